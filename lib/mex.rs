@@ -1,0 +1,216 @@
+//! The minimum excludant (mex): the smallest non-negative integer not in a set.
+//!
+//! [`mex`] is the one-shot form; [`MexBuffer`] is the form for DP loops, which marks values and
+//! forgets them between positions in O(1) by bumping a generation stamp instead of clearing.
+
+/// Returns the smallest non-negative integer that `values` does not contain.
+///
+/// ```
+/// use grundy::mex;
+/// assert_eq!(mex([0, 1, 3]), 2);
+/// assert_eq!(mex([1, 2]), 0);
+/// assert_eq!(mex(Vec::<usize>::new()), 0);
+/// ```
+///
+/// # Constraints
+/// Values may be any `usize`; values larger than the number of items can never be the mex and
+/// are skipped, so memory stays proportional to the item count.
+///
+/// # Complexity
+/// O(m) time and O(m) bits of memory for m items.
+pub fn mex<I: IntoIterator<Item = usize>>(values: I) -> usize {
+    let values = values.into_iter();
+    let mut present = vec![false; values.size_hint().0 + 1];
+    for v in values {
+        if v >= present.len() {
+            // The mex is at most the item count, so a larger value matters only if the buffer
+            // was sized from a low size hint; grow it to cover the value.
+            present.resize(v + 1, false);
+        }
+        present[v] = true;
+    }
+    present.iter().position(|&p| !p).unwrap_or(present.len())
+}
+
+/// A reusable set of small values for computing one mex per position without reallocating.
+///
+/// Each slot holds the generation in which its value was last inserted; [`MexBuffer::clear`]
+/// starts a new generation, so forgetting all values costs O(1) instead of a pass over the array.
+///
+/// ```
+/// use grundy::MexBuffer;
+/// let mut buf = MexBuffer::new(8);
+/// buf.insert(0);
+/// buf.insert(2);
+/// assert_eq!(buf.mex(), 1);
+/// buf.clear();
+/// buf.insert(1);
+/// assert_eq!(buf.mex(), 0);
+/// ```
+///
+/// # Constraints
+/// Values at or above the capacity given to [`MexBuffer::new`] are ignored by
+/// [`MexBuffer::insert`]; give a capacity above the largest mex you can meet (one more than the
+/// number of options of a position suffices).
+///
+/// # Complexity
+/// `insert`, `contains` and `clear` are O(1) (`clear` is O(capacity) once every 2^32 calls, when
+/// the stamp wraps); `mex` is O(answer).
+#[derive(Clone, Debug)]
+pub struct MexBuffer {
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl MexBuffer {
+    /// Creates an empty buffer for values `0..capacity`.
+    ///
+    /// ```
+    /// let buf = grundy::MexBuffer::new(4);
+    /// assert_eq!(buf.capacity(), 4);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(capacity).
+    pub fn new(capacity: usize) -> Self {
+        MexBuffer {
+            stamp: vec![0; capacity],
+            generation: 1,
+        }
+    }
+
+    /// The number of distinct values the buffer can hold.
+    ///
+    /// ```
+    /// assert_eq!(grundy::MexBuffer::new(3).capacity(), 3);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn capacity(&self) -> usize {
+        self.stamp.len()
+    }
+
+    /// Grows the buffer so that it holds values `0..capacity`; never shrinks it.
+    ///
+    /// ```
+    /// let mut buf = grundy::MexBuffer::new(2);
+    /// buf.reserve(10);
+    /// buf.insert(9);
+    /// assert!(buf.contains(9));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(new capacity) when it grows, O(1) otherwise.
+    pub fn reserve(&mut self, capacity: usize) {
+        if capacity > self.stamp.len() {
+            self.stamp.resize(capacity, 0);
+        }
+    }
+
+    /// Forgets every value inserted so far.
+    ///
+    /// ```
+    /// let mut buf = grundy::MexBuffer::new(4);
+    /// buf.insert(0);
+    /// buf.clear();
+    /// assert!(!buf.contains(0));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1) amortised.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// Inserts `value`; values at or above the capacity are ignored.
+    ///
+    /// ```
+    /// let mut buf = grundy::MexBuffer::new(2);
+    /// buf.insert(5); // ignored: cannot affect a mex below the capacity
+    /// assert_eq!(buf.mex(), 0);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    #[inline]
+    pub fn insert(&mut self, value: usize) {
+        if let Some(slot) = self.stamp.get_mut(value) {
+            *slot = self.generation;
+        }
+    }
+
+    /// Whether `value` was inserted since the last clear.
+    ///
+    /// ```
+    /// let mut buf = grundy::MexBuffer::new(2);
+    /// buf.insert(1);
+    /// assert!(buf.contains(1) && !buf.contains(0));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    #[inline]
+    pub fn contains(&self, value: usize) -> bool {
+        self.stamp.get(value) == Some(&self.generation)
+    }
+
+    /// The smallest value not inserted since the last clear (the capacity if all are present).
+    ///
+    /// ```
+    /// let mut buf = grundy::MexBuffer::new(3);
+    /// (0..3).for_each(|v| buf.insert(v));
+    /// assert_eq!(buf.mex(), 3);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(answer).
+    pub fn mex(&self) -> usize {
+        let generation = self.generation;
+        self.stamp
+            .iter()
+            .position(|&s| s != generation)
+            .unwrap_or(self.stamp.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn mex_handles_duplicates_large_values_and_order() {
+        assert_eq!(mex([3, 0, 0, 1, 1_000_000]), 2);
+        assert_eq!(mex(std::iter::once(0).chain([1, 2])), 3);
+        // A filter hides the length from the size hint; the buffer must still grow.
+        assert_eq!(mex((0..5).filter(|&v| v != 7)), 5);
+    }
+
+    #[test]
+    fn buffer_agrees_with_mex_across_many_clears() {
+        let mut rng = SplitMix64::new(7);
+        let mut buf = MexBuffer::new(16);
+        for _ in 0..2000 {
+            buf.clear();
+            let values: Vec<usize> = (0..rng.below(12)).map(|_| rng.below(14) as usize).collect();
+            values.iter().for_each(|&v| buf.insert(v));
+            assert_eq!(buf.mex(), mex(values.iter().copied()), "{values:?}");
+        }
+    }
+
+    #[test]
+    fn buffer_survives_generation_wrap() {
+        let mut buf = MexBuffer::new(4);
+        buf.insert(0);
+        buf.generation = u32::MAX;
+        buf.insert(1);
+        buf.clear();
+        assert!(!buf.contains(0) && !buf.contains(1));
+        assert_eq!(buf.mex(), 0);
+    }
+}

@@ -1,0 +1,92 @@
+//! A tiny seeded pseudo-random generator for reproducible random tests and benchmarks.
+//!
+//! The crates this workspace may use on a judge have no RNG, and tests must replay the same
+//! inputs on every run, so a fixed-seed SplitMix64 is all that is needed.
+
+/// SplitMix64 (Steele, Lea, Flood): 64 bits of state, one addition and a mix per output.
+///
+/// ```
+/// use grundy::rng::SplitMix64;
+/// let mut a = SplitMix64::new(1);
+/// let mut b = SplitMix64::new(1);
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!(a.below(10) < 10);
+/// ```
+///
+/// # Constraints
+/// Not cryptographic; `below(0)` panics.
+///
+/// # Complexity
+/// O(1) per output.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator whose sequence is fixed by `seed`.
+    ///
+    /// ```
+    /// let _ = grundy::rng::SplitMix64::new(42);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn new(seed: u64) -> Self {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64 pseudo-random bits.
+    ///
+    /// ```
+    /// let mut rng = grundy::rng::SplitMix64::new(0);
+    /// assert_ne!(rng.next_u64(), rng.next_u64());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..bound` (with a negligible modulo bias for small bounds).
+    ///
+    /// ```
+    /// let mut rng = grundy::rng::SplitMix64::new(3);
+    /// assert!((0..100).all(|_| rng.below(6) < 6));
+    /// ```
+    ///
+    /// # Panics
+    /// If `bound` is 0.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0, "SplitMix64::below needs a positive bound");
+        self.next_u64() % bound
+    }
+
+    /// A value in `lo..=hi`.
+    ///
+    /// ```
+    /// let mut rng = grundy::rng::SplitMix64::new(5);
+    /// assert!((0..100).all(|_| (3..=4).contains(&rng.range(3, 4))));
+    /// ```
+    ///
+    /// # Panics
+    /// If `lo > hi`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        assert!(lo <= hi, "SplitMix64::range needs lo <= hi");
+        match (hi - lo).checked_add(1) {
+            Some(width) => lo + self.below(width),
+            None => self.next_u64(),
+        }
+    }
+}
