@@ -5,12 +5,16 @@
 //! ([`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`take_vectors`]). The
 //! binaries in `problems/` and `tools/` sit on top; nothing here prints.
 
+pub mod divisor;
 pub mod grundy;
 pub mod input;
+pub mod knights;
 pub mod mex;
 pub mod nim;
 pub mod outcome;
+pub mod primes;
 pub mod rng;
+pub mod take_vectors;
 
 pub use crate::grundy::{grundy_table, sum_value, GrundyMemo};
 pub use crate::mex::{mex, MexBuffer};

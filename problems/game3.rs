@@ -1,1 +1,121 @@
-fn main() {}
+//! SPOJ GAME3 "Yet Another Fancy Game": from M = 1 players replace M by M + 1 or 2M, never above
+//! N; whoever makes M equal N loses.
+//!
+//! Input: T, then T values N. Output per game: `Ivica` (first player) or `Marica`.
+//! Beyond the judge: every N from 2 to 2^64 − 1 is answered in O(1).
+
+use grundy::input::{run_stdio, InputError, Scanner};
+use grundy::Outcome;
+use std::io::Write;
+
+/// Who wins the game with target `n` (n >= 2), from M = 1.
+///
+/// Nobody moves to N willingly, so this is normal play on 1..=N−1 with target T = N − 1: the
+/// player who reaches T wins. A brute force over small N shows that the first player wins
+/// exactly when T has all its set bits at odd positions (T ∈ {2, 8, 10, 32, 34, 40, 42, …}),
+/// i.e. T ≠ 0 and T & 0x5555…5555 = 0; the unit tests check this against the game-tree DP for
+/// every N up to 5000 and for random N up to 2^20.
+///
+/// # Complexity
+/// O(1).
+fn outcome(n: u64) -> Outcome {
+    let target = n - 1;
+    Outcome::from_first_player_wins(target != 0 && target & 0x5555_5555_5555_5555 == 0)
+}
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let tests = sc.uint("the number of games T", 1..=u64::MAX)?;
+    for game in 1..=tests {
+        let n = sc.uint(format_args!("N of game {game}"), 2..=u64::MAX)?;
+        writeln!(out, "{}", outcome(n).pick("Ivica", "Marica"))?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    if let Err(e) = run_stdio(solve) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::input::run_on_str;
+    use grundy::rng::SplitMix64;
+
+    /// The literal game: `mover_wins[m]` for 1 <= m < n, by DP from n − 1 down.
+    fn ivica_wins_by_dp(n: usize) -> bool {
+        let mut mover_wins = vec![false; n];
+        for m in (1..n).rev() {
+            // Moving onto n loses at once, so only moves below n can win.
+            mover_wins[m] = [m + 1, 2 * m]
+                .iter()
+                .any(|&next| next < n && !mover_wins[next]);
+        }
+        mover_wins[1]
+    }
+
+    #[test]
+    fn sample() {
+        assert_eq!(
+            run_on_str(solve, "4\n2\n3\n4\n5\n").unwrap(),
+            "Marica\nIvica\nMarica\nMarica\n"
+        );
+    }
+
+    #[test]
+    fn closed_form_matches_dp_for_every_small_n() {
+        for n in 2..=5000 {
+            assert_eq!(
+                outcome(n as u64).first_player_wins(),
+                ivica_wins_by_dp(n),
+                "N = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn closed_form_matches_dp_for_random_larger_n() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..30 {
+            let n = rng.range(5000, 1 << 20) as usize;
+            assert_eq!(
+                outcome(n as u64).first_player_wins(),
+                ivica_wins_by_dp(n),
+                "N = {n}"
+            );
+        }
+        // Near the winning targets, where the rule is most delicate.
+        for t in [0b10_1010_1010usize, 1 << 19, (1 << 19) | 0b1000] {
+            for n in t - 2..=t + 3 {
+                assert_eq!(
+                    outcome(n as u64).first_player_wins(),
+                    ivica_wins_by_dp(n),
+                    "N = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn extremes() {
+        let input = "3\n9223372036854775809\n18446744073709551615\n12297829382473034411\n";
+        // 2^63 + 1: T = 2^63, bit 63 is odd. u64::MAX: T has even bits. 0xAAAA…AAAB: T = 0xAAAA…AAAA.
+        assert_eq!(run_on_str(solve, input).unwrap(), "Ivica\nMarica\nIvica\n");
+    }
+
+    #[test]
+    fn refuses_malformed_input() {
+        for (input, needle) in [
+            ("", "expected the number of games"),
+            ("1\n1\n", "N of game 1 = 1 is out of range"),
+            ("2\n5\n", "input ended early: expected N of game 2"),
+            ("1\n18446744073709551616\n", "out of range"),
+        ] {
+            let err = run_on_str(solve, input).unwrap_err().to_string();
+            assert!(err.contains(needle), "{input:?}: {err}");
+        }
+    }
+}

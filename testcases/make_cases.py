@@ -69,8 +69,130 @@ def write_mmm(name, tests, wins):
     write("mmmgame", name, text_in, text_out)
 
 
+# ---------------------------------------------------------------- nukit
+REACTIONS = [(2, 1, 0, 2), (1, 1, 1, 1), (0, 0, 2, 1), (0, 3, 0, 0), (1, 0, 0, 1)]
+
+
+def nukit_table(limit):
+    """Win/loss of every pool with counts <= limit, by literal search in order of total size."""
+    wins = {}
+    pools = sorted(
+        ((a, b, c, d) for a in range(limit + 1) for b in range(limit + 1)
+         for c in range(limit + 1) for d in range(limit + 1)), key=sum)
+    for pool in pools:
+        wins[pool] = any(
+            all(r[i] <= pool[i] for i in range(4)) and not wins[tuple(pool[i] - r[i] for i in range(4))]
+            for r in REACTIONS)
+    return wins
+
+
+def nukit(rng):
+    wins = nukit_table(30)
+    def emit(name, pools):
+        text_in = "%d\n" % len(pools) + "".join("%d %d %d %d\n" % p for p in pools)
+        write("nukit", name, text_in, "".join("Patrick\n" if wins[p] else "Roland\n" for p in pools))
+    emit("edge", [(0, 0, 0, 0), (1, 0, 0, 1), (0, 3, 0, 0), (30, 30, 30, 30), (30, 0, 0, 0),
+                  (0, 0, 30, 30), (2, 1, 0, 2), (1, 1, 1, 1), (0, 2, 0, 0), (8, 8, 8, 8)])
+    emit("max-limits", [tuple(rng.randint(0, 30) for _ in range(4)) for _ in range(99)])
+
+
+# ---------------------------------------------------------------- knights
+KNIGHT = [(-2, 1), (-2, -1), (1, -2), (-1, -2)]
+
+
+def knight_values(n=15):
+    """Grundy value of one coin per 1-based cell, by memoised search."""
+    @functools.lru_cache(maxsize=None)
+    def g(x, y):
+        return mex(g(x + dx, y + dy) for dx, dy in KNIGHT if 1 <= x + dx <= n and 1 <= y + dy <= n)
+    return g
+
+
+@functools.lru_cache(maxsize=None)
+def knights_pair_wins(coins):
+    """Literal search over a sorted tuple of one or two coins."""
+    for i, (x, y) in enumerate(coins):
+        for dx, dy in KNIGHT:
+            if 1 <= x + dx <= 15 and 1 <= y + dy <= 15:
+                rest = list(coins)
+                rest[i] = (x + dx, y + dy)
+                if not knights_pair_wins(tuple(sorted(rest))):
+                    return True
+    return False
+
+
+def knights(rng):
+    g = knight_values()
+    def xor_wins(coins):
+        v = 0
+        for x, y in coins:
+            v ^= g(x, y)
+        return v != 0
+    def emit(name, tests, wins):
+        text_in = "%d\n" % len(tests) + "".join(
+            "%d\n" % len(t) + "".join("%d %d\n" % c for c in t) for t in tests)
+        write("knights", name, text_in, "".join("First\n" if wins(t) else "Second\n" for t in tests))
+    cell = lambda: (rng.randint(1, 15), rng.randint(1, 15))
+    small = [[(1, 1)], [(15, 15)], [(1, 15)], [(15, 1)], [(3, 2), (3, 2)], [(2, 2)], [(3, 1)]]
+    small += [[cell() for _ in range(rng.randint(1, 2))] for _ in range(200)]
+    emit("one-or-two-coins", small, lambda t: knights_pair_wins(tuple(sorted(t))))
+    emit("max-limits", [[cell() for _ in range(1000)] for _ in range(1000)], xor_wins)
+
+
+# ---------------------------------------------------------------- towerbreakers
+@functools.lru_cache(maxsize=None)
+def towers_first_wins(towers):
+    for i, h in enumerate(towers):
+        for y in range(1, h):
+            if h % y == 0:
+                rest = list(towers)
+                rest[i] = y
+                if not towers_first_wins(tuple(sorted(rest))):
+                    return True
+    return False
+
+
+def towerbreakers(rng):
+    rule = lambda n, m: n % 2 == 1 and m > 1  # Omega(m) > 0 iff m > 1; equal towers cancel
+    for n in range(1, 5):
+        for m in range(1, 30):
+            assert rule(n, m) == towers_first_wins((m,) * n), (n, m)
+    def emit(name, tests):
+        text_in = "%d\n" % len(tests) + "".join("%d %d\n" % t for t in tests)
+        write("towerbreakers", name, text_in, "".join("1\n" if rule(*t) else "2\n" for t in tests))
+    emit("edge", [(1, 1), (1, 2), (2, 1), (2, 2), (3, 7), (1000000, 1000000), (999999, 1000000),
+                  (10**18, 10**18), (10**18 - 1, 10**18), (7, 1), (1, 999999999999999989)])
+    emit("max-limits", [(rng.randint(1, 10**6), rng.randint(1, 10**6)) for _ in range(100)])
+
+
+# ---------------------------------------------------------------- game3
+def game3_dp(n):
+    wins = [False] * (n + 1)
+    for m in range(n - 1, 0, -1):
+        wins[m] = any(nxt < n and not wins[nxt] for nxt in (m + 1, 2 * m))
+    return wins[1]
+
+
+def game3_rule(n):
+    # Second formulation: read T = N - 1 in binary, right to left; every 1 at an odd position.
+    bits = bin(n - 1)[2:][::-1]
+    return n > 2 and all(b == "0" for b in bits[0::2])
+
+
+def game3(rng):
+    for n in range(2, 3000):
+        assert game3_rule(n) == game3_dp(n), n
+    def emit(name, ns):
+        text_in = "%d\n" % len(ns) + "".join("%d\n" % n for n in ns)
+        write("game3", name, text_in, "".join("Ivica\n" if game3_rule(n) else "Marica\n" for n in ns))
+    emit("small", [2, 3, 9, 11])
+    emit("small-2", [33, 34, 35, 100, 129])
+    emit("max-limits", [10**15, 10**15 - 1, 2**49 + 1, 0b10101010101010101010101010101010101010101010101011, 999999999999999])
+    emit("beyond-judge", [2**63, 2**63 + 1, 2**64 - 1, 0xAAAAAAAAAAAAAAAB, 0xAAAAAAAAAAAAAAAA])
+
+
 if __name__ == "__main__":
     import sys
-    chosen = sys.argv[1:] or ["mmmgame"]
+    chosen = sys.argv[1:] or ["mmmgame", "nukit", "knights", "towerbreakers", "game3"]
     for problem in chosen:
         globals()[problem](random.Random(problem))

@@ -1,0 +1,235 @@
+//! Take-away games on count vectors: a position is a vector of counts (particles of each kind),
+//! and a move subtracts one of a fixed set of vectors, staying non-negative (CCC 2008 "Nukit").
+//!
+//! The game is data ([`TakeVectors`]); the table is one bottom-up pass over a box of positions.
+
+/// A take-away game on `d`-dimensional count vectors.
+///
+/// ```
+/// use grundy::take_vectors::TakeVectors;
+/// // One kind of particle, remove 1 or 2: the subtraction game {1, 2}.
+/// let game = TakeVectors::new(vec![vec![1], vec![2]]);
+/// let table = game.table(&[6]).unwrap();
+/// assert_eq!((0..=6).map(|n| table.value(&[n])).collect::<Vec<_>>(), vec![0, 1, 2, 0, 1, 2, 0]);
+/// ```
+///
+/// # Constraints
+/// Every move removes at least one item (so the game ends); at most 255 moves, so values fit in
+/// a `u8`.
+#[derive(Clone, Debug)]
+pub struct TakeVectors {
+    moves: Vec<Vec<usize>>,
+    dims: usize,
+}
+
+/// Grundy values of every position of a [`TakeVectors`] game inside a box `0..=bound[i]`.
+#[derive(Clone, Debug)]
+pub struct TakeVectorsTable {
+    bounds: Vec<usize>,
+    strides: Vec<usize>,
+    values: Vec<u8>,
+}
+
+impl TakeVectors {
+    /// The game whose moves subtract the given vectors (all of one length).
+    ///
+    /// ```
+    /// let nukit = grundy::take_vectors::TakeVectors::new(vec![vec![1, 0, 0, 1], vec![0, 3, 0, 0]]);
+    /// assert_eq!(nukit.dims(), 4);
+    /// ```
+    ///
+    /// # Panics
+    /// If there are no moves or more than 255, the vectors differ in length, or one is all zero.
+    ///
+    /// # Complexity
+    /// O(total size of the vectors).
+    pub fn new(moves: Vec<Vec<usize>>) -> Self {
+        assert!(
+            !moves.is_empty() && moves.len() <= 255,
+            "TakeVectors needs 1 to 255 moves"
+        );
+        let dims = moves[0].len();
+        assert!(
+            moves.iter().all(|m| m.len() == dims),
+            "TakeVectors: moves differ in length"
+        );
+        assert!(
+            moves.iter().all(|m| m.iter().any(|&c| c > 0)),
+            "TakeVectors: a move takes nothing"
+        );
+        TakeVectors { moves, dims }
+    }
+
+    /// The number of kinds of items (the vectors' length).
+    ///
+    /// ```
+    /// assert_eq!(grundy::take_vectors::TakeVectors::new(vec![vec![1, 1]]).dims(), 2);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn dims(&self) -> usize {
+        self.dims
+    }
+
+    /// The number of positions in the box `0..=bounds[i]`, or `None` if it overflows `usize`.
+    ///
+    /// ```
+    /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![1, 1]]);
+    /// assert_eq!(game.box_size(&[30, 30]), Some(961));
+    /// ```
+    ///
+    /// # Panics
+    /// If `bounds` has the wrong length.
+    ///
+    /// # Complexity
+    /// O(dims).
+    pub fn box_size(&self, bounds: &[usize]) -> Option<usize> {
+        assert_eq!(bounds.len(), self.dims, "box_size: wrong number of bounds");
+        bounds
+            .iter()
+            .try_fold(1usize, |acc, &b| acc.checked_mul(b.checked_add(1)?))
+    }
+
+    /// Grundy values of all positions with `count[i] <= bounds[i]`; `None` if the box's size
+    /// overflows `usize` (callers bound it further with [`TakeVectors::box_size`]).
+    ///
+    /// ```
+    /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![1, 1]]);
+    /// let table = game.table(&[2, 3]).unwrap();
+    /// assert_eq!(table.value(&[2, 3]), 0); // two moves in all: the second player makes the last
+    /// ```
+    ///
+    /// # Panics
+    /// If `bounds` has the wrong length.
+    ///
+    /// # Complexity
+    /// O(box size × moves × dims) time, box size bytes of memory.
+    pub fn table(&self, bounds: &[usize]) -> Option<TakeVectorsTable> {
+        let size = self.box_size(bounds)?;
+        // Row-major strides: the last kind varies fastest.
+        let mut strides = vec![1usize; self.dims];
+        for i in (0..self.dims.saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
+        }
+        // A move subtracts a fixed offset from the flat index, so the pass needs only the
+        // current coordinates to know which moves fit.
+        let offsets: Vec<usize> = self
+            .moves
+            .iter()
+            .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
+            .collect();
+        let mut values = vec![0u8; size];
+        let mut coords = vec![0usize; self.dims];
+        let mut seen = [false; 256];
+        for index in 0..size {
+            let mut options = 0;
+            for (m, &offset) in self.moves.iter().zip(&offsets) {
+                if m.iter().zip(&coords).all(|(take, have)| take <= have) {
+                    seen[values[index - offset] as usize] = true;
+                    options += 1;
+                }
+            }
+            let mex = seen.iter().position(|&s| !s).unwrap_or(255);
+            values[index] = mex as u8;
+            if options > 0 {
+                seen.iter_mut().for_each(|s| *s = false);
+            }
+            // Advance the coordinates like an odometer.
+            for i in (0..self.dims).rev() {
+                if coords[i] < bounds[i] {
+                    coords[i] += 1;
+                    break;
+                }
+                coords[i] = 0;
+            }
+        }
+        Some(TakeVectorsTable {
+            bounds: bounds.to_vec(),
+            strides,
+            values,
+        })
+    }
+}
+
+impl TakeVectorsTable {
+    /// The Grundy value of the position `counts`.
+    ///
+    /// ```
+    /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![2]]);
+    /// assert_eq!(game.table(&[5]).unwrap().value(&[3]), 1);
+    /// ```
+    ///
+    /// # Panics
+    /// If `counts` is outside the table's box or has the wrong length.
+    ///
+    /// # Complexity
+    /// O(dims).
+    pub fn value(&self, counts: &[usize]) -> u8 {
+        assert_eq!(
+            counts.len(),
+            self.bounds.len(),
+            "value: wrong number of counts"
+        );
+        assert!(
+            counts.iter().zip(&self.bounds).all(|(c, b)| c <= b),
+            "value: {counts:?} is outside the table's box {:?}",
+            self.bounds
+        );
+        let index: usize = counts.iter().zip(&self.strides).map(|(c, s)| c * s).sum();
+        self.values[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::GrundyMemo;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn table_matches_memoised_search() {
+        let mut rng = SplitMix64::new(2008);
+        for _ in 0..30 {
+            let dims = rng.range(1, 4) as usize;
+            let moves: Vec<Vec<usize>> = (0..rng.range(1, 5))
+                .map(|_| loop {
+                    let m: Vec<usize> = (0..dims).map(|_| rng.below(3) as usize).collect();
+                    if m.iter().any(|&c| c > 0) {
+                        break m;
+                    }
+                })
+                .collect();
+            let bounds: Vec<usize> = (0..dims).map(|_| rng.below(7) as usize).collect();
+            let table = TakeVectors::new(moves.clone()).table(&bounds).unwrap();
+            let mut memo = GrundyMemo::new(|counts: &Vec<usize>| {
+                moves
+                    .iter()
+                    .filter(|m| m.iter().zip(counts).all(|(t, h)| t <= h))
+                    .map(|m| counts.iter().zip(m).map(|(h, t)| h - t).collect())
+                    .collect::<Vec<Vec<usize>>>()
+            });
+            for _ in 0..40 {
+                let counts: Vec<usize> = bounds
+                    .iter()
+                    .map(|&b| rng.range(0, b as u64) as usize)
+                    .collect();
+                assert_eq!(
+                    u32::from(table.value(&counts)),
+                    memo.value(counts.clone()),
+                    "{moves:?} {counts:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn oversized_boxes_are_refused_not_allocated() {
+        let game = TakeVectors::new(vec![vec![1, 1, 1, 1]]);
+        assert!(game.table(&[usize::MAX, 1, 1, 1]).is_none());
+        assert_eq!(
+            game.box_size(&[u32::MAX as usize, u32::MAX as usize, 1, 0]),
+            None
+        );
+    }
+}
