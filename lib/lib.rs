@@ -11,9 +11,13 @@ pub mod input;
 pub mod knights;
 pub mod mex;
 pub mod nim;
+pub mod octal;
 pub mod outcome;
+pub mod periodicity;
 pub mod primes;
 pub mod rng;
+pub mod strips;
+pub mod subtraction;
 pub mod take_vectors;
 
 pub use crate::grundy::{grundy_table, sum_value, GrundyMemo};

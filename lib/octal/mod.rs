@@ -1,0 +1,584 @@
+//! Octal (take-and-break) games: Grundy sequences by a naive or a rare-value method, with
+//! periods certified by the Guy–Smith theorem ([`crate::periodicity`]).
+//!
+//! ```
+//! use grundy::octal::{Method, OctalGame};
+//! let mut dawson = OctalGame::new("0.07".parse().unwrap(), Method::Auto);
+//! let period = dawson.run_until_certified(1 << 20, |_| {}).unwrap();
+//! assert_eq!((period.period, period.preperiod, dawson.len()), (34, 53, 176));
+//! assert_eq!(dawson.value(1_000_000_000_000_000_000), Some(dawson.value(53 + (1_000_000_000_000_000_000 - 53) % 34).unwrap()));
+//! ```
+
+mod code;
+mod rare;
+
+pub use code::{OctalCode, OctalCodeError, MAX_CODE_LEN};
+
+use crate::mex::MexBuffer;
+use crate::periodicity::{certify, Period, PeriodRule};
+use rare::{best_mask, RareIndex};
+
+/// How split moves are evaluated; all methods give identical values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Every split (a, n − j − a): Θ(n) per value.
+    Naive,
+    /// Rare-value: pairs with a rare part, plus early-exit checks of rare mex candidates.
+    Rare,
+    /// Rare-value while rare positions are at most 1/8 of all, naive otherwise.
+    Auto,
+}
+
+/// Positions below this are always computed naively; the mask is first chosen here and again
+/// at every doubling of the sequence.
+const FIRST_REVIEW: usize = 64;
+
+/// The Grundy sequence G(0), G(1), … of one octal game, computed on demand.
+///
+/// ```
+/// use grundy::octal::{Method, OctalGame};
+/// let mut officers = OctalGame::new("0.6".parse().unwrap(), Method::Rare);
+/// officers.extend_to(20);
+/// assert_eq!(officers.values(), &[0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1]);
+/// ```
+///
+/// # Constraints
+/// Values are stored as `u16`; a value above 65535 panics (no known octal game gets near it
+/// within the lengths computed here). Positions are `u32`.
+///
+/// # Complexity
+/// Naive: Θ(n · s) for value n with s split digits, so Θ(N² · s) for N values. Rare-value:
+/// O(r · s + c) per value, with r the rare positions below n and c the cost of the rare mex
+/// candidates' early-exit scans, which is small when rare values are rare.
+#[derive(Clone, Debug)]
+pub struct OctalGame {
+    code: OctalCode,
+    rule: PeriodRule,
+    method: Method,
+    take_all: Vec<usize>,
+    leave_one: Vec<usize>,
+    split: Vec<usize>,
+    values: Vec<u16>,
+    seen: MexBuffer,
+    rare: Option<RareIndex>,
+    wanted: Vec<usize>,
+    is_wanted: Vec<bool>,
+    next_review: usize,
+    period: Option<Period>,
+}
+
+impl OctalGame {
+    /// The game of `code`, evaluated with `method`, certified by the Guy–Smith bound.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let kayles = OctalGame::new("0.77".parse().unwrap(), Method::Naive);
+    /// assert!(kayles.is_empty());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(k).
+    pub fn new(code: OctalCode, method: Method) -> Self {
+        let rule = PeriodRule::octal(code.last_move(), code.has_splits());
+        OctalGame::with_rule(code, method, rule)
+    }
+
+    /// Like [`OctalGame::new`] with another periodicity bound, for families with a sharper
+    /// theorem (subtraction games, see [`crate::subtraction`]).
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// use grundy::periodicity::PeriodRule;
+    /// let game = OctalGame::with_rule("0.33".parse().unwrap(), Method::Naive, PeriodRule::window(2));
+    /// assert_eq!(game.rule(), PeriodRule::window(2));
+    /// ```
+    ///
+    /// # Constraints
+    /// `rule` must be a valid theorem for this game, or certificates may be wrong.
+    ///
+    /// # Complexity
+    /// O(k).
+    pub fn with_rule(code: OctalCode, method: Method, rule: PeriodRule) -> Self {
+        OctalGame {
+            take_all: code.moves_with(1),
+            leave_one: code.moves_with(2),
+            split: code.moves_with(4),
+            code,
+            rule,
+            method,
+            values: Vec::new(),
+            seen: MexBuffer::new(64),
+            rare: None,
+            wanted: Vec::new(),
+            is_wanted: Vec::new(),
+            next_review: FIRST_REVIEW,
+            period: None,
+        }
+    }
+
+    /// The game's code.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let game = OctalGame::new(".07".parse().unwrap(), Method::Auto);
+    /// assert_eq!(game.code().to_string(), "0.07");
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The periodicity bound in use.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// use grundy::periodicity::PeriodRule;
+    /// let game = OctalGame::new("0.07".parse().unwrap(), Method::Auto);
+    /// assert_eq!(game.rule(), PeriodRule::octal(2, true));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn rule(&self) -> PeriodRule {
+        self.rule
+    }
+
+    /// The values computed so far, G(0..len).
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.07".parse().unwrap(), Method::Naive);
+    /// game.extend_to(6);
+    /// assert_eq!(game.values(), &[0, 0, 1, 1, 2, 0]);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// How many values are computed.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.07".parse().unwrap(), Method::Naive);
+    /// game.extend_to(10);
+    /// assert_eq!(game.len(), 10);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no value is computed yet.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// assert!(OctalGame::new("0.07".parse().unwrap(), Method::Naive).is_empty());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The mask of the rare-value method, while it is in use.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.6".parse().unwrap(), Method::Rare);
+    /// game.extend_to(1000);
+    /// assert!(game.rare_mask().is_some());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn rare_mask(&self) -> Option<u16> {
+        self.rare.as_ref().map(RareIndex::mask)
+    }
+
+    /// The certified period, once [`OctalGame::run_until_certified`] found one.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.77".parse().unwrap(), Method::Auto);
+    /// game.run_until_certified(1000, |_| {});
+    /// assert_eq!(game.period().map(|p| (p.period, p.preperiod)), Some((12, 71)));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// G(n): computed, or read off the certified period; `None` if neither covers `n`.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.07".parse().unwrap(), Method::Auto);
+    /// assert_eq!(game.value(5), None);
+    /// game.run_until_certified(1 << 16, |_| {});
+    /// assert_eq!(game.value(u64::MAX), Some(game.values()[53 + ((u64::MAX - 53) % 34) as usize]));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn value(&self, n: u64) -> Option<u16> {
+        match (self.values.get(n as usize), self.period) {
+            (Some(&v), _) if n < self.values.len() as u64 => Some(v),
+            (_, Some(p)) => Some(self.values[p.representative(n)]),
+            _ => None,
+        }
+    }
+
+    /// Computes values until `len` of them are known.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.007".parse().unwrap(), Method::Auto);
+    /// game.extend_to(26);
+    /// assert_eq!(game.values()[20..], [2, 2, 4, 4, 0, 5]);
+    /// ```
+    ///
+    /// # Panics
+    /// If a value exceeds 65535 or a position exceeds `u32::MAX`.
+    ///
+    /// # Complexity
+    /// See [`OctalGame`].
+    pub fn extend_to(&mut self, len: usize) {
+        while self.values.len() < len {
+            if self.values.len() == self.next_review {
+                self.review_method();
+            }
+            let n = self.values.len();
+            assert!(
+                n <= u32::MAX as usize,
+                "OctalGame: positions beyond u32 are not supported"
+            );
+            let g = self.next_value();
+            assert!(
+                g <= u16::MAX as usize,
+                "OctalGame: a Grundy value exceeds 65535"
+            );
+            let g = g as u16;
+            self.values.push(g);
+            if let Some(rare) = &mut self.rare {
+                rare.record(n, g);
+            }
+            // Keep the buffer above every XOR of two values: 2^(bits of g) + 1 slots suffice.
+            let needed = 2 * (g as usize + 1).next_power_of_two() + 1;
+            self.seen.reserve(needed);
+        }
+    }
+
+    /// Computes values until a period is certified or `cap` values are known, checking at
+    /// geometrically spaced lengths; `progress(len)` is called at each check.
+    ///
+    /// On success the sequence is cut back to the shortest prefix that certifies the period
+    /// (certification is monotone: a certified period stays certified), so [`OctalGame::len`]
+    /// then tells how many values the proof needs.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut game = OctalGame::new("0.137".parse().unwrap(), Method::Auto);
+    /// let p = game.run_until_certified(1 << 20, |_| {}).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (34, 52));
+    /// assert_eq!(game.len(), 2 * 52 + 2 * 34 + 3);
+    /// ```
+    ///
+    /// # Complexity
+    /// The cost of computing the values, plus O(log N) certifications of O(N) typical cost
+    /// (see [`certify`]).
+    pub fn run_until_certified(
+        &mut self,
+        cap: usize,
+        mut progress: impl FnMut(usize),
+    ) -> Option<Period> {
+        let mut failed_at = 0;
+        loop {
+            let target = (self.len() + (self.len() / 8).max(16)).min(cap);
+            self.extend_to(target);
+            progress(self.len());
+            if let Some(found) = certify(&self.values, self.rule) {
+                // The shortest certifying prefix lies in (failed_at, len].
+                let (mut lo, mut hi) = (failed_at, self.len());
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2;
+                    if certify(&self.values[..mid], self.rule).is_some() {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                self.truncate(hi);
+                self.period = Some(found);
+                return Some(found);
+            }
+            failed_at = self.len();
+            if self.len() >= cap {
+                return None;
+            }
+        }
+    }
+
+    /// Forgets values at or above `len` (they are recomputed on demand).
+    fn truncate(&mut self, len: usize) {
+        self.values.truncate(len);
+        if let Some(rare) = &mut self.rare {
+            rare.truncate(len);
+        }
+    }
+
+    /// Chooses the method for the next stretch of values from the histogram so far.
+    fn review_method(&mut self) {
+        self.next_review = 2 * self.values.len().max(1);
+        self.rare = None;
+        if self.method == Method::Naive || self.split.is_empty() {
+            return;
+        }
+        let (mask, rare_count) = best_mask(&self.values);
+        let worth_it = rare_count * 8 <= self.values.len();
+        if self.method == Method::Rare || worth_it {
+            self.rare = Some(RareIndex::new(mask, &self.values));
+        }
+    }
+
+    /// G(n) for n = len, from the values below it.
+    fn next_value(&mut self) -> usize {
+        let n = self.values.len();
+        let g = &self.values;
+        self.seen.clear();
+        for &j in &self.take_all {
+            if n == j {
+                self.seen.insert(0);
+            }
+        }
+        for &j in &self.leave_one {
+            if n > j {
+                self.seen.insert(g[n - j] as usize);
+            }
+        }
+        let Some(rare) = &self.rare else {
+            for &j in &self.split {
+                if n >= j + 2 {
+                    let m = n - j;
+                    for a in 1..=m / 2 {
+                        self.seen.insert((g[a] ^ g[m - a]) as usize);
+                    }
+                }
+            }
+            return self.seen.mex();
+        };
+        // Every split with a rare part: this finds every common option value.
+        for &j in &self.split {
+            if n >= j + 2 {
+                let m = n - j;
+                for &a in rare.positions().iter().take_while(|&&a| (a as usize) < m) {
+                    let a = a as usize;
+                    self.seen.insert((g[a] ^ g[m - a]) as usize);
+                }
+            }
+        }
+        // Every common value not seen is not an option, so the mex is at most the first such c.
+        // Below c only rare values can be missing: look for them all in one early-exit pass.
+        let mut c = 0;
+        while self.seen.contains(c) || rare.is_rare(c as u16) {
+            c += 1;
+        }
+        self.wanted.clear();
+        self.wanted
+            .extend((0..c).filter(|&v| !self.seen.contains(v)));
+        if !self.wanted.is_empty() {
+            find_split_values(
+                g,
+                &self.split,
+                n,
+                &self.wanted,
+                &mut self.seen,
+                &mut self.is_wanted,
+            );
+        }
+        self.seen.mex()
+    }
+}
+
+/// Marks in `seen` which of the `wanted` values splits of heap `n` make, stopping as soon as
+/// all are found. `is_wanted` is scratch space, all false on entry and on return.
+///
+/// The wanted values are collected like coupons, and a scan in scattered order meets distinct
+/// values sooner than one along the row (whose neighbouring pairs have related values), so
+/// the pairs are visited with a stride coprime to their count. The test in the loop is one
+/// table look-up whose branch is almost never taken, so it predicts well.
+fn find_split_values(
+    g: &[u16],
+    split: &[usize],
+    n: usize,
+    wanted: &[usize],
+    seen: &mut MexBuffer,
+    is_wanted: &mut Vec<bool>,
+) {
+    let top = wanted.iter().max().map_or(0, |&v| v + 1);
+    if is_wanted.len() < top.next_power_of_two() * 2 {
+        is_wanted.resize(top.next_power_of_two() * 2, false);
+    }
+    wanted.iter().for_each(|&v| is_wanted[v] = true);
+    let mut missing = wanted.len();
+    'splits: for &j in split.iter().filter(|&&j| n >= j + 2) {
+        let m = n - j;
+        let pairs = m / 2;
+        let stride = scatter_stride(pairs);
+        let mut offset = 0;
+        for _ in 0..pairs {
+            let a = 1 + offset;
+            let x = (g[a] ^ g[m - a]) as usize;
+            if is_wanted.get(x) == Some(&true) {
+                is_wanted[x] = false;
+                seen.insert(x);
+                missing -= 1;
+                if missing == 0 {
+                    break 'splits;
+                }
+            }
+            offset += stride;
+            if offset >= pairs {
+                offset -= pairs;
+            }
+        }
+    }
+    wanted.iter().for_each(|&v| is_wanted[v] = false);
+}
+
+/// A step below `len` and coprime to it (1 when no larger one fits), for a full scattered walk.
+fn scatter_stride(len: usize) -> usize {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    [7919, 6007, 4999, 3001, 1009, 101]
+        .iter()
+        .map(|p| p % len.max(1))
+        .find(|&s| s > 1 && gcd(s, len) == 1)
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    fn certified(code: &str) -> (usize, usize, usize) {
+        let mut game = OctalGame::new(code.parse().unwrap(), Method::Auto);
+        let p = game.run_until_certified(1 << 16, |_| {}).expect("a period");
+        (p.period, p.preperiod, game.len())
+    }
+
+    #[test]
+    fn known_periods() {
+        assert_eq!(certified("0.07"), (34, 53, 176)); // Dawson's Kayles
+        for (code, period, preperiod) in [("0.77", 12, 71), ("0.137", 34, 52), ("0.077", 24, 142)] {
+            let (p, e, len) = certified(code);
+            assert_eq!((p, e), (period, preperiod), "{code}");
+            assert_eq!(len, 2 * e + 2 * p + code.len() - 2, "{code}");
+        }
+    }
+
+    #[test]
+    fn known_prefixes() {
+        let mut officers = OctalGame::new("0.6".parse().unwrap(), Method::Auto);
+        officers.extend_to(20);
+        assert_eq!(
+            officers.values(),
+            &[0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1]
+        );
+        let mut treblecross = OctalGame::new("0.007".parse().unwrap(), Method::Auto);
+        treblecross.extend_to(26);
+        let expected = [
+            0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5,
+        ];
+        assert_eq!(treblecross.values(), &expected);
+    }
+
+    /// A literal reading of the code: list every move's resulting heaps, XOR their values.
+    fn by_definition(code: &OctalCode, len: usize) -> Vec<u16> {
+        let mut g: Vec<u16> = Vec::new();
+        for n in 0..len {
+            let mut options = Vec::new();
+            for j in 0..=code.last_move().min(n) {
+                let (d, rest) = (code.digit(j), n - j);
+                if d & 1 != 0 && rest == 0 {
+                    options.push(0);
+                }
+                if d & 2 != 0 && rest > 0 && j > 0 {
+                    options.push(g[rest] as usize);
+                }
+                if d & 4 != 0 {
+                    options.extend((1..rest).map(|a| (g[a] ^ g[rest - a]) as usize));
+                }
+            }
+            g.push(crate::mex::mex(options) as u16);
+        }
+        g
+    }
+
+    #[test]
+    fn naive_matches_the_definition_on_random_codes() {
+        let mut rng = SplitMix64::new(8);
+        for _ in 0..60 {
+            let digits: Vec<u8> = (0..rng.range(1, 4)).map(|_| rng.below(8) as u8).collect();
+            let d0 = if rng.below(4) == 0 { 4 } else { 0 };
+            let code = OctalCode::from_digits(d0, &digits).unwrap();
+            let mut game = OctalGame::new(code.clone(), Method::Naive);
+            game.extend_to(80);
+            assert_eq!(game.values(), by_definition(&code, 80), "{code}");
+        }
+    }
+
+    #[test]
+    fn rare_matches_naive_on_many_codes() {
+        for code in [
+            "0.6", "0.07", "0.77", "0.137", "0.007", "4.07", "0.4", "0.54", "0.165",
+        ] {
+            let code: OctalCode = code.parse().unwrap();
+            let mut naive = OctalGame::new(code.clone(), Method::Naive);
+            let mut rare = OctalGame::new(code.clone(), Method::Rare);
+            naive.extend_to(3000);
+            rare.extend_to(3000);
+            assert_eq!(naive.values(), rare.values(), "{code}");
+        }
+    }
+
+    #[test]
+    fn certificates_are_never_contradicted_later() {
+        let mut rng = SplitMix64::new(9);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let digits: Vec<u8> = (0..rng.range(1, 3)).map(|_| rng.below(8) as u8).collect();
+            let code = OctalCode::from_digits(0, &digits).unwrap();
+            let mut game = OctalGame::new(code.clone(), Method::Auto);
+            let Some(p) = game.run_until_certified(2000, |_| {}) else {
+                continue;
+            };
+            let mut longer = OctalGame::new(code.clone(), Method::Naive);
+            longer.extend_to(game.len() * 3 + 100);
+            for (n, &v) in longer.values().iter().enumerate() {
+                assert_eq!(
+                    game.value(n as u64),
+                    Some(v),
+                    "{code}: period {p:?} broken at {n}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 50, "too few codes were certified: {checked}");
+    }
+}

@@ -1,0 +1,222 @@
+//! Certified periods of Grundy sequences: when the computed prefix G(0..N) repeats with period p
+//! after a preperiod e over a long enough stretch, a theorem guarantees it repeats forever.
+//!
+//! This module knows nothing about games: a [`PeriodRule`] carries the length the theorem asks
+//! for, and [`certify`] checks a prefix against it.
+
+/// An eventually periodic sequence: G(n + period) = G(n) for every n >= preperiod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The smallest such period.
+    pub period: usize,
+    /// The smallest preperiod for that period.
+    pub preperiod: usize,
+}
+
+impl Period {
+    /// The index in the computed prefix that holds the same value as position `n`.
+    ///
+    /// ```
+    /// use grundy::periodicity::Period;
+    /// let p = Period { period: 3, preperiod: 2 };
+    /// assert_eq!(p.representative(1), 1);
+    /// assert_eq!(p.representative(1_000_000_000_000_000_000), 4);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn representative(&self, n: u64) -> usize {
+        let (e, p) = (self.preperiod as u64, self.period as u64);
+        if n < e {
+            n as usize
+        } else {
+            (e + (n - e) % p) as usize
+        }
+    }
+}
+
+/// How many values prove a period: the prefix length N must satisfy
+/// `N >= preperiod_factor · max(e, min_preperiod) + period_factor · p + extra`.
+///
+/// ```
+/// use grundy::periodicity::PeriodRule;
+/// // Guy–Smith for octal games with splits and last non-zero digit k = 2 (Dawson's Kayles).
+/// let rule = PeriodRule::octal(2, true);
+/// assert_eq!(rule.required_len(53, 34), 176);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodRule {
+    /// Multiplier of the preperiod.
+    pub preperiod_factor: usize,
+    /// Multiplier of the period.
+    pub period_factor: usize,
+    /// Added length (the longest move).
+    pub extra: usize,
+    /// The preperiod is counted as at least this.
+    pub min_preperiod: usize,
+}
+
+impl PeriodRule {
+    /// The Guy–Smith periodicity theorem for an octal game whose last non-zero digit is at `k`:
+    /// N >= 2·max(e, 1) + 2p + k with split moves, N >= max(e, 1) + p + k without.
+    ///
+    /// `max(e, 1)` rather than `e`: with e = 0 the bound would certify wrong periods (the game
+    /// `0.4` has values 0, 0, 0, 1, …, and N = 3 would "prove" period 1). Without splits a
+    /// position's options are the k positions below it, but positions up to k also see the
+    /// moves that empty the heap, so the repeated window must start above 0 there too.
+    ///
+    /// ```
+    /// let rule = grundy::periodicity::PeriodRule::octal(1, true);
+    /// assert_eq!(rule.required_len(0, 1), 5);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn octal(k: usize, has_splits: bool) -> Self {
+        let factor = if has_splits { 2 } else { 1 };
+        PeriodRule {
+            preperiod_factor: factor,
+            period_factor: factor,
+            extra: k,
+            min_preperiod: 1,
+        }
+    }
+
+    /// A subtraction game with largest subtraction `k`: a window of k values that repeats
+    /// p later makes everything after it repeat, so N >= e + p + k.
+    ///
+    /// ```
+    /// let rule = grundy::periodicity::PeriodRule::window(4);
+    /// assert_eq!(rule.required_len(0, 5), 9);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn window(k: usize) -> Self {
+        PeriodRule {
+            preperiod_factor: 1,
+            period_factor: 1,
+            extra: k,
+            min_preperiod: 0,
+        }
+    }
+
+    /// The prefix length the rule asks for to certify preperiod `e` and period `p`
+    /// (saturating at `usize::MAX`).
+    ///
+    /// ```
+    /// let rule = grundy::periodicity::PeriodRule::octal(3, true);
+    /// assert_eq!(rule.required_len(52, 34), 2 * 52 + 2 * 34 + 3);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn required_len(&self, e: usize, p: usize) -> usize {
+        self.preperiod_factor
+            .saturating_mul(e.max(self.min_preperiod))
+            .saturating_add(self.period_factor.saturating_mul(p))
+            .saturating_add(self.extra)
+    }
+
+    /// The largest preperiod that the rule certifies with period `p` from `n` values.
+    fn max_preperiod(&self, n: usize, p: usize) -> Option<usize> {
+        let fixed = self.period_factor.checked_mul(p)?.checked_add(self.extra)?;
+        let room = n.checked_sub(fixed)? / self.preperiod_factor;
+        (room >= self.min_preperiod).then_some(room)
+    }
+}
+
+/// The smallest period (and its smallest preperiod) that `values` proves under `rule`, if any.
+///
+/// Because a certified period is a true period of the whole infinite sequence, the smallest
+/// period certified here is the sequence's smallest period, and its preperiod is the true one.
+///
+/// ```
+/// use grundy::periodicity::{certify, Period, PeriodRule};
+/// // Subtraction game {1, 2}: 0 1 2 0 1 2 …
+/// let values = [0, 1, 2, 0, 1, 2];
+/// assert_eq!(certify(&values[..4], PeriodRule::window(2)), None);
+/// assert_eq!(certify(&values, PeriodRule::window(2)), Some(Period { period: 3, preperiod: 0 }));
+/// ```
+///
+/// # Constraints
+/// `rule` must be a valid periodicity theorem for the game that produced `values`.
+///
+/// # Complexity
+/// For each candidate p, a backward scan that stops at the first mismatch: O(N) when the
+/// sequence is not close to periodic, O(N · N / p₀) in the worst case (long runs for every
+/// multiple of a period p₀ that is not yet certified).
+pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+    let n = values.len();
+    for p in 1..n {
+        let Some(e_max) = rule.max_preperiod(n, p) else {
+            // Larger periods need even more values.
+            break;
+        };
+        // Every index from e_max up to the last comparable one must repeat p later.
+        let last = n - 1 - p;
+        let e_max = e_max.min(last + 1);
+        let repeats = |i: usize| values[i + p] == values[i];
+        if !(e_max..=last).rev().all(repeats) {
+            continue;
+        }
+        let preperiod = (0..e_max).rev().find(|&i| !repeats(i)).map_or(0, |i| i + 1);
+        return Some(Period {
+            period: p,
+            preperiod,
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_preperiod_counts_as_one_for_octal_games() {
+        // 0.4 begins 0, 0, 0, 1: three zeros must not certify period 1.
+        assert_eq!(certify(&[0, 0, 0], PeriodRule::octal(1, true)), None);
+        assert_eq!(certify(&[0, 0, 0, 1], PeriodRule::octal(1, true)), None);
+    }
+
+    #[test]
+    fn finds_the_smallest_period_not_a_multiple() {
+        let values: Vec<u8> = (0..100).map(|i| [1, 2][i % 2]).collect();
+        let found = certify(&values, PeriodRule::window(3)).unwrap();
+        assert_eq!(
+            found,
+            Period {
+                period: 2,
+                preperiod: 0
+            }
+        );
+    }
+
+    #[test]
+    fn reports_the_exact_preperiod() {
+        let mut values = vec![9u8, 9, 7];
+        values.extend((0..60).map(|i| (i % 5) as u8));
+        let found = certify(&values, PeriodRule::window(1)).unwrap();
+        assert_eq!(
+            found,
+            Period {
+                period: 5,
+                preperiod: 3
+            }
+        );
+    }
+
+    #[test]
+    fn a_short_prefix_certifies_nothing() {
+        assert_eq!(certify::<u8>(&[], PeriodRule::window(1)), None);
+        assert_eq!(certify(&[5u8], PeriodRule::window(1)), None);
+        assert_eq!(
+            certify(&[5u8, 5], PeriodRule::window(1)),
+            Some(Period {
+                period: 1,
+                preperiod: 0
+            })
+        );
+    }
+}

@@ -1,0 +1,103 @@
+//! Strip-laying games (POI 2000 "Stripes", PEG-O-Stripes): a move lays a strip of one of the
+//! allowed lengths on consecutive empty cells of a row.
+//!
+//! Laying a strip of length s in an empty run removes s cells and leaves zero, one or two
+//! shorter runs, so the game is the octal game with digit 7 at every allowed length
+//! ({2} is Dawson's Kayles 0.07, {1, 2} is Kayles 0.77). A board with several empty runs is
+//! their disjunctive sum.
+
+use crate::nim::nim_sum;
+use crate::octal::{OctalCode, OctalCodeError, OctalGame};
+
+/// The octal code of the strip game with the given strip lengths (duplicates allowed).
+///
+/// ```
+/// use grundy::strips::strip_code;
+/// assert_eq!(strip_code(&[2]).unwrap().to_string(), "0.07");
+/// assert_eq!(strip_code(&[1, 5, 1]).unwrap().to_string(), "0.70007");
+/// ```
+///
+/// # Constraints
+/// Lengths from 1 to [`crate::octal::MAX_CODE_LEN`].
+///
+/// # Complexity
+/// O(longest strip).
+pub fn strip_code(lengths: &[usize]) -> Result<OctalCode, OctalCodeError> {
+    OctalCode::from_positions(lengths, 7)
+}
+
+/// The Grundy value of a board whose empty runs have the given lengths: the XOR of the runs'
+/// values, or `None` if some run is beyond what `game` has computed or certified.
+///
+/// ```
+/// use grundy::octal::{Method, OctalGame};
+/// use grundy::strips::{runs_value, strip_code};
+/// let mut game = OctalGame::new(strip_code(&[2]).unwrap(), Method::Auto);
+/// game.extend_to(10);
+/// assert_eq!(runs_value(&game, &[4, 4]), Some(0));
+/// assert_eq!(runs_value(&game, &[100]), None);
+/// ```
+///
+/// # Complexity
+/// O(number of runs).
+pub fn runs_value(game: &OctalGame, runs: &[u64]) -> Option<u64> {
+    let values: Option<Vec<u64>> = runs.iter().map(|&r| game.value(r).map(u64::from)).collect();
+    values.map(nim_sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::Method;
+    use crate::rng::SplitMix64;
+    use std::collections::HashMap;
+
+    /// Literal search: the board is a bitmask of covered cells; does the mover win?
+    fn mover_wins(
+        covered: u32,
+        cells: u32,
+        lengths: &[u32],
+        memo: &mut HashMap<u32, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&covered) {
+            return w;
+        }
+        let wins = lengths.iter().any(|&s| {
+            (0..cells.saturating_sub(s - 1)).any(|start| {
+                let strip = ((1u32 << s) - 1) << start;
+                covered & strip == 0 && !mover_wins(covered | strip, cells, lengths, memo)
+            })
+        });
+        memo.insert(covered, wins);
+        wins
+    }
+
+    #[test]
+    fn boards_with_several_runs_match_bitmask_search() {
+        let mut rng = SplitMix64::new(2000);
+        for _ in 0..40 {
+            let lengths: Vec<u32> = (0..3).map(|_| rng.range(1, 5) as u32).collect();
+            let as_usize: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
+            let mut game = OctalGame::new(strip_code(&as_usize).unwrap(), Method::Auto);
+            game.extend_to(15);
+            let cells = 14;
+            let mut memo = HashMap::new();
+            for _ in 0..30 {
+                // A random pre-covered pattern splits the row into runs.
+                let covered =
+                    (rng.next_u64() as u32) & (rng.next_u64() as u32) & ((1 << cells) - 1);
+                let runs: Vec<u64> = (0..cells)
+                    .collect::<Vec<u32>>()
+                    .split(|&c| covered >> c & 1 == 1)
+                    .map(|run| run.len() as u64)
+                    .collect();
+                let by_values = runs_value(&game, &runs).unwrap() != 0;
+                assert_eq!(
+                    by_values,
+                    mover_wins(covered, cells, &lengths, &mut memo),
+                    "{lengths:?} {covered:b}"
+                );
+            }
+        }
+    }
+}
