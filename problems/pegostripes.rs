@@ -1,1 +1,168 @@
-fn main() {}
+//! PEG-O-Stripes (Woburn Challenge), read in the judge format of POI 2000 "Stripes": strips of
+//! lengths c, z, n are laid on a row of p cells; the player who cannot lay one loses.
+//!
+//! Input: `c z n`, then m, then m board lengths p. Output per board: `1` if the first player
+//! wins, else `2`. The game is the octal game with digit 7 at each strip length; boards up to
+//! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
+//! computing their values directly, and the rest refused.
+
+use grundy::input::{run_stdio, InputError, Scanner};
+use grundy::octal::{Method, OctalGame};
+use grundy::strips::strip_code;
+use grundy::Outcome;
+use std::io::Write;
+
+/// Values computed at most, while looking for a period or answering boards directly.
+const DIRECT_LIMIT: u64 = 1 << 17;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let mut lengths = Vec::new();
+    for name in ["c", "z", "n"] {
+        lengths.push(sc.uint(format_args!("the strip length {name}"), 1..=u64::MAX)?);
+    }
+    let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
+    let mut boards = Vec::new();
+    for i in 1..=count {
+        boards.push(sc.uint(format_args!("board {i}"), 1..=u64::MAX)?);
+    }
+    sc.finish()?;
+    let longest_board = boards.iter().copied().max().unwrap_or(0);
+    // A strip longer than every board never fits, so it changes nothing.
+    lengths.retain(|&l| l <= longest_board);
+    if let Some(&long) = lengths.iter().find(|&&l| l > DIRECT_LIMIT) {
+        return Err(InputError::Invalid(format!(
+            "a strip of length {long} needs more than the {DIRECT_LIMIT} values this program computes"
+        )));
+    }
+    let lengths: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
+    let code = strip_code(&lengths).expect("lengths are between 1 and DIRECT_LIMIT");
+    let mut game = OctalGame::new(code, Method::Auto);
+    let cap = longest_board.saturating_add(1).min(DIRECT_LIMIT) as usize;
+    if game.run_until_certified(cap, |_| {}).is_none() && longest_board >= DIRECT_LIMIT {
+        return Err(InputError::Invalid(format!(
+            "no period was found within {DIRECT_LIMIT} values, so boards of {DIRECT_LIMIT} cells or more (here {longest_board}) cannot be answered"
+        )));
+    }
+    for &board in &boards {
+        let value = game.value(board).expect("computed directly or certified");
+        writeln!(out, "{}", Outcome::from_grundy(value.into()).pick(1, 2))?;
+    }
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run_stdio(solve) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::input::run_on_str;
+    use grundy::rng::SplitMix64;
+    use std::collections::HashMap;
+
+    /// Literal search over the board as a bitmask of covered cells: does the mover win?
+    fn mover_wins(
+        covered: u32,
+        cells: u32,
+        lengths: &[u32],
+        memo: &mut HashMap<u32, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&covered) {
+            return w;
+        }
+        let wins = lengths.iter().filter(|&&s| s <= cells).any(|&s| {
+            (0..=cells - s).any(|start| {
+                let strip = ((1u32 << s) - 1) << start;
+                covered & strip == 0 && !mover_wins(covered | strip, cells, lengths, memo)
+            })
+        });
+        memo.insert(covered, wins);
+        wins
+    }
+
+    #[test]
+    fn sample() {
+        assert_eq!(
+            run_on_str(solve, "1 5 1\n3\n1\n5\n6\n").unwrap(),
+            "1\n1\n2\n"
+        );
+    }
+
+    #[test]
+    fn matches_bitmask_search_on_random_strip_sets() {
+        let mut rng = SplitMix64::new(2000);
+        for _ in 0..60 {
+            let lengths: Vec<u32> = (0..3).map(|_| rng.range(1, 6) as u32).collect();
+            let boards: Vec<u32> = (0..10).map(|_| rng.range(1, 15) as u32).collect();
+            let input = format!(
+                "{} {} {}\n{}\n{}\n",
+                lengths[0],
+                lengths[1],
+                lengths[2],
+                boards.len(),
+                boards
+                    .iter()
+                    .map(|b| b.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+            let expected: String = boards
+                .iter()
+                .map(|&cells| {
+                    if mover_wins(0, cells, &lengths, &mut HashMap::new()) {
+                        "1\n"
+                    } else {
+                        "2\n"
+                    }
+                })
+                .collect();
+            assert_eq!(
+                run_on_str(solve, &input).unwrap(),
+                expected,
+                "{lengths:?} {boards:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn huge_boards_use_the_certified_period() {
+        // Dawson's Kayles (strips of 2) has period 34 after a preperiod of 53 (Guy and Smith).
+        let huge: u64 = 1_000_000_000_000_000_000;
+        for board in [huge, huge + 1, huge + 7, u64::MAX] {
+            let same = 53 + (board - 53) % 34;
+            let expected = run_on_str(solve, &format!("2 2 2\n1\n{same}\n")).unwrap();
+            assert_eq!(
+                run_on_str(solve, &format!("2 2 2\n1\n{board}\n")).unwrap(),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn strips_longer_than_every_board_change_nothing() {
+        let with = run_on_str(solve, "2 18446744073709551615 2\n2\n5\n8\n").unwrap();
+        assert_eq!(with, run_on_str(solve, "2 2 2\n2\n5\n8\n").unwrap());
+    }
+
+    #[test]
+    fn refuses_malformed_input() {
+        for (input, needle) in [
+            ("", "expected the strip length c"),
+            ("1 0 1\n1\n5\n", "the strip length z = 0 is out of range"),
+            ("1 2 3\n2\n5\n", "input ended early: expected board 2"),
+            ("1 2 3\n1\n0\n", "board 1 = 0 is out of range"),
+            (
+                "1 2 300000\n1\n300000\n",
+                "needs more than the 131072 values",
+            ),
+            ("1 2 3\n1\n5 6\n", "unexpected extra input"),
+        ] {
+            let err = run_on_str(solve, input).unwrap_err().to_string();
+            assert!(err.contains(needle), "{input:?}: {err}");
+        }
+    }
+}

@@ -191,8 +191,52 @@ def game3(rng):
     emit("beyond-judge", [2**63, 2**63 + 1, 2**64 - 1, 0xAAAAAAAAAAAAAAAB, 0xAAAAAAAAAAAAAAAA])
 
 
+# ---------------------------------------------------------------- pegostripes
+def strips_bitmask_wins(cells, lengths):
+    """Literal search over the board as a bitmask of covered cells."""
+    @functools.lru_cache(maxsize=None)
+    def wins(covered):
+        for s in set(lengths):
+            for start in range(0, cells - s + 1):
+                strip = ((1 << s) - 1) << start
+                if covered & strip == 0 and not wins(covered | strip):
+                    return True
+        return False
+    return wins(0)
+
+
+def strips_values(lengths, upto):
+    """g(x) = mex over strips r and offsets i of g(i) ^ g(x - r - i): the game's own recursion."""
+    g = []
+    for x in range(upto + 1):
+        g.append(mex(g[i] ^ g[x - r - i] for r in set(lengths) if r <= x for i in range(x - r + 1)))
+    return g
+
+
+def write_strips(name, lengths, boards, wins):
+    text_in = "%d %d %d\n%d\n" % (tuple(lengths) + (len(boards),)) + "".join("%d\n" % b for b in boards)
+    write("pegostripes", name, text_in, "".join("1\n" if wins(b) else "2\n" for b in boards))
+
+
+def pegostripes(rng):
+    lengths = [2, 3, 3]
+    write_strips("small-bitmask", lengths, list(range(1, 15)), lambda b: strips_bitmask_wins(b, lengths))
+    lengths = [1, 1, 1]
+    write_strips("edge-single-cells", lengths, [1, 2, 3, 1000, 999], lambda b: b % 2 == 1)
+    lengths = [1000, 1000, 1000]
+    write_strips("edge-one-long-strip", lengths, [1, 999, 1000], lambda b: b == 1000)
+    lengths = [rng.randint(1, 40), rng.randint(1, 40), rng.randint(1, 40)]
+    g = strips_values(lengths, 1000)
+    write_strips("max-limits", lengths, [rng.randint(1, 1000) for _ in range(1000)], lambda b: g[b] != 0)
+    # Beyond the judge: Dawson's Kayles has period 34 after 53 values (Guy and Smith, 1956).
+    g = strips_values([2], 200)
+    same = lambda b: b if b < 53 else 53 + (b - 53) % 34
+    boards = [10**18, 10**18 + 1, 2**64 - 1, 123456789012345678, 87, 88]
+    write_strips("beyond-judge-dawson", [2, 2, 2], boards, lambda b: g[same(b)] != 0)
+
+
 if __name__ == "__main__":
     import sys
-    chosen = sys.argv[1:] or ["mmmgame", "nukit", "knights", "towerbreakers", "game3"]
+    chosen = sys.argv[1:] or ["mmmgame", "nukit", "knights", "towerbreakers", "game3", "pegostripes"]
     for problem in chosen:
         globals()[problem](random.Random(problem))

@@ -1,0 +1,83 @@
+//! The `grundy` analyzer's command line and its exact output lines.
+
+use std::process::Command;
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn certifies_dawsons_kayles() {
+    let (status, out, _) = grundy(&["octal", "0.07"]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "game: 0.07\ncomputed: 176 values\nperiod: 34\npreperiod: 53\n"
+    );
+}
+
+#[test]
+fn known_periods_by_every_method() {
+    for method in ["naive", "rare", "auto"] {
+        for (code, period, preperiod) in [("0.77", 12, 71), ("0.137", 34, 52), ("0.077", 24, 142)] {
+            let (status, out, _) = grundy(&["octal", code, "--method", method]);
+            assert_eq!(status, 0);
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines[2], format!("period: {period}"), "{code} {method}");
+            assert_eq!(
+                lines[3],
+                format!("preperiod: {preperiod}"),
+                "{code} {method}"
+            );
+        }
+    }
+}
+
+#[test]
+fn upto_computes_exactly_n_values_and_lists_them() {
+    let (status, out, _) = grundy(&["octal", ".6", "--upto", "20", "--values"]);
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "game: 0.6\ncomputed: 20 values\nperiod: none\nvalues: 0 0 1 2 0 1 2 3 1 2 3 4 0 3 4 2 1 3 2 1\n"
+    );
+    // 0.4 at N = 3 looks periodic (0 0 0) but must not be certified.
+    let (_, out, _) = grundy(&["octal", "0.4", "--upto", "3"]);
+    assert!(out.contains("period: none") && !out.contains("preperiod"));
+}
+
+#[test]
+fn subtraction_games() {
+    let (status, out, _) = grundy(&["subtraction", "1,3,4", "--values"]);
+    assert_eq!(status, 0);
+    assert!(out.starts_with("game: 0.3033\ncomputed: "), "{out}");
+    assert!(out.contains("period: 7\npreperiod: 0\n"), "{out}");
+}
+
+#[test]
+fn bad_arguments_are_refused_in_one_line() {
+    for args in [
+        &["octal", "0.8"][..],
+        &["octal", "2.07"],
+        &["subtraction", "1,x"],
+        &["subtraction", "0,2"],
+    ] {
+        let (status, out, err) = grundy(args);
+        assert_ne!(status, 0, "{args:?}");
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    let (status, _, _) = grundy(&["octal", "0.07", "--method", "fast"]);
+    assert_ne!(status, 0);
+}
