@@ -128,6 +128,22 @@ if [ "${NO_BUNDLE:-0}" != 1 ] && [ -x target/release/bundle ]; then
             [ -e "$input" ] || continue
             run_case "bundle:$name/$(basename "$input" .in)" "$input" "${input%.in}.out" target/bundles/"$name"
         done
+        # Bad input: the bundle must refuse exactly as the cargo-built binary does.
+        start=$(ms_now)
+        detail=''
+        for bad in '' 'abc' '-3' '2.5' '1000000000' '1 2 3 4 5 6 7 8 9 10 x' '99999999999999999999999'; do
+            want=$(printf '%s' "$bad" | target/release/"$name" 2>&1; echo "exit $?")
+            got=$(printf '%s' "$bad" | target/bundles/"$name" 2>&1; echo "exit $?")
+            if [ "$want" != "$got" ]; then
+                detail="on \"$bad\": got \"$(echo "$got" | head -n 1)\" expected \"$(echo "$want" | head -n 1)\""
+                break
+            fi
+        done
+        if [ -z "$detail" ]; then
+            verdict AC "bundle:$name/bad-input-parity" "$(($(ms_now) - start))"
+        else
+            verdict WA "bundle:$name/bad-input-parity" "$(($(ms_now) - start))" "$detail"
+        fi
     done
     if [ -z "$only" ]; then
         start=$(ms_now)
