@@ -10,11 +10,19 @@ use std::io::Write;
 
 /// Who wins the game with target `n` (n >= 2), from M = 1.
 ///
-/// Nobody moves to N willingly, so this is normal play on 1..=N−1 with target T = N − 1: the
-/// player who reaches T wins. A brute force over small N shows that the first player wins
-/// exactly when T has all its set bits at odd positions (T ∈ {2, 8, 10, 32, 34, 40, 42, …}),
-/// i.e. T ≠ 0 and T & 0x5555…5555 = 0; the unit tests check this against the game-tree DP for
-/// every N up to 5000 and for random N up to 2^20.
+/// Nobody moves onto N willingly, so this is normal play on 1..=T with T = N − 1: whoever
+/// reaches T wins. Write W(T) for "the player at M = 1 wins".
+/// - T odd: every odd M is a losing position. Above T/2 only +1 moves exist, so parity decides;
+///   below, an even M moves to M + 1 (odd, losing for the opponent), and an odd M reaches only
+///   even numbers. M = 1 is odd, so W(T) is false.
+/// - T even: above T/2 the even M lose; every M in (T/4, T/2] doubles onto one of them and
+///   wins. So for M <= T' = ⌊T/4⌋ leaving [1, T'] hands the opponent a win, and T' itself has
+///   no other move: the game below T' is the same game with target T'. Hence W(2) is true
+///   (1 lies in (1/2, 1]) and W(T) = W(T >> 2) for T >= 4.
+///
+/// Unrolled: W(T) iff every bit of T at an even position is 0 and T ≠ 0, i.e.
+/// T & 0x5555…5555 = 0 (T ∈ {2, 8, 10, 32, 34, 40, 42, …}). The unit tests check this against
+/// the game-tree DP for every N up to 5000 and for random N up to 2^20.
 ///
 /// # Complexity
 /// O(1).
