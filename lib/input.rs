@@ -3,6 +3,7 @@
 //!
 //! proconio's `input!` panics on a malformed token; contest binaries here must instead report a
 //! one-line `error: ...`, so they read through [`Scanner`], which returns [`InputError`].
+//! [`crate::judge`] runs a solution on standard input or on a string.
 
 use proconio::source::once::OnceSource;
 use proconio::source::Source;
@@ -80,63 +81,6 @@ impl From<std::io::Error> for InputError {
     fn from(e: std::io::Error) -> Self {
         InputError::Output(e.to_string())
     }
-}
-
-/// Runs a judge solution on a whole input text and returns what it wrote.
-///
-/// This is how tests call a problem's `solve` in-process.
-///
-/// ```
-/// use grundy::input::{run_on_str, InputError, Scanner};
-/// use std::io::Write;
-/// fn solve(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> {
-///     let n = sc.uint("n", 0..=100)?;
-///     writeln!(out, "{}", n * 2)?;
-///     sc.finish()
-/// }
-/// assert_eq!(run_on_str(solve, "21\n").unwrap(), "42\n");
-/// assert!(run_on_str(solve, "").is_err());
-/// ```
-///
-/// # Complexity
-/// O(input + output size) beyond the cost of `solve`.
-pub fn run_on_str<F>(solve: F, input: &str) -> Result<String, InputError>
-where
-    F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
-{
-    let mut out = Vec::new();
-    solve(&mut Scanner::new(input), &mut out)?;
-    String::from_utf8(out).map_err(|e| InputError::Output(e.to_string()))
-}
-
-/// Runs a judge solution on standard input and writes its output to standard output at once.
-///
-/// Nothing is written unless the whole input was accepted, so a refused input never leaves
-/// partial answers behind. The caller prints the error (this library never prints).
-///
-/// ```no_run
-/// use grundy::input::{run_stdio, InputError, Scanner};
-/// fn solve(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> { sc.finish() }
-/// if let Err(e) = run_stdio(solve) {
-///     eprintln!("error: {e}");
-///     std::process::exit(1);
-/// }
-/// ```
-///
-/// # Complexity
-/// O(input + output size) beyond the cost of `solve`.
-pub fn run_stdio<F>(solve: F) -> Result<(), InputError>
-where
-    F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
-{
-    use std::io::Write;
-    let text = read_text(std::io::stdin().lock())?;
-    let mut out = Vec::new();
-    solve(&mut Scanner::new(&text), &mut out)?;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(&out)?;
-    stdout.flush()?;
-    Ok(())
 }
 
 /// Reads all of `reader` as UTF-8 text.

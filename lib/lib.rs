@@ -1,13 +1,14 @@
 //! Sprague–Grundy helpers for impartial games, small enough to paste into a judge.
 //!
 //! Layers, bottom to top: leaf modules ([`mex`], [`periodicity`], [`rng`], [`input`],
-//! [`outcome`]); the engines ([`nim`], [`grundy`](mod@grundy)); the game families built on them
+//! [`outcome`]); the judge harness ([`judge`]); the engines ([`nim`], [`grundy`](mod@grundy)); the game families built on them
 //! ([`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`take_vectors`]). The
 //! binaries in `problems/` and `tools/` sit on top; nothing here prints.
 
 pub mod divisor;
 pub mod grundy;
 pub mod input;
+pub mod judge;
 pub mod knights;
 pub mod mex;
 pub mod nim;

@@ -6,7 +6,8 @@
 //! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
 //! computing their values directly, and the rest refused.
 
-use grundy::input::{run_stdio, InputError, Scanner};
+use grundy::input::{InputError, Scanner};
+use grundy::judge::run_stdio;
 use grundy::octal::{Method, OctalGame};
 use grundy::strips::strip_code;
 use grundy::Outcome;
@@ -60,29 +61,9 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::input::run_on_str;
+    use grundy::judge::{check_refusals, run_on_str};
     use grundy::rng::SplitMix64;
-    use std::collections::HashMap;
-
-    /// Literal search over the board as a bitmask of covered cells: does the mover win?
-    fn mover_wins(
-        covered: u32,
-        cells: u32,
-        lengths: &[u32],
-        memo: &mut HashMap<u32, bool>,
-    ) -> bool {
-        if let Some(&w) = memo.get(&covered) {
-            return w;
-        }
-        let wins = lengths.iter().filter(|&&s| s <= cells).any(|&s| {
-            (0..=cells - s).any(|start| {
-                let strip = ((1u32 << s) - 1) << start;
-                covered & strip == 0 && !mover_wins(covered | strip, cells, lengths, memo)
-            })
-        });
-        memo.insert(covered, wins);
-        wins
-    }
+    use grundy::strips::mover_wins_by_search;
 
     #[test]
     fn sample() {
@@ -113,7 +94,7 @@ mod tests {
             let expected: String = boards
                 .iter()
                 .map(|&cells| {
-                    if mover_wins(0, cells, &lengths, &mut HashMap::new()) {
+                    if mover_wins_by_search(cells, 0, &lengths) {
                         "1\n"
                     } else {
                         "2\n"
@@ -150,7 +131,7 @@ mod tests {
 
     #[test]
     fn refuses_malformed_input() {
-        for (input, needle) in [
+        let cases = [
             ("", "expected the strip length c"),
             ("1 0 1\n1\n5\n", "the strip length z = 0 is out of range"),
             ("1 2 3\n2\n5\n", "input ended early: expected board 2"),
@@ -160,9 +141,7 @@ mod tests {
                 "needs more than the 131072 values",
             ),
             ("1 2 3\n1\n5 6\n", "unexpected extra input"),
-        ] {
-            let err = run_on_str(solve, input).unwrap_err().to_string();
-            assert!(err.contains(needle), "{input:?}: {err}");
-        }
+        ];
+        check_refusals(solve, &cases).unwrap();
     }
 }
