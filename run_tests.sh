@@ -86,7 +86,7 @@ fi
 echo "${bold}== cargo test${reset}"
 start=$(ms_now)
 test_log=$(mktemp)
-if cargo test --release --quiet >"$test_log" 2>&1; then
+if cargo test --quiet >"$test_log" 2>&1; then
     summary=$(grep -E '^test result:' "$test_log" | awk '{p += $4; f += $6} END {printf "%d tests passed", p}')
     verdict AC "cargo test" "$(($(ms_now) - start))" "$summary"
 else

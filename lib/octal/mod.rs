@@ -543,17 +543,32 @@ mod tests {
         }
     }
 
+    fn assert_methods_agree(code: &str, len: usize) {
+        let code: OctalCode = code.parse().unwrap();
+        let mut naive = OctalGame::new(code.clone(), Method::Naive);
+        let mut rare = OctalGame::new(code.clone(), Method::Rare);
+        naive.extend_to(len);
+        rare.extend_to(len);
+        assert!(
+            rare.rare_mask().is_some(),
+            "{code}: the rare-value method was not used"
+        );
+        assert_eq!(naive.values(), rare.values(), "{code}");
+    }
+
+    #[test]
+    fn rare_matches_naive_to_2_pow_16() {
+        for code in ["0.6", "0.777", "4.07", "0.165"] {
+            assert_methods_agree(code, 1 << 16);
+        }
+    }
+
     #[test]
     fn rare_matches_naive_on_many_codes() {
         for code in [
-            "0.6", "0.07", "0.77", "0.137", "0.007", "4.07", "0.4", "0.54", "0.165",
+            "0.07", "0.77", "0.137", "0.007", "0.4", "0.54", "0.72", "4.6", "0.3456",
         ] {
-            let code: OctalCode = code.parse().unwrap();
-            let mut naive = OctalGame::new(code.clone(), Method::Naive);
-            let mut rare = OctalGame::new(code.clone(), Method::Rare);
-            naive.extend_to(3000);
-            rare.extend_to(3000);
-            assert_eq!(naive.values(), rare.values(), "{code}");
+            assert_methods_agree(code, 3000);
         }
     }
 
