@@ -233,6 +233,50 @@ def pegostripes(rng):
     same = lambda b: b if b < 53 else 53 + (b - 53) % 34
     boards = [10**18, 10**18 + 1, 2**64 - 1, 123456789012345678, 87, 88]
     write_strips("beyond-judge-dawson", [2, 2, 2], boards, lambda b: g[same(b)] != 0)
+    # Beyond the judge, no period: strips {1, 2, 3} (octal 0.777) on boards up to 10^5 cells.
+    # Python is too slow for the game's recursion there, so the same recursion runs in C.
+    g = strips_values_in_c([1, 2, 3], 100000)
+    boards = [100000, 99999, 65536, 77777] + [rng.randint(90000, 100000) for _ in range(20)]
+    write_strips("beyond-judge-777", [1, 2, 3], boards, lambda b: g[b] != 0)
+
+
+C_STRIPS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* g(x) = mex over strips r and offsets i of g(i) ^ g(x - r - i), as in strips_values. */
+int main(int argc, char **argv) {
+    int upto = atoi(argv[1]), count = argc - 2, *len = malloc(sizeof(int) * count);
+    for (int k = 0; k < count; k++) len[k] = atoi(argv[k + 2]);
+    unsigned short *g = malloc(sizeof(unsigned short) * (upto + 1));
+    static unsigned char seen[1 << 16];
+    for (int x = 0; x <= upto; x++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 0; k < count; k++)
+            for (int i = 0; i + len[k] <= x; i++) seen[g[i] ^ g[x - len[k] - i]] = 1;
+        int m = 0;
+        while (seen[m]) m++;
+        g[x] = m;
+        printf("%d\n", m);
+    }
+    return 0;
+}
+"""
+
+
+def strips_values_in_c(lengths, upto):
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src, exe = os.path.join(tmp, "strips.c"), os.path.join(tmp, "strips")
+        with open(src, "w") as f:
+            f.write(C_STRIPS)
+        subprocess.run(["gcc", "-O2", "-o", exe, src], check=True)
+        out = subprocess.run([exe, str(upto)] + [str(l) for l in lengths], check=True,
+                             capture_output=True, text=True).stdout
+    g = [int(v) for v in out.split()]
+    assert g[:200] == strips_values(lengths, 199), "the C recursion disagrees with Python's"
+    return g
 
 
 if __name__ == "__main__":
