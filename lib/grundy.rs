@@ -3,7 +3,7 @@
 
 use crate::mex::MexBuffer;
 use crate::nim::nim_sum;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 /// Grundy values of states `0..n`, where every move from `x` leads to a smaller state.
@@ -123,12 +123,12 @@ where
         }
         // Each frame: a state and its successor list, with the index of the next one to visit.
         let mut stack: Vec<(S, Vec<S>, usize)> = Vec::new();
-        let mut on_stack: HashMap<S, ()> = HashMap::new();
+        let mut on_stack: HashSet<S> = HashSet::new();
         let mut seen = MexBuffer::new(16);
         let mut options = Vec::new();
         let root = state.clone();
         let first: Vec<S> = (self.successors)(&state).into_iter().collect();
-        on_stack.insert(state.clone(), ());
+        on_stack.insert(state.clone());
         stack.push((state, first, 0));
         while let Some((_, next, index)) = stack.last_mut() {
             if let Some(child) = next.get(*index).cloned() {
@@ -137,11 +137,11 @@ where
                     continue;
                 }
                 assert!(
-                    !on_stack.contains_key(&child),
+                    !on_stack.contains(&child),
                     "GrundyMemo: the game has a cycle"
                 );
                 let grandchildren: Vec<S> = (self.successors)(&child).into_iter().collect();
-                on_stack.insert(child.clone(), ());
+                on_stack.insert(child.clone());
                 stack.push((child, grandchildren, 0));
             } else {
                 let (done, next, _) = stack.pop().expect("stack is not empty");

@@ -1,9 +1,15 @@
 //! Sprague–Grundy helpers for impartial games, small enough to paste into a judge.
 //!
-//! Layers, bottom to top: leaf modules ([`mex`], [`periodicity`], [`rng`], [`input`],
-//! [`outcome`]); the judge harness ([`judge`]); the engines ([`nim`], [`grundy`](mod@grundy)); the game families built on them
-//! ([`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`take_vectors`]). The
-//! binaries in `problems/` and `tools/` sit on top; nothing here prints.
+//! Layers, bottom to top:
+//! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`], [`input`], [`rng`];
+//! - engines: [`nim`], [`grundy`](mod@grundy), and the judge harness [`judge`];
+//! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
+//!   [`take_vectors`].
+//!
+//! The binaries in `problems/` and `tools/` sit on top. No module imports a binary's code, and
+//! nothing here prints.
+
+#![warn(missing_docs)]
 
 pub mod divisor;
 pub mod grundy;

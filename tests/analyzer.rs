@@ -78,6 +78,9 @@ fn bad_arguments_are_refused_in_one_line() {
             "{args:?}: {err}"
         );
     }
+    let (status, _, err) = grundy(&["octal", "0.07", "--upto", "99999999999"]);
+    assert_ne!(status, 0);
+    assert!(err.starts_with("error: --upto: at most"), "{err}");
     let (status, _, _) = grundy(&["octal", "0.07", "--method", "fast"]);
     assert_ne!(status, 0);
 }

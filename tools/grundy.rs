@@ -18,6 +18,8 @@ use std::time::Instant;
 
 /// Values computed when `--upto` is not given and no period is certified sooner.
 const DEFAULT_CAP: usize = 1 << 20;
+/// The most values `--upto` may ask for: positions are stored as `u32`.
+const MAX_VALUES: usize = u32::MAX as usize;
 
 #[derive(Parser)]
 #[command(
@@ -98,6 +100,11 @@ fn run() -> Result<(), String> {
             last_report = Instant::now();
         }
     };
+    if run.upto.is_some_and(|n| n > MAX_VALUES) {
+        return Err(format!(
+            "--upto: at most {MAX_VALUES} values (positions are 32-bit)"
+        ));
+    }
     let period = match run.upto {
         Some(n) => {
             // Exactly n values, computed in steps so that progress shows on long runs.
