@@ -12,6 +12,12 @@ use std::io::{BufReader, Read};
 use std::ops::RangeInclusive;
 
 /// Why the input was refused; its `Display` is one line naming the field.
+///
+/// ```
+/// use grundy::input::InputError;
+/// let e = InputError::Missing { field: "the number of test cases".into() };
+/// assert_eq!(e.to_string(), "input ended early: expected the number of test cases");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
     /// The input could not be read, or is not UTF-8 text.

@@ -2,6 +2,10 @@
 //! (x+1, y−2) or (x−1, y−2), staying on the board (HackerRank "A Chessboard Game").
 
 /// The four moves, as (dx, dy). Each lowers x + y, so the game is finite.
+///
+/// ```
+/// assert!(grundy::knights::KNIGHT_MOVES.iter().all(|(dx, dy)| dx + dy < 0));
+/// ```
 pub const KNIGHT_MOVES: [(i64, i64); 4] = [(-2, 1), (-2, -1), (1, -2), (-1, -2)];
 
 /// Grundy values of one coin on every cell of an `n` × `n` board, indexed `[x - 1][y - 1]`.

@@ -35,6 +35,11 @@ pub fn nim_sum_of_copies(g: u64, count: u64) -> u64 {
 }
 
 /// One move in Nim: reduce heap `heap` to `to` objects.
+///
+/// ```
+/// let m = grundy::NimMove { heap: 1, to: 0 };
+/// assert_eq!(grundy::winning_moves(&[0, 4]), vec![m]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NimMove {
     /// Index of the heap in the position.

@@ -5,6 +5,11 @@
 //! for, and [`certify`] checks a prefix against it.
 
 /// An eventually periodic sequence: G(n + period) = G(n) for every n >= preperiod.
+///
+/// ```
+/// let p = grundy::periodicity::Period { period: 34, preperiod: 53 }; // Dawson's Kayles
+/// assert_eq!(p.representative(53 + 34 * 1000 + 5), 58);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Period {
     /// The smallest such period.

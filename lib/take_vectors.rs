@@ -23,6 +23,12 @@ pub struct TakeVectors {
 }
 
 /// Grundy values of every position of a [`TakeVectors`] game inside a box `0..=bound[i]`.
+///
+/// ```
+/// use grundy::take_vectors::TakeVectors;
+/// let table = TakeVectors::new(vec![vec![1, 0], vec![0, 1]]).table(&[3, 3]).unwrap();
+/// assert_eq!(table.value(&[2, 1]), 1); // two independent heaps of sizes 2 and 1, one at a time
+/// ```
 #[derive(Clone, Debug)]
 pub struct TakeVectorsTable {
     bounds: Vec<usize>,

@@ -26,6 +26,11 @@ pub struct OctalCode {
 }
 
 /// Why a code was refused; `Display` gives a one-line reason.
+///
+/// ```
+/// let e = "0.9".parse::<grundy::octal::OctalCode>().unwrap_err();
+/// assert_eq!(e.to_string(), "bad octal code `0.9`: digits after the point must be 0-7");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OctalCodeError(pub(crate) String);
 

@@ -19,6 +19,16 @@ use crate::periodicity::{certify, Period, PeriodRule};
 use rare::{best_mask, RareIndex};
 
 /// How split moves are evaluated; all methods give identical values.
+///
+/// ```
+/// use grundy::octal::{Method, OctalGame};
+/// let values = |m| {
+///     let mut game = OctalGame::new("0.6".parse().unwrap(), m);
+///     game.extend_to(500);
+///     game.values().to_vec()
+/// };
+/// assert_eq!(values(Method::Naive), values(Method::Rare));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Every split (a, n − j − a): Θ(n) per value.
