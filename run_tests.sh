@@ -34,13 +34,14 @@ normalise() { tr -d '\r' <"$1" | sed -e '$a\'; }
 
 first_difference() { # first_difference EXPECTED GOT
     diff <(normalise "$1") <(normalise "$2") | awk '
-        /^[0-9]/ { where = $0; next }
-        /^</ { exp = substr($0, 3); have_exp = 1 }
-        /^>/ { got = substr($0, 3); have_got = 1 }
+        /^[0-9]/ && !where { where = $0; next }
+        /^</ && !seen_want { want = substr($0, 3); seen_want = 1 }
+        /^>/ && !seen_have { have = substr($0, 3); seen_have = 1 }
         END {
-            split(where, p, /[acd]/)
-            if (!have_exp) exp = "(nothing)"; if (!have_got) got = "(nothing)"
-            printf "line %s: expected \"%.40s\" got \"%.40s\"", p[1], exp, got
+            split(where, at, /[acd]/)
+            if (!seen_want) want = "(nothing)"
+            if (!seen_have) have = "(nothing)"
+            printf "line %s: expected \"%.40s\" got \"%.40s\"", at[1], want, have
         }'
 }
 
