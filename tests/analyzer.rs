@@ -22,6 +22,11 @@ fn certifies_dawsons_kayles() {
         out,
         "game: 0.07\ncomputed: 176 values\nperiod: 34\npreperiod: 53\n"
     );
+    // 176 = 2·53 + 2·34 + 2 is exactly the Guy–Smith bound: one value fewer proves nothing.
+    let (_, out, _) = grundy(&["octal", "0.07", "--upto", "175"]);
+    assert!(out.ends_with("period: none\n"), "{out}");
+    let (_, out, _) = grundy(&["octal", "0.07", "--upto", "176"]);
+    assert!(out.ends_with("period: 34\npreperiod: 53\n"), "{out}");
 }
 
 #[test]
