@@ -1,6 +1,8 @@
 //! The knights game on an N × N board: a coin at (x, y) moves to (x−2, y+1), (x−2, y−1),
 //! (x+1, y−2) or (x−1, y−2), staying on the board (HackerRank "A Chessboard Game").
 
+use crate::mex::MexBuffer;
+
 /// The four moves, as (dx, dy). Each lowers x + y, so the game is finite.
 ///
 /// ```
@@ -23,15 +25,16 @@ pub const KNIGHT_MOVES: [(i64, i64); 4] = [(-2, 1), (-2, -1), (1, -2), (-1, -2)]
 /// O(n²) time and memory.
 pub fn knight_table(n: usize) -> Vec<Vec<u8>> {
     let mut table = vec![vec![0u8; n]; n];
+    let mut seen = MexBuffer::new(KNIGHT_MOVES.len() + 1);
     // Fill by increasing x + y: every move lands on a smaller sum, already filled.
     for sum in 0..(2 * n).saturating_sub(1) {
         for x in sum.saturating_sub(n - 1)..=sum.min(n - 1) {
             let y = sum - x;
-            let mut seen = [false; 5];
+            seen.clear();
             for (nx, ny) in knight_moves(n, x, y) {
-                seen[table[nx][ny] as usize] = true;
+                seen.insert(table[nx][ny] as usize);
             }
-            table[x][y] = seen.iter().position(|&s| !s).unwrap_or(4) as u8;
+            table[x][y] = seen.mex() as u8;
         }
     }
     table

@@ -3,6 +3,8 @@
 //!
 //! The game is data ([`TakeVectors`]); the table is one bottom-up pass over a box of positions.
 
+use crate::mex::MexBuffer;
+
 /// A take-away game on `d`-dimensional count vectors.
 ///
 /// ```
@@ -127,20 +129,16 @@ impl TakeVectors {
             .collect();
         let mut values = vec![0u8; size];
         let mut coords = vec![0usize; self.dims];
-        let mut seen = [false; 256];
+        let mut seen = MexBuffer::new(self.moves.len() + 1);
         for index in 0..size {
-            let mut options = 0;
+            seen.clear();
             for (m, &offset) in self.moves.iter().zip(&offsets) {
                 if m.iter().zip(&coords).all(|(take, have)| take <= have) {
-                    seen[values[index - offset] as usize] = true;
-                    options += 1;
+                    seen.insert(values[index - offset] as usize);
                 }
             }
-            let mex = seen.iter().position(|&s| !s).unwrap_or(255);
-            values[index] = mex as u8;
-            if options > 0 {
-                seen.iter_mut().for_each(|s| *s = false);
-            }
+            // At most 255 moves, so the mex fits in a byte.
+            values[index] = seen.mex() as u8;
             // Advance the coordinates like an odometer.
             for i in (0..self.dims).rev() {
                 if coords[i] < bounds[i] {
