@@ -41,12 +41,11 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     sc.finish()?;
     let game = TakeVectors::new(REACTIONS.iter().map(|r| r.to_vec()).collect());
-    let positions = game.box_size(&bounds).filter(|&p| p <= MAX_POSITIONS).ok_or_else(|| {
-        InputError::Invalid(format!(
+    if !game.box_size(&bounds).is_some_and(|p| p <= MAX_POSITIONS) {
+        return Err(InputError::Invalid(format!(
             "counts up to {bounds:?} need a table of more than {MAX_POSITIONS} positions (the judge allows counts up to 30)"
-        ))
-    })?;
-    debug_assert!(positions <= MAX_POSITIONS);
+        )));
+    }
     let table = game.table(&bounds).expect("the box size was checked");
     for pool in &pools {
         let outcome = Outcome::from_grundy(u64::from(table.value(pool)));
