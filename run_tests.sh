@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
-# The regression runner: builds once, runs `cargo test`, then every problem binary on every
-# testcases/<binary>/*.in, then the judge bundles (bundled, compiled with plain rustc, run on the
-# same cases). One verdict line per case; the last line is `N passed, M failed`.
+# The regression runner: builds once, runs the unit tests, every problem binary on every
+# testcases/<problem>/*.in, then each problem's judge bundle (bundled, compiled as its judge
+# would, run on the same cases and on bad input). One verdict line per case; the last line is
+# `N passed, M failed`, and the exit status is non-zero if anything failed.
 #
-# Usage: ./run_tests.sh [NAME]      only problem NAME's cases (cargo test still runs)
-# Environment: TIMEOUT   per-case limit in seconds (default 10)
-#              NO_BUNDLE=1          skip the bundle stage
+# Usage: ./run_tests.sh [NAME]   only problem NAME: its unit tests, its cases, its bundle
+# Environment:
+#   TIMEOUT=S      per-case limit in seconds for every problem (a positive number; absent or 0:
+#                  the problem's `//! - time limit:` line, else 10 s)
+#   NO_BUNDLE=1    skip the bundle stage
+#   OLD_RUSTC=P    an old rustc to compile plain bundles with (default: /usr/bin/rustc if it is
+#                  older than the toolchain's; `apt-get install rustc` gives Debian's 1.63)
+#   ATCODER=0      skip building bundles against AtCoder's crates (needs the crates registry)
+# Exit status: 0 all passed, 1 something failed, 2 bad usage or settings.
 set -u
 cd "$(dirname "$0")" || exit 2
 
 only="${1:-}"
-limit="${TIMEOUT:-10}"
+default_limit=10
 passed=0
 failed=0
+
+timeout_setting="${TIMEOUT:-0}"
+if ! [[ "$timeout_setting" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
+    echo "error: TIMEOUT must be a positive number of seconds, not \"$timeout_setting\"" >&2
+    exit 2
+fi
 
 if [ -t 1 ]; then
     green=$'\e[32m' red=$'\e[31m' bold=$'\e[1m' reset=$'\e[0m'
@@ -25,41 +38,54 @@ ms_now() { date +%s%3N; }
 verdict() { # verdict CODE NAME MS [DETAIL]
     local colour=$red
     if [ "$1" = AC ]; then colour=$green; passed=$((passed + 1)); else failed=$((failed + 1)); fi
-    printf '%s%-3s%s %-44s %6s ms%s\n' "$colour" "$1" "$reset" "$2" "$3" "${4:+  $4}"
+    printf '%s%-3s%s %-48s %6s ms%s\n' "$colour" "$1" "$reset" "$2" "$3" "${4:+  $4}"
 }
 
-# Normalised text of a file: no \r, no trailing newline, so only a missing final newline and
-# carriage returns are forgiven.
-normalise() { tr -d '\r' <"$1" | sed -e '$a\'; }
-
+# The first line where two outputs differ, carriage returns and a missing final newline
+# forgiven: `line N: expected "A" got "B"`, with (nothing) past the end of either.
 first_difference() { # first_difference EXPECTED GOT
-    diff <(normalise "$1") <(normalise "$2") | awk '
-        /^[0-9]/ && !where { where = $0; next }
-        /^</ && !seen_want { want = substr($0, 3); seen_want = 1 }
-        /^>/ && !seen_have { have = substr($0, 3); seen_have = 1 }
-        END {
-            split(where, at, /[acd]/)
-            if (!seen_want) want = "(nothing)"
-            if (!seen_have) have = "(nothing)"
-            printf "line %s: expected \"%.40s\" got \"%.40s\"", at[1], want, have
-        }'
+    awk '
+        function clean(s) { sub(/\r$/, "", s); return s }
+        BEGIN {
+            n = 1
+            while (1) {
+                a = (getline want < ARGV[1]) > 0
+                b = (getline have < ARGV[2]) > 0
+                if (!a && !b) { print "no difference"; exit }
+                w = a ? "\"" substr(clean(want), 1, 40) "\"" : "(nothing)"
+                h = b ? "\"" substr(clean(have), 1, 40) "\"" : "(nothing)"
+                if (!a || !b || clean(want) != clean(have)) {
+                    printf "line %d: expected %s got %s\n", n, w, h
+                    exit
+                }
+                n++
+            }
+        }' "$1" "$2"
 }
 
-run_case() { # run_case LABEL INPUT EXPECTED COMMAND...
-    local label=$1 input=$2 expected=$3
-    shift 3
-    local got err start end ms status
+# Whether two outputs agree, carriage returns and a missing final newline forgiven.
+same_output() { # same_output EXPECTED GOT
+    [ "$(first_difference "$1" "$2")" = "no difference" ]
+}
+
+run_case() { # run_case LABEL INPUT EXPECTED LIMIT COMMAND...
+    local label=$1 input=$2 expected=$3 limit=$4
+    shift 4
+    if [ ! -e "$expected" ]; then
+        verdict WA "$label" 0 "no expected output: $expected is missing"
+        return
+    fi
+    local got err start ms status
     got=$(mktemp) err=$(mktemp)
     start=$(ms_now)
     timeout "$limit" "$@" <"$input" >"$got" 2>"$err"
     status=$?
-    end=$(ms_now)
-    ms=$((end - start))
+    ms=$(($(ms_now) - start))
     if [ "$status" -eq 124 ]; then
         verdict TLE "$label" "$ms" "over ${limit} s"
     elif [ "$status" -ne 0 ]; then
         verdict RE "$label" "$ms" "exit $status: $(head -c 120 "$err" | head -n 1)"
-    elif [ "$(normalise "$expected")" = "$(normalise "$got")" ]; then
+    elif same_output "$expected" "$got"; then
         verdict AC "$label" "$ms"
     else
         verdict WA "$label" "$ms" "$(first_difference "$expected" "$got")"
@@ -67,94 +93,205 @@ run_case() { # run_case LABEL INPUT EXPECTED COMMAND...
     rm -f "$got" "$err"
 }
 
+# A problem's declared `//! - KEY: value`.
+declared() { # declared NAME KEY
+    sed -n "s/^\/\/! - $2: *//p" "problems/$1.rs" | head -n 1
+}
+
+time_limit() { # time_limit NAME
+    if [ "$timeout_setting" != 0 ] && [ "$timeout_setting" != 0.0 ]; then
+        echo "$timeout_setting"
+        return
+    fi
+    local declared_limit
+    declared_limit=$(declared "$1" 'time limit' | sed 's/ *s$//')
+    if [[ "$declared_limit" =~ ^[0-9]+([.][0-9]+)?$ ]]; then echo "$declared_limit"; else echo "$default_limit"; fi
+}
+
 problems=()
-for dir in testcases/*/; do
-    name=$(basename "$dir")
+for file in problems/*.rs; do
+    name=$(basename "$file" .rs)
     if [ -z "$only" ] || [ "$only" = "$name" ]; then problems+=("$name"); fi
 done
 if [ -n "$only" ] && [ "${#problems[@]}" -eq 0 ]; then
-    echo "error: no testcases/$only directory" >&2
+    echo "error: no problem $only (no file problems/$only.rs)" >&2
     exit 2
 fi
 
+# Where cargo puts binaries: CARGO_TARGET_DIR, a config file, or ./target.
+target_dir=$(cargo metadata --format-version 1 --no-deps 2>/dev/null |
+    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+target_dir=${target_dir:-target}
+release="$target_dir/release"
+
 echo "${bold}== build${reset}"
-if ! cargo build --release --bins --quiet; then
-    verdict RE "cargo build --release" 0 "build failed"
+start=$(ms_now)
+if [ -n "$only" ]; then
+    build=(cargo build --release --quiet -p problems --bin "$only" -p tools --bin bundle)
+else
+    build=(cargo build --release --quiet --workspace --bins)
+fi
+if ! "${build[@]}"; then
+    verdict RE "cargo build --release" "$(($(ms_now) - start))" "build failed"
     echo "$passed passed, $failed failed"
     exit 1
 fi
 
-echo "${bold}== cargo test${reset}"
+echo "${bold}== unit tests${reset}"
 start=$(ms_now)
 test_log=$(mktemp)
-if cargo test --quiet >"$test_log" 2>&1; then
-    summary=$(grep -E '^test result:' "$test_log" | awk '{p += $4; f += $6} END {printf "%d tests passed", p}')
-    verdict AC "cargo test" "$(($(ms_now) - start))" "$summary"
+if [ -n "$only" ]; then
+    tests=(cargo test --quiet -p problems --bin "$only")
+else
+    tests=(cargo test --quiet --workspace)
+fi
+if "${tests[@]}" >"$test_log" 2>&1; then
+    summary=$(grep -E '^test result:' "$test_log" | awk '{p += $4} END {printf "%d tests passed", p}')
+    verdict AC "${tests[*]:0:2} ${only:-(workspace)}" "$(($(ms_now) - start))" "$summary"
 else
     grep -E '^(test .* FAILED|failures:|---- |thread .* panicked|error)' "$test_log" | head -n 20
-    verdict RE "cargo test" "$(($(ms_now) - start))" "see the failures above"
+    verdict RE "${tests[*]:0:2} ${only:-(workspace)}" "$(($(ms_now) - start))" "see the failures above"
 fi
 rm -f "$test_log"
 
 echo "${bold}== problems${reset}"
 for name in "${problems[@]}"; do
+    limit=$(time_limit "$name")
+    found=0
     for input in testcases/"$name"/*.in; do
         [ -e "$input" ] || continue
-        case_name=$(basename "$input" .in)
-        run_case "$name/$case_name" "$input" "${input%.in}.out" "target/release/$name"
+        found=1
+        run_case "$name/$(basename "$input" .in)" "$input" "${input%.in}.out" "$limit" "$release/$name"
     done
+    if [ "$found" = 0 ]; then verdict WA "$name" 0 "no testcases/$name/*.in"; fi
 done
 
-if [ "${NO_BUNDLE:-0}" != 1 ] && [ -x target/release/bundle ]; then
-    echo "${bold}== judge bundles (plain rustc)${reset}"
-    mkdir -p target/bundles
-    for name in "${problems[@]}"; do
-        file=target/bundles/$name.rs
-        start=$(ms_now)
-        if ! target/release/bundle "$name" >"$file" 2>target/bundles/"$name".err; then
-            verdict RE "bundle $name" "$(($(ms_now) - start))" "$(head -n 1 target/bundles/"$name".err)"
-            continue
-        fi
-        size=$(wc -c <"$file")
-        if [ "$size" -ge 50000 ]; then
-            verdict WA "bundle $name" "$(($(ms_now) - start))" "$size bytes, over the 50000-byte limit"
-            continue
-        fi
-        if ! rustc --edition 2021 -O -o target/bundles/"$name" "$file" 2>target/bundles/"$name".err; then
-            verdict RE "bundle $name (rustc)" "$(($(ms_now) - start))" "$(grep -m 1 '^error' target/bundles/"$name".err)"
-            continue
-        fi
-        verdict AC "bundle $name ($size bytes, rustc)" "$(($(ms_now) - start))"
-        for input in testcases/"$name"/*.in; do
-            [ -e "$input" ] || continue
-            run_case "bundle:$name/$(basename "$input" .in)" "$input" "${input%.in}.out" target/bundles/"$name"
-        done
-        # Bad input: the bundle must refuse exactly as the cargo-built binary does.
-        start=$(ms_now)
-        detail=''
-        for bad in '' 'abc' '-3' '2.5' '1000000000' '1 2 3 4 5 6 7 8 9 10 x' '99999999999999999999999'; do
-            want=$(printf '%s' "$bad" | target/release/"$name" 2>&1; echo "exit $?")
-            got=$(printf '%s' "$bad" | target/bundles/"$name" 2>&1; echo "exit $?")
-            if [ "$want" != "$got" ]; then
-                detail="on \"$bad\": got \"$(echo "$got" | head -n 1)\" expected \"$(echo "$want" | head -n 1)\""
-                break
+if [ "${NO_BUNDLE:-0}" = 1 ]; then
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+fi
+
+# An old rustc for plain bundles: OLD_RUSTC, or Debian's beside the rustup toolchain.
+old_rustc="${OLD_RUSTC:-}"
+if [ -z "$old_rustc" ] && [ -x /usr/bin/rustc ] &&
+    [ "$(/usr/bin/rustc --version)" != "$(rustc --version)" ]; then
+    old_rustc=/usr/bin/rustc
+fi
+
+bundles="$target_dir/bundles"
+mkdir -p "$bundles"
+echo "${bold}== judge bundles${reset}${old_rustc:+ (also compiled by $($old_rustc --version))}"
+declare -A judge_rustc judge_edition judge_crates
+while IFS=$'\t' read -r jname jrustc jedition jcrates _; do
+    judge_rustc[$jname]=$jrustc judge_edition[$jname]=$jedition judge_crates[$jname]=$jcrates
+done < <("$release/bundle" --judges)
+
+atcoder_names=()
+for name in "${problems[@]}"; do
+    limit=$(time_limit "$name")
+    judge=$(declared "$name" judge)
+    judge=${judge:-codeforces}
+    file=$bundles/$name.rs
+    start=$(ms_now)
+    if ! "$release/bundle" "$name" >"$file" 2>"$bundles/$name.err"; then
+        verdict RE "bundle $name" "$(($(ms_now) - start))" "$(head -n 1 "$bundles/$name.err")"
+        continue
+    fi
+    size=$(wc -c <"$file")
+    if [ "${judge_crates[$judge]:--}" != - ]; then
+        atcoder_names+=("$name") # built below in one cargo project with the judge's crates
+        continue
+    fi
+    edition=${judge_edition[$judge]:-2021}
+    if ! rustc --edition "$edition" -O -o "$bundles/$name" "$file" 2>"$bundles/$name.err"; then
+        verdict RE "bundle $name (rustc, edition $edition)" "$(($(ms_now) - start))" "$(grep -m 1 '^error' "$bundles/$name.err")"
+        continue
+    fi
+    verdict AC "bundle $name for $judge ($size bytes)" "$(($(ms_now) - start))"
+    if [ -n "$old_rustc" ]; then
+        for old_edition in 2018 2021; do
+            start=$(ms_now)
+            if "$old_rustc" --edition "$old_edition" -O -o "$bundles/$name-old-$old_edition" "$file" 2>"$bundles/$name.err"; then
+                verdict AC "bundle $name: old rustc, edition $old_edition" "$(($(ms_now) - start))"
+            else
+                verdict RE "bundle $name: old rustc, edition $old_edition" "$(($(ms_now) - start))" "$(grep -m 1 '^error' "$bundles/$name.err")"
             fi
         done
-        if [ -z "$detail" ]; then
-            verdict AC "bundle:$name/bad-input-parity" "$(($(ms_now) - start))"
-        else
-            verdict WA "bundle:$name/bad-input-parity" "$(($(ms_now) - start))" "$detail"
+    fi
+    for input in testcases/"$name"/*.in; do
+        [ -e "$input" ] || continue
+        run_case "bundle:$name/$(basename "$input" .in)" "$input" "${input%.in}.out" "$limit" "$bundles/$name"
+    done
+    # Bad input: the bundle must refuse exactly as the cargo-built binary does.
+    start=$(ms_now)
+    detail=''
+    for bad in '' 'abc' '-3' '2.5' '1000000000' '1 2 3 4 5 6 7 8 9 10 x' '99999999999999999999999' $'\xef\xbb\xbf1\n1\n'; do
+        want=$(printf '%s' "$bad" | "$release/$name" 2>&1; echo "exit $?")
+        got=$(printf '%s' "$bad" | "$bundles/$name" 2>&1; echo "exit $?")
+        if [ "$want" != "$got" ]; then
+            detail="on \"$bad\": got \"$(echo "$got" | head -n 1)\" expected \"$(echo "$want" | head -n 1)\""
+            break
         fi
     done
-    if [ -z "$only" ]; then
-        start=$(ms_now)
-        if rustc --edition 2021 -O -o target/bundles/template templates/main.rs 2>target/bundles/template.err &&
-            [ "$(printf '3\n1 2 3\n' | target/bundles/template)" = 6 ]; then
-            verdict AC "templates/main.rs (rustc, runs)" "$(($(ms_now) - start))"
+    if [ -z "$detail" ]; then
+        verdict AC "bundle:$name/bad-input-parity" "$(($(ms_now) - start))"
+    else
+        verdict WA "bundle:$name/bad-input-parity" "$(($(ms_now) - start))" "$detail"
+    fi
+done
+
+# AtCoder's profile: every problem (its own AtCoder bundle where that is its judge) built in one
+# scratch cargo project with exactly AtCoder's crates, edition 2024.
+if [ "${ATCODER:-1}" != 0 ]; then
+    start=$(ms_now)
+    scratch="$target_dir/atcoder-check"
+    mkdir -p "$scratch/src/bin"
+    rm -f "$scratch"/src/bin/*.rs
+    crates=$(echo "${judge_crates[atcoder]}" | tr ',' '\n' | sed 's/^\([^=]*\)=\(.*\)$/\1 = "=\2"/')
+    printf '[package]\nname = "atcoder-check"\nversion = "0.0.0"\nedition = "%s"\npublish = false\n\n[dependencies]\n%s\n\n[workspace]\n' \
+        "${judge_edition[atcoder]}" "$crates" >"$scratch/Cargo.toml"
+    ok=1
+    for name in "${problems[@]}"; do
+        if ! "$release/bundle" "$name" --judge atcoder >"$scratch/src/bin/$name.rs" 2>"$bundles/$name.err"; then
+            verdict RE "bundle $name --judge atcoder" "$(($(ms_now) - start))" "$(head -n 1 "$bundles/$name.err")"
+            ok=0
+        fi
+    done
+    if [ "$ok" = 1 ]; then
+        if (cd "$scratch" && CARGO_TARGET_DIR="$scratch/target" cargo build --release --quiet 2>"$bundles/atcoder.err"); then
+            verdict AC "AtCoder bundles (proconio 0.5.0, itertools 0.14.0, edition 2024)" "$(($(ms_now) - start))"
+            for name in "${atcoder_names[@]}"; do
+                for input in testcases/"$name"/*.in; do
+                    [ -e "$input" ] || continue
+                    run_case "bundle:$name/$(basename "$input" .in)" "$input" "${input%.in}.out" "$(time_limit "$name")" "$scratch/target/release/$name"
+                done
+            done
         else
-            verdict RE "templates/main.rs (rustc, runs)" "$(($(ms_now) - start))" "$(grep -m 1 '^error' target/bundles/template.err)"
+            verdict RE "AtCoder bundles (edition 2024)" "$(($(ms_now) - start))" "$(grep -m 1 -E '^error' "$bundles/atcoder.err")"
         fi
     fi
+fi
+
+if [ -z "$only" ]; then
+    for template in templates/*.rs; do
+        start=$(ms_now)
+        stem=$(basename "$template" .rs)
+        case "$stem" in
+        main) ;; # the std-only single-file starter: compiles alone and runs
+        *) continue ;; # starters for `new`, checked by its tests
+        esac
+        compilers=(rustc)
+        [ -n "$old_rustc" ] && compilers+=("$old_rustc")
+        for compiler in "${compilers[@]}"; do
+            if "$compiler" --edition 2018 -O -o "$bundles/template-$stem" "$template" 2>"$bundles/template.err" &&
+                [ "$(printf '3\n1 2 3\n' | "$bundles/template-$stem")" = 6 ]; then
+                verdict AC "$template ($($compiler --version | cut -d' ' -f1-2), runs)" "$(($(ms_now) - start))"
+            else
+                verdict RE "$template ($compiler)" "$(($(ms_now) - start))" "$(grep -m 1 '^error' "$bundles/template.err")"
+            fi
+        done
+    done
 fi
 
 echo "$passed passed, $failed failed"

@@ -37,7 +37,9 @@ where
         for s in successors(x) {
             assert!(
                 s < x,
-                "grundy_table: move from {x} to {s} does not lower the state"
+                "grundy_table: move from {} to {} does not lower the state",
+                x,
+                s
             );
             options.push(table[s] as usize);
         }
@@ -198,9 +200,9 @@ pub fn sum_value<I: IntoIterator<Item = u64>>(components: I) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use testkit::Rng;
 
-    fn random_set(rng: &mut SplitMix64) -> Vec<usize> {
+    fn random_set(rng: &mut Rng) -> Vec<usize> {
         let mut set: Vec<usize> = (0..rng.range(1, 3))
             .map(|_| rng.range(1, 5) as usize)
             .collect();
@@ -241,7 +243,7 @@ mod tests {
 
     #[test]
     fn xor_rule_matches_search_of_the_sum_game() {
-        let mut rng = SplitMix64::new(21);
+        let mut rng = Rng::new(21);
         for _ in 0..60 {
             let (s1, s2) = (random_set(&mut rng), random_set(&mut rng));
             let (t1, t2) = (subtraction_table(&s1, 25), subtraction_table(&s2, 25));
@@ -261,7 +263,7 @@ mod tests {
 
     #[test]
     fn memo_agrees_with_table() {
-        let mut rng = SplitMix64::new(22);
+        let mut rng = Rng::new(22);
         for _ in 0..40 {
             let set = random_set(&mut rng);
             let table = subtraction_table(&set, 60);

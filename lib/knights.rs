@@ -53,7 +53,11 @@ pub fn knight_moves(n: usize, x: usize, y: usize) -> impl Iterator<Item = (usize
     KNIGHT_MOVES.iter().filter_map(move |&(dx, dy)| {
         let (nx, ny) = (x as i64 + dx, y as i64 + dy);
         let inside = |v: i64| (0..n as i64).contains(&v);
-        (inside(nx) && inside(ny)).then_some((nx as usize, ny as usize))
+        if inside(nx) && inside(ny) {
+            Some((nx as usize, ny as usize))
+        } else {
+            None
+        }
     })
 }
 

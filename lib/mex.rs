@@ -181,7 +181,7 @@ impl MexBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use testkit::Rng;
 
     #[test]
     fn mex_handles_duplicates_large_values_and_order() {
@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn buffer_agrees_with_mex_across_many_clears() {
-        let mut rng = SplitMix64::new(7);
+        let mut rng = Rng::new(7);
         let mut buf = MexBuffer::new(16);
         for _ in 0..2000 {
             buf.clear();

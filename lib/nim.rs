@@ -98,8 +98,8 @@ pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
     use std::collections::HashMap;
+    use testkit::Rng;
 
     /// Literal game-tree search of Nim over sorted heap vectors: does the mover win?
     fn mover_wins(
@@ -133,13 +133,13 @@ mod tests {
         wins
     }
 
-    fn random_heaps(rng: &mut SplitMix64) -> Vec<u64> {
+    fn random_heaps(rng: &mut Rng) -> Vec<u64> {
         (0..rng.range(1, 4)).map(|_| rng.below(7)).collect()
     }
 
     #[test]
     fn misere_rule_matches_game_tree_search() {
-        let mut rng = SplitMix64::new(11);
+        let mut rng = Rng::new(11);
         let mut memo = HashMap::new();
         for _ in 0..400 {
             let heaps = random_heaps(&mut rng);
@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn winning_moves_are_exactly_the_moves_to_losing_positions() {
-        let mut rng = SplitMix64::new(12);
+        let mut rng = Rng::new(12);
         let mut memo = HashMap::new();
         for _ in 0..300 {
             let heaps = random_heaps(&mut rng);

@@ -127,7 +127,11 @@ impl PeriodRule {
     fn max_preperiod(&self, n: usize, p: usize) -> Option<usize> {
         let fixed = self.period_factor.checked_mul(p)?.checked_add(self.extra)?;
         let room = n.checked_sub(fixed)? / self.preperiod_factor;
-        (room >= self.min_preperiod).then_some(room)
+        if room >= self.min_preperiod {
+            Some(room)
+        } else {
+            None
+        }
     }
 }
 
@@ -154,9 +158,10 @@ impl PeriodRule {
 pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     let n = values.len();
     for p in 1..n {
-        let Some(e_max) = rule.max_preperiod(n, p) else {
+        let e_max = match rule.max_preperiod(n, p) {
+            Some(e_max) => e_max,
             // Larger periods need even more values.
-            break;
+            None => break,
         };
         // Every index from e_max up to the last comparable one must repeat p later.
         let last = n - 1 - p;

@@ -8,7 +8,6 @@
 
 use crate::nim::nim_sum;
 use crate::octal::{OctalCode, OctalCodeError, OctalGame};
-use std::collections::HashMap;
 
 /// The octal code of the strip game with the given strip lengths (duplicates allowed).
 ///
@@ -46,58 +45,16 @@ pub fn runs_value(game: &OctalGame, runs: &[u64]) -> Option<u64> {
     values.map(nim_sum)
 }
 
-/// Whether the player to move wins on a row of `cells` cells, some already covered (bit i of
-/// `covered` for cell i), by literal game-tree search over the covered-cell bitmask.
-///
-/// This is the reference the fast methods are tested against: it knows nothing of octal codes,
-/// runs or Grundy values.
-///
-/// ```
-/// use grundy::strips::mover_wins_by_search;
-/// assert!(mover_wins_by_search(5, 0, &[1, 5]));
-/// assert!(!mover_wins_by_search(6, 0, &[1, 5]));
-/// assert!(!mover_wins_by_search(3, 0b010, &[2])); // two single cells: no strip of 2 fits
-/// ```
-///
-/// # Constraints
-/// `cells <= 20`: the search visits up to 2^cells positions.
-///
-/// # Panics
-/// If `cells > 20` or a length is 0.
-///
-/// # Complexity
-/// O(2^cells · cells · |lengths|) in the worst case.
-pub fn mover_wins_by_search(cells: u32, covered: u32, lengths: &[u32]) -> bool {
-    assert!(cells <= 20, "mover_wins_by_search: at most 20 cells");
-    assert!(
-        !lengths.contains(&0),
-        "mover_wins_by_search: strips have length at least 1"
-    );
-    fn search(covered: u32, cells: u32, lengths: &[u32], memo: &mut HashMap<u32, bool>) -> bool {
-        if let Some(&w) = memo.get(&covered) {
-            return w;
-        }
-        let wins = lengths.iter().filter(|&&s| s <= cells).any(|&s| {
-            (0..=cells - s).any(|start| {
-                let strip = ((1u32 << s) - 1) << start;
-                covered & strip == 0 && !search(covered | strip, cells, lengths, memo)
-            })
-        });
-        memo.insert(covered, wins);
-        wins
-    }
-    search(covered, cells, lengths, &mut HashMap::new())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::octal::Method;
-    use crate::rng::SplitMix64;
+    use testkit::search::mover_wins_laying_strips as mover_wins_by_search;
+    use testkit::Rng;
 
     #[test]
     fn boards_with_several_runs_match_bitmask_search() {
-        let mut rng = SplitMix64::new(2000);
+        let mut rng = Rng::new(2000);
         for _ in 0..40 {
             let lengths: Vec<u32> = (0..3).map(|_| rng.range(1, 5) as u32).collect();
             let as_usize: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();

@@ -50,11 +50,11 @@ pub fn subtraction_game(set: &[usize], method: Method) -> Result<OctalGame, Octa
 mod tests {
     use super::*;
     use crate::grundy::grundy_table;
-    use crate::rng::SplitMix64;
+    use testkit::Rng;
 
     #[test]
     fn values_and_periods_match_the_mex_dp() {
-        let mut rng = SplitMix64::new(31);
+        let mut rng = Rng::new(31);
         for _ in 0..100 {
             let mut set: Vec<usize> = (0..rng.range(1, 4))
                 .map(|_| rng.range(1, 9) as usize)

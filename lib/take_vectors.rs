@@ -177,7 +177,8 @@ impl TakeVectorsTable {
         );
         assert!(
             counts.iter().zip(&self.bounds).all(|(c, b)| c <= b),
-            "value: {counts:?} is outside the table's box {:?}",
+            "value: {:?} is outside the table's box {:?}",
+            counts,
             self.bounds
         );
         let index: usize = counts.iter().zip(&self.strides).map(|(c, s)| c * s).sum();
@@ -189,11 +190,11 @@ impl TakeVectorsTable {
 mod tests {
     use super::*;
     use crate::grundy::GrundyMemo;
-    use crate::rng::SplitMix64;
+    use testkit::Rng;
 
     #[test]
     fn table_matches_memoised_search() {
-        let mut rng = SplitMix64::new(2008);
+        let mut rng = Rng::new(2008);
         for _ in 0..30 {
             let dims = rng.range(1, 4) as usize;
             let moves: Vec<Vec<usize>> = (0..rng.range(1, 5))

@@ -3,10 +3,12 @@
 //!
 //! Input: T, then T values N. Output per game: `Ivica` (first player) or `Marica`.
 //! Beyond the judge: every N from 2 to 2^64 − 1 is answered in O(1).
+//!
+//! - judge: spoj
+//! - url: https://www.spoj.com/problems/GAME3/
 
-use grundy::input::{InputError, Scanner};
-use grundy::judge::run_stdio;
 use grundy::Outcome;
+use judge::{InputError, Scanner};
 use std::io::Write;
 
 /// Who wins the game with target `n` (n >= 2), from M = 1.
@@ -35,24 +37,22 @@ fn outcome(n: u64) -> Outcome {
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of games T", 1..=u64::MAX)?;
     for game in 1..=tests {
-        let n = sc.uint(format_args!("N of game {game}"), 2..=u64::MAX)?;
+        let n = sc.uint(format_args!("N of game {}", game), 2..=u64::MAX)?;
         writeln!(out, "{}", outcome(n).pick("Ivica", "Marica"))?;
     }
     sc.finish()
 }
 
 fn main() {
-    if let Err(e) = run_stdio(solve) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    judge::main(solve)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::judge::{check_refusals, run_on_str};
-    use grundy::rng::SplitMix64;
+    use itertools::Itertools;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
 
     /// The literal game: `mover_wins[m]` for 1 <= m < n, by DP from n − 1 down.
     fn ivica_wins_by_dp(n: usize) -> bool {
@@ -66,13 +66,37 @@ mod tests {
         mover_wins[1]
     }
 
-    #[test]
-    fn sample() {
-        assert_eq!(
-            run_on_str(solve, "4\n2\n3\n4\n5\n").unwrap(),
-            "Marica\nIvica\nMarica\nMarica\n"
-        );
+    struct Game3;
+    impl Problem for Game3 {
+        type Case = u64;
+        const SIZE: u64 = 200;
+        const MAX_CASES: usize = 20;
+        fn case(rng: &mut Rng, size: u64) -> u64 {
+            rng.range(2, size.max(2))
+        }
+        fn input(cases: &[u64]) -> String {
+            format!("{}\n{}\n", cases.len(), cases.iter().join("\n"))
+        }
+        fn brute(&n: &u64) -> String {
+            // The game as stated: M goes to M + 1 or 2M, never above N; reaching N loses.
+            let mut search = Search::normal(move |&m: &u64| {
+                [m + 1, 2 * m].iter().copied().filter(|&x| x < n).collect()
+            });
+            let ivica = search.mover_wins(1);
+            format!("{}\n", if ivica { "Ivica" } else { "Marica" })
+        }
     }
+
+    testkit::problem_tests!(
+        Game3,
+        solve,
+        refuses: [
+            ("", "expected the number of games"),
+            ("1\n1\n", "N of game 1 = `1` is out of range"),
+            ("2\n5\n", "input ended early: expected N of game 2"),
+            ("1\n18446744073709551616\n", "out of range"),
+        ]
+    );
 
     #[test]
     fn closed_form_matches_dp_for_every_small_n() {
@@ -87,7 +111,7 @@ mod tests {
 
     #[test]
     fn closed_form_matches_dp_for_random_larger_n() {
-        let mut rng = SplitMix64::new(3);
+        let mut rng = Rng::new(3);
         for _ in 0..30 {
             let n = rng.range(5000, 1 << 20) as usize;
             assert_eq!(
@@ -112,17 +136,9 @@ mod tests {
     fn extremes() {
         let input = "3\n9223372036854775809\n18446744073709551615\n12297829382473034411\n";
         // 2^63 + 1: T = 2^63, bit 63 is odd. u64::MAX: T has even bits. 0xAAAA…AAAB: T = 0xAAAA…AAAA.
-        assert_eq!(run_on_str(solve, input).unwrap(), "Ivica\nMarica\nIvica\n");
-    }
-
-    #[test]
-    fn refuses_malformed_input() {
-        let cases = [
-            ("", "expected the number of games"),
-            ("1\n1\n", "N of game 1 = 1 is out of range"),
-            ("2\n5\n", "input ended early: expected N of game 2"),
-            ("1\n18446744073709551616\n", "out of range"),
-        ];
-        check_refusals(solve, &cases).unwrap();
+        assert_eq!(
+            judge::run_str(solve, input).unwrap(),
+            "Ivica\nMarica\nIvica\n"
+        );
     }
 }

@@ -3,11 +3,13 @@
 //!
 //! Input: T, then per test k and k lines `x y`. Output per test: `First` or `Second`.
 //! Beyond the judge: any T and k are answered; a coin off the board is refused.
+//!
+//! - judge: hackerrank
+//! - url: https://www.hackerrank.com/challenges/chessboard-game-again-1/problem
 
-use grundy::input::{InputError, Scanner};
-use grundy::judge::run_stdio;
 use grundy::knights::knight_table;
 use grundy::Outcome;
+use judge::{InputError, Scanner};
 use std::io::Write;
 
 /// The judge's board size.
@@ -17,116 +19,103 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let table = knight_table(BOARD);
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
     for case in 1..=tests {
-        let coins = sc.uint(format_args!("k of test case {case}"), 1..=u64::MAX)?;
+        let coins = sc.uint(format_args!("k of test case {}", case), 1..=u64::MAX)?;
         let mut value = 0u8;
         for coin in 1..=coins {
             let x = sc.index(
-                format_args!("x of coin {coin} in test case {case}"),
+                format_args!("x of coin {} in test case {}", coin, case),
                 1..=BOARD,
             )?;
             let y = sc.index(
-                format_args!("y of coin {coin} in test case {case}"),
+                format_args!("y of coin {} in test case {}", coin, case),
                 1..=BOARD,
             )?;
             value ^= table[x - 1][y - 1];
         }
-        writeln!(
-            out,
-            "{}",
-            Outcome::from_grundy(value.into()).pick("First", "Second")
-        )?;
+        let outcome = Outcome::from_grundy(value.into());
+        writeln!(out, "{}", outcome.pick("First", "Second"))?;
     }
     sc.finish()
 }
 
 fn main() {
-    if let Err(e) = run_stdio(solve) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    judge::main(solve)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::judge::{check_refusals, run_on_str};
-    use grundy::rng::SplitMix64;
-    use std::collections::HashMap;
+    use itertools::Itertools;
+    use std::cell::RefCell;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
 
     type Cell = (i64, i64);
 
-    /// Literal search over sets of one or two coins (1-based cells), without the library.
-    fn first_wins(coins: Vec<Cell>, memo: &mut HashMap<Vec<Cell>, bool>) -> bool {
-        if let Some(&w) = memo.get(&coins) {
-            return w;
-        }
-        let on_board =
-            |(x, y): Cell| (1..=BOARD as i64).contains(&x) && (1..=BOARD as i64).contains(&y);
-        let mut wins = false;
-        'search: for i in 0..coins.len() {
+    /// Every move of one coin, as sorted coin lists: the literal game, without the library.
+    #[allow(clippy::ptr_arg)] // the search's states are `Vec<Cell>`
+    fn moves(coins: &Vec<Cell>) -> Vec<Vec<Cell>> {
+        let mut next = Vec::new();
+        for i in 0..coins.len() {
             for (dx, dy) in [(-2, 1), (-2, -1), (1, -2), (-1, -2)] {
-                let to = (coins[i].0 + dx, coins[i].1 + dy);
-                if on_board(to) {
-                    let mut next = coins.clone();
-                    next[i] = to;
-                    next.sort_unstable();
-                    if !first_wins(next, memo) {
-                        wins = true;
-                        break 'search;
-                    }
+                let (x, y) = (coins[i].0 + dx, coins[i].1 + dy);
+                if (1..=15).contains(&x) && (1..=15).contains(&y) {
+                    let mut moved = coins.clone();
+                    moved[i] = (x, y);
+                    moved.sort_unstable();
+                    next.push(moved);
                 }
             }
         }
-        memo.insert(coins, wins);
-        wins
+        next
     }
 
-    #[test]
-    fn sample() {
-        let input = "2\n3\n5 4\n5 8\n8 2\n6\n7 1\n7 2\n7 3\n7 4\n7 4\n7 4\n";
-        assert_eq!(run_on_str(solve, input).unwrap(), "First\nSecond\n");
+    type CoinSearch = Search<Vec<Cell>, fn(&Vec<Cell>) -> Vec<Vec<Cell>>>;
+
+    thread_local! {
+        static SEARCH: RefCell<CoinSearch> = RefCell::new(Search::normal(moves));
     }
 
-    #[test]
-    fn matches_search_over_one_and_two_coins() {
-        let mut rng = SplitMix64::new(15);
-        let mut memo = HashMap::new();
-        let mut input = String::from("400\n");
-        let mut expected = String::new();
-        for _ in 0..400 {
-            let mut coins: Vec<Cell> = (0..rng.range(1, 2))
-                .map(|_| (rng.range(1, 15) as i64, rng.range(1, 15) as i64))
-                .collect();
-            input += &format!("{}\n", coins.len());
-            coins
-                .iter()
-                .for_each(|(x, y)| input += &format!("{x} {y}\n"));
-            coins.sort_unstable();
-            expected += if first_wins(coins, &mut memo) {
-                "First\n"
-            } else {
-                "Second\n"
-            };
+    struct Knights;
+    impl Problem for Knights {
+        /// The coins of one test case, 1-based.
+        type Case = Vec<Cell>;
+        const SIZE: u64 = 13;
+        /// Coins within the top-left `size + 2` square; three coins only on small squares.
+        fn case(rng: &mut Rng, size: u64) -> Vec<Cell> {
+            let side = (size + 2).min(15);
+            let most = if side <= 7 { 3 } else { 2 };
+            (0..rng.range(1, most))
+                .map(|_| (rng.range(1, side) as i64, rng.range(1, side) as i64))
+                .collect()
         }
-        assert_eq!(run_on_str(solve, &input).unwrap(), expected);
+        fn input(cases: &[Vec<Cell>]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for coins in cases {
+                text += &format!("{}\n", coins.len());
+                text += &coins.iter().map(|(x, y)| format!("{x} {y}\n")).join("");
+            }
+            text
+        }
+        fn brute(coins: &Vec<Cell>) -> String {
+            let mut sorted = coins.clone();
+            sorted.sort_unstable();
+            let first = SEARCH.with(|search| search.borrow_mut().mover_wins(sorted));
+            format!("{}\n", if first { "First" } else { "Second" })
+        }
     }
 
-    #[test]
-    fn refuses_malformed_input() {
-        let cases = [
+    testkit::problem_tests!(
+        Knights,
+        solve,
+        refuses: [
             ("", "expected the number of test cases"),
-            (
-                "1\n1\n16 3\n",
-                "x of coin 1 in test case 1 = 16 is out of range",
-            ),
-            (
-                "1\n1\n3 0\n",
-                "y of coin 1 in test case 1 = 0 is out of range",
-            ),
+            ("1\n1\n16 3\n", "x of coin 1 in test case 1 = `16` is out of range"),
+            ("1\n1\n3 0\n", "y of coin 1 in test case 1 = `0` is out of range"),
             ("1\n2\n3 3\n", "input ended early: expected x of coin 2"),
+            ("1\n0\n", "k of test case 1 = `0` is out of range"),
             ("1000000000\n", "input ended early"),
             ("1\n1\n2.5 3\n", "expected an integer"),
-        ];
-        check_refusals(solve, &cases).unwrap();
-    }
+        ]
+    );
 }

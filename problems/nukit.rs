@@ -4,11 +4,13 @@
 //! `Roland`. The table covers the box up to the largest count of each kind in the input (31^4
 //! positions at the judge's limit of 30); counts beyond the judge are answered while that box
 //! stays within [`MAX_POSITIONS`], and refused clearly beyond it.
+//!
+//! - judge: dmoj
+//! - url: https://dmoj.ca/problem/ccc08s5
 
-use grundy::input::{InputError, Scanner};
-use grundy::judge::run_stdio;
 use grundy::take_vectors::TakeVectors;
 use grundy::Outcome;
+use judge::{InputError, Scanner};
 use std::io::Write;
 
 /// The five reactions, as counts of (A, B, C, D) they consume.
@@ -32,7 +34,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         for (kind, count) in pool.iter_mut().enumerate() {
             let name = ["A", "B", "C", "D"][kind];
             *count = sc.index(
-                format_args!("the count of {name} in test case {case}"),
+                format_args!("the count of {} in test case {}", name, case),
                 0..=MAX_POSITIONS,
             )?;
             bounds[kind] = bounds[kind].max(*count);
@@ -41,9 +43,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     sc.finish()?;
     let game = TakeVectors::new(REACTIONS.iter().map(|r| r.to_vec()).collect());
-    if !game.box_size(&bounds).is_some_and(|p| p <= MAX_POSITIONS) {
+    if game.box_size(&bounds).map_or(true, |p| p > MAX_POSITIONS) {
         return Err(InputError::Invalid(format!(
-            "counts up to {bounds:?} need a table of more than {MAX_POSITIONS} positions (the judge allows counts up to 30)"
+            "counts up to {:?} need a table of more than {} positions (the judge allows counts up to 30)",
+            bounds, MAX_POSITIONS
         )));
     }
     let table = game.table(&bounds).expect("the box size was checked");
@@ -55,89 +58,87 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 }
 
 fn main() {
-    if let Err(e) = run_stdio(solve) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    judge::main(solve)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::judge::{check_refusals, run_on_str};
-    use grundy::rng::SplitMix64;
-    use std::collections::HashMap;
+    use itertools::Itertools;
+    use std::cell::RefCell;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
 
-    /// Literal win/loss search over (a, b, c, d), written without the library.
-    fn patrick_wins(pool: [usize; 4], memo: &mut HashMap<[usize; 4], bool>) -> bool {
-        if let Some(&w) = memo.get(&pool) {
-            return w;
+    /// The reactions' literal moves from a pool (a, b, c, d).
+    fn reactions(pool: &[usize; 4]) -> Vec<[usize; 4]> {
+        REACTIONS
+            .iter()
+            .filter(|r| (0..4).all(|i| r[i] <= pool[i]))
+            .map(|r| [0, 1, 2, 3].map(|i| pool[i] - r[i]))
+            .collect()
+    }
+
+    type PoolSearch = Search<[usize; 4], fn(&[usize; 4]) -> Vec<[usize; 4]>>;
+
+    thread_local! {
+        static SEARCH: RefCell<PoolSearch> = RefCell::new(Search::normal(reactions));
+    }
+
+    fn patrick_wins(pool: [usize; 4]) -> bool {
+        SEARCH.with(|search| search.borrow_mut().mover_wins(pool))
+    }
+
+    struct Nukit;
+    impl Problem for Nukit {
+        /// One pool (a, b, c, d).
+        type Case = [usize; 4];
+        const SIZE: u64 = 12;
+        const MAX_CASES: usize = 30;
+        fn case(rng: &mut Rng, size: u64) -> [usize; 4] {
+            [(); 4].map(|_| rng.range(0, size) as usize)
         }
-        let wins = REACTIONS.iter().any(|r| {
-            (0..4).all(|i| r[i] <= pool[i])
-                && !patrick_wins([0, 1, 2, 3].map(|i| pool[i] - r[i]), memo)
-        });
-        memo.insert(pool, wins);
-        wins
-    }
-
-    #[test]
-    fn sample() {
-        let input = "6\n0 2 0 2\n1 3 1 3\n1 5 0 3\n3 3 3 3\n8 8 6 7\n8 8 8 8\n";
-        let expected = "Roland\nPatrick\nRoland\nRoland\nRoland\nPatrick\n";
-        assert_eq!(run_on_str(solve, input).unwrap(), expected);
-    }
-
-    #[test]
-    fn matches_search_on_random_pools() {
-        let mut rng = SplitMix64::new(2008);
-        let mut memo = HashMap::new();
-        for _ in 0..20 {
-            let pools: Vec<[usize; 4]> = (0..50)
-                .map(|_| [(); 4].map(|_| rng.below(13) as usize))
-                .collect();
-            let mut input = format!("{}\n", pools.len());
-            let mut expected = String::new();
-            for p in &pools {
-                input += &format!("{} {} {} {}\n", p[0], p[1], p[2], p[3]);
-                expected += if patrick_wins(*p, &mut memo) {
-                    "Patrick\n"
+        fn input(cases: &[[usize; 4]]) -> String {
+            format!(
+                "{}\n{}\n",
+                cases.len(),
+                cases.iter().map(|p| p.iter().join(" ")).join("\n")
+            )
+        }
+        fn brute(&pool: &[usize; 4]) -> String {
+            format!(
+                "{}\n",
+                if patrick_wins(pool) {
+                    "Patrick"
                 } else {
-                    "Roland\n"
-                };
-            }
-            assert_eq!(run_on_str(solve, &input).unwrap(), expected);
+                    "Roland"
+                }
+            )
         }
     }
+
+    testkit::problem_tests!(
+        Nukit,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases"),
+            ("1\n1 2 3", "expected the count of D in test case 1"),
+            ("1\n1 -2 3 4", "the count of B in test case 1 = `-2` is out of range"),
+            ("1\n1 2 x 3\n", "expected an integer, found `x`"),
+            ("0\n", "out of range"),
+            ("1\n1 2 3 4 5", "unexpected extra input"),
+            ("1\n100000 100000 0 0\n", "need a table of more than"),
+        ]
+    );
 
     #[test]
     fn counts_beyond_the_judge() {
         // 100 of one kind alone is a small table and is answered; a huge box is refused.
-        let mut memo = HashMap::new();
-        let expected = if patrick_wins([0, 100, 0, 0], &mut memo) {
-            "Patrick\n"
-        } else {
-            "Roland\n"
-        };
-        assert_eq!(run_on_str(solve, "1\n0 100 0 0\n").unwrap(), expected);
-        let err = run_on_str(solve, "2\n1000 1000 0 0\n0 0 1000 1000\n")
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("need a table of more than"), "{err}");
-    }
-
-    #[test]
-    fn refuses_malformed_input() {
-        let cases = [
-            ("", "expected the number of test cases"),
-            ("1\n1 2 3", "expected the count of D in test case 1"),
-            (
-                "1\n1 -2 3 4",
-                "the count of B in test case 1 = -2 is out of range",
-            ),
-            ("0\n", "out of range"),
-            ("1\n1 2 3 4 5", "unexpected extra input"),
-        ];
-        check_refusals(solve, &cases).unwrap();
+        let expected = Nukit::brute(&[0, 100, 0, 0]);
+        assert_eq!(judge::run_str(solve, "1\n0 100 0 0\n").unwrap(), expected);
+        let err = judge::run_str(solve, "2\n1000 1000 0 0\n0 0 1000 1000\n").unwrap_err();
+        assert!(
+            err.to_string().contains("need a table of more than"),
+            "{err}"
+        );
     }
 }

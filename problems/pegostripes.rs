@@ -5,12 +5,13 @@
 //! wins, else `2`. The game is the octal game with digit 7 at each strip length; boards up to
 //! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
 //! computing their values directly, and the rest refused.
+//!
+//! - judge: dmoj
 
-use grundy::input::{InputError, Scanner};
-use grundy::judge::run_stdio;
 use grundy::octal::{Method, OctalGame};
 use grundy::strips::strip_code;
 use grundy::Outcome;
+use judge::{InputError, Scanner};
 use std::io::Write;
 
 /// Values computed at most, while looking for a period or answering boards directly.
@@ -19,12 +20,12 @@ const DIRECT_LIMIT: u64 = 1 << 17;
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut lengths = Vec::new();
     for name in ["c", "z", "n"] {
-        lengths.push(sc.uint(format_args!("the strip length {name}"), 1..=u64::MAX)?);
+        lengths.push(sc.uint(format_args!("the strip length {}", name), 1..=u64::MAX)?);
     }
     let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
     let mut boards = Vec::new();
     for i in 1..=count {
-        boards.push(sc.uint(format_args!("board {i}"), 1..=u64::MAX)?);
+        boards.push(sc.uint(format_args!("board {}", i), 1..=u64::MAX)?);
     }
     sc.finish()?;
     let longest_board = boards.iter().copied().max().unwrap_or(0);
@@ -32,7 +33,8 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     lengths.retain(|&l| l <= longest_board);
     if let Some(&long) = lengths.iter().find(|&&l| l > DIRECT_LIMIT) {
         return Err(InputError::Invalid(format!(
-            "a strip of length {long} needs more than the {DIRECT_LIMIT} values this program computes"
+            "a strip of length {} needs more than the {} values this program computes",
+            long, DIRECT_LIMIT
         )));
     }
     let lengths: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
@@ -41,7 +43,8 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let cap = longest_board.saturating_add(1).min(DIRECT_LIMIT) as usize;
     if game.run_until_certified(cap, |_| {}).is_none() && longest_board >= DIRECT_LIMIT {
         return Err(InputError::Invalid(format!(
-            "no period was found within {DIRECT_LIMIT} values, so boards of {DIRECT_LIMIT} cells or more (here {longest_board}) cannot be answered"
+            "no period was found within {} values, so boards of {} cells or more (here {}) cannot be answered",
+            DIRECT_LIMIT, DIRECT_LIMIT, longest_board
         )));
     }
     for &board in &boards {
@@ -52,62 +55,65 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 }
 
 fn main() {
-    if let Err(e) = run_stdio(solve) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    judge::main(solve)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::judge::{check_refusals, run_on_str};
-    use grundy::rng::SplitMix64;
-    use grundy::strips::mover_wins_by_search;
+    use itertools::Itertools;
+    use testkit::search::mover_wins_laying_strips;
+    use testkit::{Problem, Rng};
 
-    #[test]
-    fn sample() {
-        assert_eq!(
-            run_on_str(solve, "1 5 1\n3\n1\n5\n6\n").unwrap(),
-            "1\n1\n2\n"
-        );
-    }
-
-    #[test]
-    fn matches_bitmask_search_on_random_strip_sets() {
-        let mut rng = SplitMix64::new(2000);
-        for _ in 0..60 {
-            let lengths: Vec<u32> = (0..3).map(|_| rng.range(1, 6) as u32).collect();
-            let boards: Vec<u32> = (0..10).map(|_| rng.range(1, 15) as u32).collect();
-            let input = format!(
-                "{} {} {}\n{}\n{}\n",
-                lengths[0],
-                lengths[1],
-                lengths[2],
+    struct PegOStripes;
+    impl Problem for PegOStripes {
+        /// The whole input: strip lengths (c, z, n) and the boards.
+        type Case = ([u32; 3], Vec<u32>);
+        const SIZE: u64 = 14;
+        const MAX_CASES: usize = 1;
+        fn case(rng: &mut Rng, size: u64) -> ([u32; 3], Vec<u32>) {
+            let lengths = [(); 3].map(|_| rng.range(1, (size / 2).clamp(1, 6)) as u32);
+            let boards = (0..rng.range(1, 10))
+                .map(|_| rng.range(1, size.min(16)) as u32)
+                .collect();
+            (lengths, boards)
+        }
+        fn input(cases: &[([u32; 3], Vec<u32>)]) -> String {
+            let (lengths, boards) = &cases[0];
+            format!(
+                "{}\n{}\n{}\n",
+                lengths.iter().join(" "),
                 boards.len(),
-                boards
-                    .iter()
-                    .map(|b| b.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            );
-            let expected: String = boards
+                boards.iter().join("\n")
+            )
+        }
+        fn brute((lengths, boards): &([u32; 3], Vec<u32>)) -> String {
+            boards
                 .iter()
                 .map(|&cells| {
-                    if mover_wins_by_search(cells, 0, &lengths) {
+                    if mover_wins_laying_strips(cells, 0, lengths) {
                         "1\n"
                     } else {
                         "2\n"
                     }
                 })
-                .collect();
-            assert_eq!(
-                run_on_str(solve, &input).unwrap(),
-                expected,
-                "{lengths:?} {boards:?}"
-            );
+                .collect()
         }
     }
+
+    testkit::problem_tests!(
+        PegOStripes,
+        solve,
+        refuses: [
+            ("", "expected the strip length c"),
+            ("1 0 1\n1\n5\n", "the strip length z = `0` is out of range"),
+            ("1 2 3\n2\n5\n", "input ended early: expected board 2"),
+            ("1 2 3\n3\n5\n6\n", "expected board 3"),
+            ("1 2 3\n1\n0\n", "board 1 = `0` is out of range"),
+            ("1 2 300000\n1\n300000\n", "needs more than the 131072 values"),
+            ("1 2 3\n1\n5 6\n", "unexpected extra input"),
+        ]
+    );
 
     #[test]
     fn huge_boards_use_the_certified_period() {
@@ -115,9 +121,9 @@ mod tests {
         let huge: u64 = 1_000_000_000_000_000_000;
         for board in [huge, huge + 1, huge + 7, u64::MAX] {
             let same = 53 + (board - 53) % 34;
-            let expected = run_on_str(solve, &format!("2 2 2\n1\n{same}\n")).unwrap();
+            let expected = judge::run_str(solve, &format!("2 2 2\n1\n{same}\n")).unwrap();
             assert_eq!(
-                run_on_str(solve, &format!("2 2 2\n1\n{board}\n")).unwrap(),
+                judge::run_str(solve, &format!("2 2 2\n1\n{board}\n")).unwrap(),
                 expected
             );
         }
@@ -125,23 +131,7 @@ mod tests {
 
     #[test]
     fn strips_longer_than_every_board_change_nothing() {
-        let with = run_on_str(solve, "2 18446744073709551615 2\n2\n5\n8\n").unwrap();
-        assert_eq!(with, run_on_str(solve, "2 2 2\n2\n5\n8\n").unwrap());
-    }
-
-    #[test]
-    fn refuses_malformed_input() {
-        let cases = [
-            ("", "expected the strip length c"),
-            ("1 0 1\n1\n5\n", "the strip length z = 0 is out of range"),
-            ("1 2 3\n2\n5\n", "input ended early: expected board 2"),
-            ("1 2 3\n1\n0\n", "board 1 = 0 is out of range"),
-            (
-                "1 2 300000\n1\n300000\n",
-                "needs more than the 131072 values",
-            ),
-            ("1 2 3\n1\n5 6\n", "unexpected extra input"),
-        ];
-        check_refusals(solve, &cases).unwrap();
+        let with = judge::run_str(solve, "2 18446744073709551615 2\n2\n5\n8\n").unwrap();
+        assert_eq!(with, judge::run_str(solve, "2 2 2\n2\n5\n8\n").unwrap());
     }
 }

@@ -60,16 +60,21 @@ impl OctalCode {
     pub fn from_digits(d0: u8, digits: &[u8]) -> Result<Self, OctalCodeError> {
         if d0 != 0 && d0 != 4 {
             return Err(OctalCodeError(format!(
-                "the digit before the point must be 0 or 4, not {d0}"
+                "the digit before the point must be 0 or 4, not {}",
+                d0
             )));
         }
         if digits.len() > MAX_CODE_LEN {
             return Err(OctalCodeError(format!(
-                "codes longer than {MAX_CODE_LEN} digits are not supported"
+                "codes longer than {} digits are not supported",
+                MAX_CODE_LEN
             )));
         }
         if let Some(bad) = digits.iter().find(|&&d| d > 7) {
-            return Err(OctalCodeError(format!("{bad} is not an octal digit (0-7)")));
+            return Err(OctalCodeError(format!(
+                "{} is not an octal digit (0-7)",
+                bad
+            )));
         }
         let mut all = Vec::with_capacity(digits.len() + 1);
         all.push(d0);
@@ -102,7 +107,8 @@ impl OctalCode {
         let top = positions.iter().copied().max().unwrap_or(0);
         if top > MAX_CODE_LEN {
             return Err(OctalCodeError(format!(
-                "a move removing {top} objects is beyond the {MAX_CODE_LEN} supported"
+                "a move removing {} objects is beyond the {} supported",
+                top, MAX_CODE_LEN
             )));
         }
         let mut digits = vec![0u8; top];
@@ -170,7 +176,7 @@ impl FromStr for OctalCode {
 
     /// Parses `d0.d1…dk`; the `0` before the point may be left out (`.07`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = |why: &str| OctalCodeError(format!("bad octal code `{text}`: {why}"));
+        let bad = |why: &str| OctalCodeError(format!("bad octal code `{}`: {}", text, why));
         let (before, after) = text
             .split_once('.')
             .ok_or_else(|| bad("expected d0.d1d2…, e.g. 0.07"))?;
@@ -199,7 +205,7 @@ impl fmt::Display for OctalCode {
         if self.digits.len() == 1 {
             return f.write_str("0");
         }
-        self.digits[1..].iter().try_for_each(|d| write!(f, "{d}"))
+        self.digits[1..].iter().try_for_each(|d| write!(f, "{}", d))
     }
 }
 

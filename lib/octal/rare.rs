@@ -52,7 +52,7 @@ impl RareIndex {
 
     /// Forgets positions at or above `len`.
     pub fn truncate(&mut self, len: usize) {
-        while self.positions.last().is_some_and(|&p| p as usize >= len) {
+        while self.positions.last().map_or(false, |&p| p as usize >= len) {
             self.positions.pop();
         }
     }

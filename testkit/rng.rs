@@ -6,9 +6,9 @@
 /// SplitMix64 (Steele, Lea, Flood): 64 bits of state, one addition and a mix per output.
 ///
 /// ```
-/// use grundy::rng::SplitMix64;
-/// let mut a = SplitMix64::new(1);
-/// let mut b = SplitMix64::new(1);
+/// use testkit::Rng;
+/// let mut a = Rng::new(1);
+/// let mut b = Rng::new(1);
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(10) < 10);
 /// ```
@@ -19,27 +19,27 @@
 /// # Complexity
 /// O(1) per output.
 #[derive(Clone, Debug)]
-pub struct SplitMix64 {
+pub struct Rng {
     state: u64,
 }
 
-impl SplitMix64 {
+impl Rng {
     /// A generator whose sequence is fixed by `seed`.
     ///
     /// ```
-    /// let _ = grundy::rng::SplitMix64::new(42);
+    /// let _ = testkit::Rng::new(42);
     /// ```
     ///
     /// # Complexity
     /// O(1).
     pub fn new(seed: u64) -> Self {
-        SplitMix64 { state: seed }
+        Rng { state: seed }
     }
 
     /// The next 64 pseudo-random bits.
     ///
     /// ```
-    /// let mut rng = grundy::rng::SplitMix64::new(0);
+    /// let mut rng = testkit::Rng::new(0);
     /// assert_ne!(rng.next_u64(), rng.next_u64());
     /// ```
     ///
@@ -56,7 +56,7 @@ impl SplitMix64 {
     /// A value in `0..bound` (with a negligible modulo bias for small bounds).
     ///
     /// ```
-    /// let mut rng = grundy::rng::SplitMix64::new(3);
+    /// let mut rng = testkit::Rng::new(3);
     /// assert!((0..100).all(|_| rng.below(6) < 6));
     /// ```
     ///
@@ -66,14 +66,14 @@ impl SplitMix64 {
     /// # Complexity
     /// O(1).
     pub fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "SplitMix64::below needs a positive bound");
+        assert!(bound > 0, "Rng::below needs a positive bound");
         self.next_u64() % bound
     }
 
     /// A value in `lo..=hi`.
     ///
     /// ```
-    /// let mut rng = grundy::rng::SplitMix64::new(5);
+    /// let mut rng = testkit::Rng::new(5);
     /// assert!((0..100).all(|_| (3..=4).contains(&rng.range(3, 4))));
     /// ```
     ///
@@ -83,10 +83,26 @@ impl SplitMix64 {
     /// # Complexity
     /// O(1).
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        assert!(lo <= hi, "SplitMix64::range needs lo <= hi");
+        assert!(lo <= hi, "Rng::range needs lo <= hi");
         match (hi - lo).checked_add(1) {
             Some(width) => lo + self.below(width),
             None => self.next_u64(),
         }
+    }
+
+    /// A uniformly chosen element of a non-empty slice.
+    ///
+    /// ```
+    /// let mut rng = testkit::Rng::new(9);
+    /// assert!([2, 3].contains(rng.pick(&[2, 3])));
+    /// ```
+    ///
+    /// # Panics
+    /// If `items` is empty.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
     }
 }

@@ -3,11 +3,11 @@
 
 use grundy::divisor::tower_grundy;
 use grundy::knights::knight_table;
-use grundy::rng::SplitMix64;
 use grundy::take_vectors::TakeVectors;
 use grundy::{misere_nim_outcome, MexBuffer};
 use std::hint::black_box;
 use std::time::Instant;
+use testkit::Rng;
 
 fn time<T>(label: &str, reps: u32, mut f: impl FnMut() -> T) {
     let start = Instant::now();
@@ -38,7 +38,7 @@ fn main() {
     time("knights: knight_table(1000) (4444x the cells)", 3, || {
         knight_table(1000)
     });
-    let mut rng = SplitMix64::new(1);
+    let mut rng = Rng::new(1);
     let heights: Vec<u64> = (0..100)
         .map(|_| rng.range(1, 1_000_000_000_000_000_000))
         .collect();

@@ -1,0 +1,116 @@
+//! `bundle`: one self-contained Rust file for a problem, to paste into its judge.
+//!
+//! ```text
+//! cargo run --release --bin bundle -- pegostripes > submit.rs       # the problem's own judge
+//! cargo run --release --bin bundle -- knights --judge atcoder       # another judge's profile
+//! cargo run --release --bin bundle -- --judges                      # the judge table
+//! ```
+//!
+//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. One line on
+//! standard error names the judge and the language to pick on its submit page. For plain
+//! judges the bundle is checked for syntax their old rustc rejects (see `tools::msrv`).
+//! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (unknown
+//! problem or judge, a construct the bundler cannot follow, old-compiler syntax, a bundle over
+//! the judge's size limit, a failed write); 2 for a usage error.
+
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+use tools::judges::{self, JUDGES};
+
+#[derive(Parser)]
+#[command(
+    name = "bundle",
+    about = "One self-contained Rust file for a problem of this workspace"
+)]
+struct Cli {
+    /// The problem: a file problems/NAME.rs.
+    #[arg(required_unless_present = "judges")]
+    name: Option<String>,
+    /// The judge profile (default: the problem's `//! - judge:` line, else codeforces).
+    #[arg(long, value_name = "JUDGE")]
+    judge: Option<String>,
+    /// Comments and indentation out, for a judge with a tight size limit.
+    #[arg(long)]
+    minify: bool,
+    /// Print the judge table (name, rustc, edition, crates, size limit) and exit.
+    #[arg(long)]
+    judges: bool,
+    /// The workspace's root (default: the one this tool was built from).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
+    if cli.judges {
+        for j in JUDGES {
+            let crates = if j.crates.is_empty() {
+                "-".to_string()
+            } else {
+                j.crates.join(",").replace(' ', "")
+            };
+            writeln!(
+                stdout,
+                "{}\t{}\t{}\t{}\t{}",
+                j.name, j.rustc, j.edition, crates, j.size_limit
+            )
+            .map_err(|e| format!("cannot write the output: {}", e))?;
+        }
+        return Ok(());
+    }
+    let name = cli.name.expect("clap requires NAME without --judges");
+    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    tools::workspace::check_problem(&root, &name)?;
+    let judge_name = match cli.judge {
+        Some(judge) => judge,
+        None => tools::workspace::meta(&root, &name)?
+            .judge
+            .unwrap_or_else(|| "codeforces".to_string()),
+    };
+    let judge = judges::by_name(&judge_name)?;
+    let bundle = tools::bundle::bundle(&root, &name, judge)?;
+    let mut text = bundle.text;
+    if judge.is_plain() {
+        let findings = tools::msrv::check(&text, &format!("bundle of {}", name))?;
+        if let Some(first) = findings.first() {
+            return Err(format!(
+                "{} ({} finding{}; code for plain judges stays within rustc {})",
+                first,
+                findings.len(),
+                if findings.len() == 1 { "" } else { "s" },
+                tools::judges::OLDEST_RUSTC
+            ));
+        }
+    }
+    if cli.minify {
+        text = tools::bundle::minify(&text)?;
+    }
+    if text.len() > judge.size_limit {
+        return Err(format!(
+            "the bundle is {} bytes, over {}'s limit of {} (try --minify)",
+            text.len(),
+            judge.title,
+            judge.size_limit
+        ));
+    }
+    eprintln!(
+        "{}: {} bytes; on {} choose {}",
+        name,
+        text.len(),
+        judge.title,
+        judge.language
+    );
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .map_err(|e| format!("cannot write the output: {}", e))
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        let _ = writeln!(std::io::stderr(), "error: {}", e);
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,8 @@
+//! The contestant's tools, as a library their binaries share: where the problems are and what
+//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), and the bundler
+//! ([`bundle`], with its syntax check [`msrv`]).
+
+pub mod bundle;
+pub mod judges;
+pub mod msrv;
+pub mod workspace;

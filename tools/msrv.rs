@@ -1,0 +1,261 @@
+//! The bundler's syntax check for old judge compilers: syntax that rustc 1.56 (SPOJ's, the
+//! oldest judge) rejects and that neither a newer rustc nor clippy's `incompatible_msrv` lint
+//! (which sees library APIs, not syntax) reports. Each finding names the construct, the rustc
+//! that brought it, and the line.
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// Format-like macros: their name and which argument (0-based) is the format string.
+const FORMAT_MACROS: [(&str, usize); 18] = [
+    ("format", 0),
+    ("format_args", 0),
+    ("print", 0),
+    ("println", 0),
+    ("eprint", 0),
+    ("eprintln", 0),
+    ("panic", 0),
+    ("unreachable", 0),
+    ("todo", 0),
+    ("unimplemented", 0),
+    ("write", 1),
+    ("writeln", 1),
+    ("assert", 1),
+    ("debug_assert", 1),
+    ("assert_eq", 2),
+    ("assert_ne", 2),
+    ("debug_assert_eq", 2),
+    ("debug_assert_ne", 2),
+];
+
+/// The syntax in `text` that rustc 1.56 rejects, one line per finding (`file:line: what`).
+///
+/// # Errors
+/// If `text` does not parse.
+pub fn check(text: &str, file: &str) -> Result<Vec<String>, String> {
+    let syntax = syn::parse_file(text).map_err(|e| format!("{}: does not parse: {}", file, e))?;
+    let mut checker = Checker {
+        file,
+        findings: Vec::new(),
+    };
+    checker.visit_file(&syntax);
+    Ok(checker.findings)
+}
+
+struct Checker<'a> {
+    file: &'a str,
+    findings: Vec<String>,
+}
+
+impl Checker<'_> {
+    fn found(&mut self, span: proc_macro2::Span, what: &str, since: &str) {
+        self.findings.push(format!(
+            "{}:{}: {} needs rustc {}",
+            self.file,
+            span.start().line,
+            what,
+            since
+        ));
+    }
+}
+
+/// The top-level comma-separated arguments of a macro call.
+fn arguments(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut args = vec![Vec::new()];
+    for tree in tokens {
+        match &tree {
+            TokenTree::Punct(p) if p.as_char() == ',' => args.push(Vec::new()),
+            _ => args.last_mut().expect("never empty").push(tree),
+        }
+    }
+    args
+}
+
+/// The names an argument list gives explicitly (`name = value`).
+fn explicit_names(args: &[Vec<TokenTree>]) -> Vec<String> {
+    args.iter()
+        .filter_map(|arg| match (arg.first(), arg.get(1), arg.get(2)) {
+            (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(eq)), next)
+                if eq.as_char() == '='
+                    && !matches!(next, Some(TokenTree::Punct(p)) if p.as_char() == '=') =>
+            {
+                Some(name.to_string())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Identifiers a format string names that are neither positions nor given arguments.
+pub fn captured_names(format: &str, given: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '{' {
+            if chars.peek() == Some(&'{') {
+                chars.next();
+                continue;
+            }
+            let mut spec = String::new();
+            for c in chars.by_ref() {
+                if c == '}' {
+                    break;
+                }
+                spec.push(c);
+            }
+            let (argument, options) = match spec.find(':') {
+                Some(at) => (&spec[..at], &spec[at + 1..]),
+                None => (&spec[..], ""),
+            };
+            let mut candidates = vec![argument.trim().to_string()];
+            // Width and precision may name arguments too: `{:>width$}`, `{:.prec$}`.
+            for part in options.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+                if let Some(name) = part.strip_suffix('$') {
+                    candidates.push(name.to_string());
+                }
+            }
+            for name in candidates {
+                let is_ident = name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && name != "_";
+                if is_ident && !given.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
+}
+
+impl<'ast> Visit<'ast> for Checker<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if let Some(&(_, index)) = FORMAT_MACROS.iter().find(|(m, _)| *m == name) {
+            let args = arguments(mac.tokens.clone());
+            if let Some([TokenTree::Literal(literal)]) = args.get(index).map(|a| a.as_slice()) {
+                if let Ok(format) = syn::parse_str::<syn::LitStr>(&literal.to_string()) {
+                    let given = explicit_names(&args[index + 1..]);
+                    for captured in captured_names(&format.value(), &given) {
+                        self.found(
+                            literal.span(),
+                            &format!(
+                                "`{{{}}}`, an identifier captured in a format string,",
+                                captured
+                            ),
+                            "1.58",
+                        );
+                    }
+                }
+            }
+        }
+        // Code inside other macros (vec![...], custom ones) is checked where it parses.
+        if let Ok(expressions) = mac.parse_body_with(
+            syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+        ) {
+            for expr in &expressions {
+                self.visit_expr(expr);
+            }
+        }
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let Some(init) = &local.init {
+            if init.diverge.is_some() {
+                self.found(local.span(), "`let ... else`", "1.65");
+            }
+        }
+        syn::visit::visit_local(self, local);
+    }
+
+    fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
+        if matches!(
+            *assign.left,
+            syn::Expr::Tuple(_)
+                | syn::Expr::Array(_)
+                | syn::Expr::Struct(_)
+                | syn::Expr::Call(_)
+                | syn::Expr::Infer(_)
+        ) {
+            self.found(assign.span(), "destructuring assignment", "1.59");
+        }
+        syn::visit::visit_expr_assign(self, assign);
+    }
+
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        if matches!(binary.op, syn::BinOp::And(_))
+            && (matches!(*binary.left, syn::Expr::Let(_))
+                || matches!(*binary.right, syn::Expr::Let(_)))
+        {
+            self.found(binary.span(), "a `let` chain", "1.88");
+        }
+        syn::visit::visit_expr_binary(self, binary);
+    }
+
+    fn visit_expr_block(&mut self, block: &'ast syn::ExprBlock) {
+        if block.label.is_some() {
+            self.found(block.span(), "a labelled block", "1.65");
+        }
+        syn::visit::visit_expr_block(self, block);
+    }
+
+    fn visit_expr_const(&mut self, expr: &'ast syn::ExprConst) {
+        self.found(expr.span(), "an inline `const` block", "1.79");
+        syn::visit::visit_expr_const(self, expr);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_old_compilers_reject() {
+        let text = r#"
+fn f(x: u32, w: usize) {
+    let s = format!("{x} {} {y:>w$} {0} {{z}} {name}", x, name = 3);
+    println!("{}", x);
+    let (a, b);
+    (a, b) = (1, 2);
+    let Some(c) = Some(1) else { return };
+    if let Some(d) = Some(1) && d > 0 {}
+    let _ = 'l: { break 'l 1 };
+    let v = vec![format!("{x}")];
+    writeln!(out, "{w}").unwrap();
+}
+"#;
+        let found = check(text, "t.rs").unwrap();
+        let joined = found.join("\n");
+        for want in [
+            "t.rs:3: `{x}`",
+            "t.rs:3: `{y}`",
+            "t.rs:3: `{w}`",
+            "t.rs:6: destructuring assignment needs rustc 1.59",
+            "t.rs:7: `let ... else` needs rustc 1.65",
+            "t.rs:8: a `let` chain needs rustc 1.88",
+            "t.rs:9: a labelled block needs rustc 1.65",
+            "t.rs:10: `{x}`",
+            "t.rs:11: `{w}`",
+        ] {
+            assert!(joined.contains(want), "missing {want} in\n{joined}");
+        }
+        assert!(
+            !joined.contains("`{name}`") && !joined.contains("`{z}`"),
+            "{joined}"
+        );
+        assert_eq!(found.len(), 9, "{joined}");
+    }
+
+    #[test]
+    fn plain_old_code_passes() {
+        let text = "fn f(x: u32) -> String { let (a, b) = (1, 2); let mut y = a; y = b; format!(\"{} {:>5} {0} {n}\", x, n = y) }";
+        assert_eq!(check(text, "t.rs").unwrap(), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,11 @@
+//! Every library module and the judge crate, bundled, use only syntax rustc 1.56 accepts.
+
+#[test]
+fn the_whole_library_bundles_for_old_compilers() {
+    let root = tools::workspace::default_root();
+    let spoj = tools::judges::by_name("spoj").unwrap();
+    let source = "use grundy::*;\nfn main() { judge::main(|sc: &mut judge::Scanner, _: &mut Vec<u8>| sc.finish()) }\n";
+    let bundle = tools::bundle::bundle_source(&root, "all", source, spoj).unwrap();
+    let findings = tools::msrv::check(&bundle.text, "bundle of all").unwrap();
+    assert!(findings.is_empty(), "{}", findings.join("\n"));
+}
