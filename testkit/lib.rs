@@ -154,7 +154,8 @@ impl<P: Problem> Harness<P> {
         Harness {
             name: name.to_string(),
             testcases: Path::new(manifest_dir)
-                .join("..")
+                .parent()
+                .unwrap_or_else(|| Path::new(".."))
                 .join("testcases")
                 .join(name),
             solve,

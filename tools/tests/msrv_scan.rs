@@ -9,3 +9,11 @@ fn the_whole_library_bundles_for_old_compilers() {
     let findings = tools::msrv::check(&bundle.text, "bundle of all").unwrap();
     assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
+
+#[test]
+fn the_single_file_starter_uses_old_syntax_only() {
+    let root = tools::workspace::default_root();
+    let text = std::fs::read_to_string(root.join("templates/main.rs")).unwrap();
+    let findings = tools::msrv::check(&text, "templates/main.rs").unwrap();
+    assert!(findings.is_empty(), "{}", findings.join("\n"));
+}

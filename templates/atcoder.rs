@@ -1,0 +1,94 @@
+//! {{TITLE}}
+//!
+//! Write the statement's input and output format here. As created by `new --judge atcoder`,
+//! `solve` plays Nim (T tests; each n, then n heap sizes; `First` or `Second`) with proconio's
+//! `input!` and itertools, the crates AtCoder ships: replace the game, keep the shape.
+//!
+//! {{META}}
+
+use itertools::Itertools;
+use proconio::input;
+use proconio::source::once::OnceSource;
+use std::io::{BufRead, Write};
+
+fn solve<R: BufRead, W: Write>(mut source: OnceSource<R>, out: &mut W) {
+    input! {
+        from &mut source,
+        tests: usize,
+    }
+    let mut answers = Vec::with_capacity(tests);
+    for _ in 0..tests {
+        input! {
+            from &mut source,
+            n: usize,
+            heaps: [u64; n],
+        }
+        let first_wins = heaps.iter().fold(0, |x, h| x ^ h) != 0;
+        answers.push(if first_wins { "First" } else { "Second" });
+    }
+    writeln!(out, "{}", answers.iter().join("\n")).expect("writing to standard output");
+}
+
+fn main() {
+    // proconio panics on input that does not match the format: say so in one line.
+    std::panic::set_hook(Box::new(|_| {
+        eprintln!("error: the input does not match the expected format");
+    }));
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    solve(OnceSource::new(stdin.lock()), &mut out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    /// `solve` on a string, a format mismatch as `Err`.
+    fn run(input: &str) -> Result<String, String> {
+        let input = input.to_string();
+        std::panic::catch_unwind(move || {
+            let mut out = Vec::new();
+            solve(OnceSource::from(input.as_str()), &mut out);
+            out
+        })
+        .map(|out| String::from_utf8_lossy(&out).into_owned())
+        .map_err(|_| "the input does not match the expected format".to_string())
+    }
+
+    struct Starter;
+    impl Problem for Starter {
+        type Case = Vec<u64>;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for heaps in cases {
+                text += &format!("{}\n{}\n", heaps.len(), heaps.iter().join(" "));
+            }
+            text
+        }
+        fn brute(heaps: &Vec<u64>) -> String {
+            let mut search = Search::normal(|heaps: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..heaps.len() {
+                    for left in 0..heaps[i] {
+                        let mut after = heaps.clone();
+                        after[i] = left;
+                        after.sort_unstable();
+                        next.push(after);
+                    }
+                }
+                next
+            });
+            let mut sorted = heaps.clone();
+            sorted.sort_unstable();
+            let first = search.mover_wins(sorted);
+            format!("{}\n", if first { "First" } else { "Second" })
+        }
+    }
+
+    testkit::problem_tests!(Starter, text: run, refuses: [("", "does not match")]);
+}

@@ -1,0 +1,87 @@
+//! {{TITLE}}
+//!
+//! Write the statement's input and output format here. As created by `new`, `solve` plays Nim
+//! (T tests; each n, then n heap sizes; `First` if the first player wins, else `Second`), so
+//! that the file compiles and its tests pass: replace the game, keep the shape.
+//!
+//! {{META}}
+
+use grundy::{nim_sum, Outcome};
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
+    let mut heaps = Vec::new();
+    for case in 1..=tests {
+        let n = sc.uint(format_args!("n of test case {}", case), 1..=u64::MAX)?;
+        heaps.clear();
+        for i in 1..=n {
+            heaps.push(sc.uint(
+                format_args!("heap {} of test case {}", i, case),
+                0..=u64::MAX,
+            )?);
+        }
+        let outcome = Outcome::from_grundy(nim_sum(heaps.iter().copied()));
+        writeln!(out, "{}", outcome.pick("First", "Second"))?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use itertools::Itertools;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    struct Starter;
+    impl Problem for Starter {
+        /// One test case: the heap sizes.
+        type Case = Vec<u64>;
+        /// A random case; `size` bounds the numbers (the stress tool's `--size`).
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
+        }
+        /// The judge input holding the cases.
+        fn input(cases: &[Vec<u64>]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for heaps in cases {
+                text += &format!("{}\n{}\n", heaps.len(), heaps.iter().join(" "));
+            }
+            text
+        }
+        /// The answer by literal game-tree search: every move from every position.
+        fn brute(heaps: &Vec<u64>) -> String {
+            let mut search = Search::normal(|heaps: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..heaps.len() {
+                    for left in 0..heaps[i] {
+                        let mut after = heaps.clone();
+                        after[i] = left;
+                        after.sort_unstable();
+                        next.push(after);
+                    }
+                }
+                next
+            });
+            let mut sorted = heaps.clone();
+            sorted.sort_unstable();
+            let first = search.mover_wins(sorted);
+            format!("{}\n", if first { "First" } else { "Second" })
+        }
+    }
+
+    testkit::problem_tests!(
+        Starter,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases"),
+            ("1\n2\n3\n", "input ended early: expected heap 2 of test case 1"),
+        ]
+    );
+}
