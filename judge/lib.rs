@@ -117,7 +117,7 @@ impl From<std::io::Error> for InputError {
 pub fn quote(token: &[u8]) -> String {
     let mut shown = String::from("`");
     for &b in token.iter().take(QUOTE_LIMIT) {
-        if b.is_ascii_graphic() {
+        if b.is_ascii_graphic() || b == b' ' {
             shown.push(b as char);
         } else {
             shown.push_str(&format!("\\x{:02X}", b));

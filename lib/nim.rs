@@ -34,6 +34,29 @@ pub fn nim_sum_of_copies(g: u64, count: u64) -> u64 {
     }
 }
 
+/// The value of coins on numbered squares, where a move slides one coin from square i >= 1 to
+/// any square j < i (SPOJ QCJ3): each coin on square i is a Nim heap of size i, so coins on the
+/// same square cancel in pairs and the value is the XOR of the squares holding an odd count.
+///
+/// `coins` lists (square, number of coins on it); a square may appear more than once.
+///
+/// ```
+/// use grundy::nim::coins_on_squares_value;
+/// assert_eq!(coins_on_squares_value([(1, 1)]), 1);
+/// assert_eq!(coins_on_squares_value([(1, 2)]), 0);
+/// assert_eq!(coins_on_squares_value([(2, 3), (3, 1), (0, 5)]), 2 ^ 3);
+/// ```
+///
+/// # Complexity
+/// O(number of entries).
+pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> u64 {
+    nim_sum(
+        coins
+            .into_iter()
+            .map(|(square, count)| nim_sum_of_copies(square, count)),
+    )
+}
+
 /// One move in Nim: reduce heap `heap` to `to` objects.
 ///
 /// ```

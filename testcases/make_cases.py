@@ -279,8 +279,245 @@ def strips_values_in_c(lengths, upto):
     return g
 
 
+
+# ---------------------------------------------------------------- the practice list (issue 11)
+def omega(n):
+    """Prime factors with multiplicity, by trial division (independent of Pollard's rho)."""
+    count, d = 0, 2
+    while d * d <= n:
+        while n % d == 0:
+            n //= d
+            count += 1
+        d += 1
+    return count + (1 if n > 1 else 0)
+
+
+@functools.lru_cache(maxsize=None)
+def divisor_mover_wins(towers):
+    for i, x in enumerate(towers):
+        for y in range(1, x):
+            if x % y == 0:
+                rest = list(towers)
+                rest[i] = y
+                if not divisor_mover_wins(tuple(sorted(rest))):
+                    return True
+    return False
+
+
+def towerbreakers_revisited(rng):
+    for _ in range(300):
+        towers = tuple(sorted(rng.randint(1, 30) for _ in range(rng.randint(1, 3))))
+        x = 0
+        for t in towers:
+            x ^= omega(t)
+        assert (x != 0) == divisor_mover_wins(towers), towers
+    edge = [[1], [1, 1], [2], [2, 2], [4, 2, 2], [6], [12, 1, 5], [1000000], [999983, 999983],
+            [720720, 2, 3], [1] * 100, [2] * 99]
+    write("towerbreakers_revisited", "edge", case_lines(edge, trailing=" "), answers(edge, omega, "1", "2"))
+    big = [[rng.randint(1, 10**6) for _ in range(100)] for _ in range(100)]
+    write("towerbreakers_revisited", "max-limits", case_lines(big, trailing=" "), answers(big, omega, "1", "2"))
+
+
+def split_value_by_mex(limit):
+    g = [0] * (limit + 1)
+    for x in range(2, limit + 1):
+        options = {(g[x // y] if y % 2 else 0) for y in range(2, x + 1) if x % y == 0}
+        g[x] = mex(options)
+    return g
+
+
+@functools.lru_cache(maxsize=None)
+def split_mover_wins(towers):
+    for i, x in enumerate(towers):
+        for y in range(2, x + 1):
+            if x % y == 0:
+                rest = list(towers[:i] + towers[i + 1:]) + [x // y] * y
+                if not split_mover_wins(tuple(sorted(rest))):
+                    return True
+    return False
+
+
+def towerbreakers_again(rng):
+    g = split_value_by_mex(100000)
+    for _ in range(200):
+        towers = tuple(sorted(rng.randint(1, 16) for _ in range(rng.randint(1, 2))))
+        x = 0
+        for t in towers:
+            x ^= g[t]
+        assert (x != 0) == split_mover_wins(towers), towers
+    value = lambda h: g[h]
+    edge = [[1], [2], [1, 2], [1, 2, 3], [4], [6, 9], [100000], [99991, 2], [65536, 3, 5], [1] * 100]
+    write("towerbreakers_again", "edge", case_lines(edge, trailing=" "), answers(edge, value, "1", "2"))
+    big = [[rng.randint(1, 10**5) for _ in range(100)] for _ in range(200)]
+    write("towerbreakers_again", "max-limits", case_lines(big, trailing=" "), answers(big, value, "1", "2"))
+
+
+def case_lines(cases, trailing=""):
+    text = "%d\n" % len(cases)
+    for c in cases:
+        text += "%d%s\n%s\n" % (len(c), trailing, " ".join(map(str, c)))
+    return text
+
+
+def answers(cases, value, first, second):
+    out = ""
+    for c in cases:
+        x = 0
+        for i, h in enumerate(c):
+            x ^= value(h) if value.__code__.co_argcount == 1 else value(h, i + 1)
+        out += (first if x else second) + "\n"
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def final_min_max(h):
+    """What P1 pays from a tower of h: every ordered cut, every pick (literal)."""
+    if h == 1:
+        return 0
+    best = None
+    for cuts in range(1, 1 << (h - 1)):
+        worst, k, start = 0, 1, 0
+        for at in range(1, h + 1):
+            if at == h or cuts >> (at - 1) & 1:
+                worst = max(worst, k * k + final_min_max(at - start))
+                k += 1
+                start = at
+        best = worst if best is None else min(best, worst)
+    return best
+
+
+def final_cost(n):
+    """Least C with f(C) >= n, f by its recursion over budgets (big integers, no saturation)."""
+    f = [1, 1, 1, 1]
+    while f[-1] < n:
+        c = len(f)
+        f.append(sum(f[c - k * k] for k in range(1, int(c ** 0.5) + 2) if k * k <= c))
+    return next(c for c, v in enumerate(f) if v >= n)
+
+
+def towerbreakers_final(rng):
+    for n in range(2, 15):
+        assert final_cost(n) == final_min_max(n), n
+    edge = list(range(2, 15)) + [15, 16, 17, 100, 1000]
+    write("towerbreakers_final", "edge", "%d\n%s\n" % (len(edge), "\n".join(map(str, edge))),
+          "".join("%d\n" % final_cost(n) for n in edge))
+    big = [10**18, 10**18 - 1, 2, 999999999999999989] + [rng.randint(2, 10**18) for _ in range(96)]
+    write("towerbreakers_final", "max-limits", "%d\n%s\n" % (len(big), "\n".join(map(str, big))),
+          "".join("%d\n" % final_cost(n) for n in big))
+
+
+@functools.lru_cache(maxsize=None)
+def knight_mover_wins(x, y):
+    for dx, dy in ((-2, 1), (-2, -1), (1, -2), (-1, -2)):
+        nx, ny = x + dx, y + dy
+        if 1 <= nx <= 15 and 1 <= ny <= 15 and not knight_mover_wins(nx, ny):
+            return True
+    return False
+
+
+def chessboard(rng):
+    cells = [(x, y) for x in range(1, 16) for y in range(1, 16)]
+    write("chessboard", "every-cell", "%d\n%s\n" % (len(cells), "\n".join("%d %d" % c for c in cells)),
+          "".join(("First" if knight_mover_wins(*c) else "Second") + "\n" for c in cells))
+    edge = [(1, 1), (15, 15), (1, 15), (15, 1), (2, 2), (3, 3)]
+    write("chessboard", "edge", "%d\n%s\n" % (len(edge), "\n".join("%d %d" % c for c in edge)),
+          "".join(("First" if knight_mover_wins(*c) else "Second") + "\n" for c in edge))
+
+
+@functools.lru_cache(maxsize=None)
+def game31_mover_wins(used, pile):
+    for v in range(6):
+        if used[v] < 4 and pile + v + 1 <= 31:
+            after = list(used)
+            after[v] += 1
+            if not game31_mover_wins(tuple(after), pile + v + 1):
+                return True
+    return False
+
+
+def game31_line(cards):
+    used = [0] * 6
+    for c in cards:
+        used[int(c) - 1] += 1
+    pile = sum(int(c) for c in cards)
+    mover = game31_mover_wins(tuple(used), pile)
+    a_moves = len(cards) % 2 == 0
+    return "%s %s\n" % (cards, "A" if a_moves == mover else "B")
+
+
+def game31(rng):
+    lines = []
+    for _ in range(300):
+        cards = ""
+        while rng.random() < 0.9:
+            legal = [d for d in "123456" if cards.count(d) < 4 and sum(map(int, cards)) + int(d) <= 31]
+            if not legal:
+                break
+            cards += rng.choice(legal)
+        if cards:
+            lines.append(cards)
+    edge = ["1", "6", "66665", "1111222233", "55556", "6666511", "12", "4444"]
+    write("game31", "edge", "".join(l + "\n" for l in edge), "".join(game31_line(l) for l in edge))
+    write("game31", "random-lines", "".join(l + "\r\n" for l in lines), "".join(game31_line(l) for l in lines))
+
+
+@functools.lru_cache(maxsize=None)
+def coins_mover_wins(squares):
+    for i, s in enumerate(squares):
+        for to in range(s):
+            rest = list(squares)
+            rest[i] = to
+            if not coins_mover_wins(tuple(sorted(x for x in rest if x))):
+                return True
+    return False
+
+
+def qcj3_rule(counts):
+    x = 0
+    for square, c in enumerate(counts, 1):
+        if c % 2:
+            x ^= square
+    return x != 0
+
+
+def qcj3(rng):
+    for _ in range(300):
+        counts = [rng.randint(0, 2) for _ in range(rng.randint(1, 4))]
+        squares = tuple(sorted(s for s, c in enumerate(counts, 1) for _ in range(c)))
+        assert qcj3_rule(counts) == coins_mover_wins(squares), counts
+    edge = [[1], [2], [0, 1], [1, 1], [1, 0, 1], [24] * 24, [1] * 24, [0] * 23 + [1], [3, 2, 1]]
+    big = [[rng.randint(0, 24) for _ in range(rng.randint(1, 24))] for _ in range(100)]
+    for name, cases in (("edge", edge), ("max-limits", big)):
+        write("qcj3", name, "%d\n" % len(cases) + "".join("%d\n%s\n" % (len(c), " ".join(map(str, c))) for c in cases),
+              "".join(("Tom Wins" if qcj3_rule(c) else "Hanks Wins") + "\n" for c in cases))
+
+
+@functools.lru_cache(maxsize=None)
+def resn04_mover_wins(piles):
+    for i, s in enumerate(piles):
+        if s >= i + 1:
+            rest = list(piles)
+            rest[i] -= i + 1
+            if not resn04_mover_wins(tuple(rest)):
+                return True
+    return False
+
+
+def resn04(rng):
+    def moves_parity(piles):
+        return sum(s // i for i, s in enumerate(piles, 1)) % 2 == 1
+    for _ in range(300):
+        piles = tuple(rng.randint(1, 12) for _ in range(rng.randint(1, 4)))
+        assert moves_parity(piles) == resn04_mover_wins(piles), piles
+    edge = [[1], [1, 1], [2], [1, 2], [1000], [1] * 100, [1000] * 100, list(range(1, 101))]
+    big = [[rng.randint(1, 1000) for _ in range(100)] for _ in range(100)]
+    for name, cases in (("edge", edge), ("max-limits", big)):
+        write("resn04", name, case_lines(cases), "".join(("ALICE" if moves_parity(c) else "BOB") + "\n" for c in cases))
+
 if __name__ == "__main__":
     import sys
-    chosen = sys.argv[1:] or ["mmmgame", "nukit", "knights", "towerbreakers", "game3", "pegostripes"]
+    chosen = sys.argv[1:] or ["mmmgame", "nukit", "knights", "towerbreakers", "game3", "pegostripes",
+                             "towerbreakers_revisited", "towerbreakers_again", "towerbreakers_final",
+                             "chessboard", "game31", "qcj3", "resn04"]
     for problem in chosen:
         globals()[problem](random.Random(problem))

@@ -1,0 +1,89 @@
+//! HackerRank "A Chessboard Game": the knights game with one coin on a 15 × 15 board; the first
+//! player wins iff the coin's Grundy value (`grundy::knights::knight_table`) is not zero.
+//!
+//! Input: t, then t lines `x y`. Output per line: `First` or `Second`.
+//! Beyond the judge: any t; a coin off the board is refused.
+//!
+//! - judge: hackerrank
+//! - url: https://www.hackerrank.com/challenges/a-chessboard-game-1/problem
+
+use grundy::knights::knight_table;
+use grundy::Outcome;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+/// The judge's board size.
+const BOARD: usize = 15;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let table = knight_table(BOARD);
+    let tests = sc.uint("the number of test cases t", 1..=u64::MAX)?;
+    for case in 1..=tests {
+        let x = sc.index(format_args!("x of test case {}", case), 1..=BOARD)?;
+        let y = sc.index(format_args!("y of test case {}", case), 1..=BOARD)?;
+        let outcome = Outcome::from_grundy(table[x - 1][y - 1].into());
+        writeln!(out, "{}", outcome.pick("First", "Second"))?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use itertools::Itertools;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    struct Chessboard;
+    impl Problem for Chessboard {
+        /// The coin's cell, 1-based.
+        type Case = (i64, i64);
+        const SIZE: u64 = 15;
+        const MAX_CASES: usize = 30;
+        fn case(rng: &mut Rng, size: u64) -> (i64, i64) {
+            let side = size.min(15);
+            (rng.range(1, side) as i64, rng.range(1, side) as i64)
+        }
+        fn input(cases: &[(i64, i64)]) -> String {
+            format!(
+                "{}\n{}\n",
+                cases.len(),
+                cases.iter().map(|(x, y)| format!("{x} {y}")).join("\n")
+            )
+        }
+        fn brute(&cell: &(i64, i64)) -> String {
+            // The four moves, staying on the 15 × 15 board; no move loses.
+            let mut search = Search::normal(|&(x, y): &(i64, i64)| {
+                [(-2, 1), (-2, -1), (1, -2), (-1, -2)]
+                    .iter()
+                    .map(|(dx, dy)| (x + dx, y + dy))
+                    .filter(|&(x, y)| (1..=15).contains(&x) && (1..=15).contains(&y))
+                    .collect()
+            });
+            format!(
+                "{}\n",
+                if search.mover_wins(cell) {
+                    "First"
+                } else {
+                    "Second"
+                }
+            )
+        }
+    }
+
+    testkit::problem_tests!(
+        Chessboard,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases"),
+            ("1\n16 1\n", "x of test case 1 = `16` is out of range"),
+            ("1\n1 0\n", "y of test case 1 = `0` is out of range"),
+            ("2\n1 1\n", "input ended early: expected x of test case 2"),
+            ("1\n1 1 1\n", "unexpected extra input"),
+        ]
+    );
+}

@@ -1,0 +1,106 @@
+//! HackerRank "Tower Breakers, Again!": a move replaces a tower of height X by Y > 1 towers of
+//! height Z with Y · Z = X. Y equal towers are worth G(Z) for odd Y and 0 for even Y, and the
+//! closed form G(X) = Ω(odd part of X) + [X even] is proved at
+//! `grundy::divisor::split_tower_grundy` and checked there against the mex over divisors.
+//!
+//! Input: T, then per test N and N heights. Output per test: `1` if player 1 wins, else `2`.
+//! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
+//!
+//! - judge: hackerrank
+//! - url: https://www.hackerrank.com/challenges/tower-breakers-again-1/problem
+
+use grundy::divisor::split_tower_grundy;
+use grundy::Outcome;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
+    for case in 1..=tests {
+        let towers = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
+        let mut value = 0;
+        for i in 1..=towers {
+            let height = sc.uint(format_args!("h_{} of test case {}", i, case), 1..=u64::MAX)?;
+            value ^= split_tower_grundy(height);
+        }
+        writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use itertools::Itertools;
+    use std::cell::RefCell;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    /// Every split of one tower, as sorted height lists: the literal game.
+    #[allow(clippy::ptr_arg)] // the search's states are `Vec<u64>`
+    fn splits(towers: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut next = Vec::new();
+        for i in 0..towers.len() {
+            let x = towers[i];
+            for y in (2..=x).filter(|y| x % y == 0) {
+                let mut after = towers.clone();
+                after.remove(i);
+                after.extend(std::iter::repeat(x / y).take(y as usize));
+                after.sort_unstable();
+                next.push(after);
+            }
+        }
+        next
+    }
+
+    type SplitSearch = Search<Vec<u64>, fn(&Vec<u64>) -> Vec<Vec<u64>>>;
+
+    thread_local! {
+        static SEARCH: RefCell<SplitSearch> = RefCell::new(Search::normal(splits));
+    }
+
+    struct Again;
+    impl Problem for Again {
+        /// The heights of one test case.
+        type Case = Vec<u64>;
+        const SIZE: u64 = 24;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 2)).map(|_| rng.range(1, size)).collect()
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for heights in cases {
+                text += &format!("{} \n{}\n", heights.len(), heights.iter().join(" "));
+            }
+            text
+        }
+        fn brute(heights: &Vec<u64>) -> String {
+            let mut sorted = heights.clone();
+            sorted.sort_unstable();
+            let first = SEARCH.with(|search| search.borrow_mut().mover_wins(sorted));
+            format!("{}\n", if first { 1 } else { 2 })
+        }
+    }
+
+    testkit::problem_tests!(
+        Again,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases"),
+            ("1\n1\n0\n", "h_1 of test case 1 = `0` is out of range"),
+            ("1\n2\n3\n", "input ended early: expected h_2 of test case 1"),
+            ("2\n1\n3\n", "expected N of test case 2"),
+        ]
+    );
+
+    #[test]
+    fn heights_beyond_the_judge() {
+        // 2^63: Ω(1) + 1 = 1; 2^64 − 1: seven odd primes, 7; 7 ^ 1 ≠ 0. Twins cancel.
+        let input = "2\n2\n9223372036854775808 18446744073709551615\n2\n6 9\n";
+        assert_eq!(judge::run_str(solve, input).unwrap(), "1\n2\n");
+    }
+}

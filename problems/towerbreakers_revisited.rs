@@ -1,0 +1,94 @@
+//! HackerRank "Tower Breakers, Revisited!": towers of different heights; a move lowers a tower
+//! of height x to a proper divisor y of x. A tower's Grundy value is Ω(x), its prime factor
+//! count with multiplicity, and the towers form a disjunctive sum (XOR).
+//!
+//! Input: T, then per test N and N heights. Output per test: `1` if player 1 wins, else `2`.
+//! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
+//!
+//! - judge: hackerrank
+//! - url: https://www.hackerrank.com/challenges/tower-breakers-revisited-1/problem
+
+use grundy::divisor::tower_grundy;
+use grundy::Outcome;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
+    for case in 1..=tests {
+        let towers = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
+        let mut value = 0;
+        for i in 1..=towers {
+            let height = sc.uint(format_args!("h_{} of test case {}", i, case), 1..=u64::MAX)?;
+            value ^= tower_grundy(height);
+        }
+        writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use itertools::Itertools;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    struct Revisited;
+    impl Problem for Revisited {
+        /// The heights of one test case.
+        type Case = Vec<u64>;
+        const SIZE: u64 = 40;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 3)).map(|_| rng.range(1, size)).collect()
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for heights in cases {
+                text += &format!("{} \n{}\n", heights.len(), heights.iter().join(" "));
+            }
+            text
+        }
+        fn brute(heights: &Vec<u64>) -> String {
+            // Literal search over sorted height lists: lower one tower to a proper divisor.
+            let mut search = Search::normal(|towers: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..towers.len() {
+                    for y in (1..towers[i]).filter(|y| towers[i] % y == 0) {
+                        let mut after = towers.clone();
+                        after[i] = y;
+                        after.sort_unstable();
+                        next.push(after);
+                    }
+                }
+                next
+            });
+            let mut sorted = heights.clone();
+            sorted.sort_unstable();
+            format!("{}\n", if search.mover_wins(sorted) { 1 } else { 2 })
+        }
+    }
+
+    testkit::problem_tests!(
+        Revisited,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases"),
+            ("1\n2\n4 0\n", "h_2 of test case 1 = `0` is out of range"),
+            ("1\n0\n", "N of test case 1 = `0` is out of range"),
+            ("1\n3\n1 2\n", "input ended early: expected h_3 of test case 1"),
+            ("1\n1\n1\n5\n", "unexpected extra input"),
+        ]
+    );
+
+    #[test]
+    fn heights_beyond_the_judge() {
+        // Ω(2^63) = 63 and Ω(2^64 − 1) = 7: 63 ^ 7 ≠ 0; a tower against its twin cancels.
+        let input = "2\n2\n9223372036854775808 18446744073709551615\n2\n18446744073709551615 18446744073709551615\n";
+        assert_eq!(judge::run_str(solve, input).unwrap(), "1\n2\n");
+    }
+}
