@@ -54,7 +54,7 @@ fn table() -> Vec<u32> {
         let mut next = Vec::new();
         let mut step = 1;
         for (v, &l) in left.iter().enumerate() {
-            if l > 0 && v + 1 <= room {
+            if l > 0 && v < room {
                 next.push(i - step);
             }
             step *= COPIES + 1;
@@ -155,7 +155,7 @@ mod tests {
             // Literal search over (cards used of each value, pile total).
             let mut search = Search::normal(|&(used, pile): &([u8; 6], u32)| {
                 (0..6)
-                    .filter(|&v| used[v] < 4 && pile + v as u32 + 1 <= 31)
+                    .filter(|&v| used[v] < 4 && pile + (v as u32) < 31)
                     .map(|v| {
                         let mut after = used;
                         after[v] += 1;
