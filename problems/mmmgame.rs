@@ -34,7 +34,7 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use testkit::search::Search;
+    use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
     struct Mmmgame;
@@ -54,19 +54,7 @@ mod tests {
         }
         fn brute(heaps: &Vec<u64>) -> String {
             // Misère play over sorted heap lists: eating the last M&M loses.
-            let mut search = Search::misere(|heaps: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..heaps.len() {
-                    for left in 0..heaps[i] {
-                        let mut after = heaps.clone();
-                        after[i] = left;
-                        after.retain(|&h| h > 0);
-                        after.sort_unstable();
-                        next.push(after);
-                    }
-                }
-                next
-            });
+            let mut search = Search::misere(nim_moves);
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
             let john = search.mover_wins(sorted);

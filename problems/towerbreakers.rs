@@ -31,7 +31,7 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use testkit::search::Search;
+    use testkit::search::{divisor_moves, Search};
     use testkit::{Problem, Rng};
 
     struct TowerBreakers;
@@ -47,19 +47,7 @@ mod tests {
             format!("{}\n{}", cases.len(), lines)
         }
         fn brute(&(n, m): &(u64, u64)) -> String {
-            // Literal search over sorted height lists: lower one tower to a proper divisor.
-            let mut search = Search::normal(|towers: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..towers.len() {
-                    for y in (1..towers[i]).filter(|y| towers[i] % y == 0) {
-                        let mut after = towers.clone();
-                        after[i] = y;
-                        after.sort_unstable();
-                        next.push(after);
-                    }
-                }
-                next
-            });
+            let mut search = Search::normal(divisor_moves);
             let first = search.mover_wins(vec![m; n as usize]);
             format!("{}\n", if first { 1 } else { 2 })
         }

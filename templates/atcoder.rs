@@ -42,7 +42,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::search::Search;
+    use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
     /// `solve` on a string, a format mismatch as `Err`.
@@ -71,18 +71,7 @@ mod tests {
             text
         }
         fn brute(heaps: &Vec<u64>) -> String {
-            let mut search = Search::normal(|heaps: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..heaps.len() {
-                    for left in 0..heaps[i] {
-                        let mut after = heaps.clone();
-                        after[i] = left;
-                        after.sort_unstable();
-                        next.push(after);
-                    }
-                }
-                next
-            });
+            let mut search = Search::normal(nim_moves);
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
             let first = search.mover_wins(sorted);

@@ -36,7 +36,7 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use testkit::search::Search;
+    use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
     struct Starter;
@@ -57,18 +57,7 @@ mod tests {
         }
         /// The answer by literal game-tree search: every move from every position.
         fn brute(heaps: &Vec<u64>) -> String {
-            let mut search = Search::normal(|heaps: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..heaps.len() {
-                    for left in 0..heaps[i] {
-                        let mut after = heaps.clone();
-                        after[i] = left;
-                        after.sort_unstable();
-                        next.push(after);
-                    }
-                }
-                next
-            });
+            let mut search = Search::normal(nim_moves);
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
             let first = search.mover_wins(sorted);

@@ -117,3 +117,49 @@ pub fn mover_wins_laying_strips(cells: u32, covered: u32, lengths: &[u32]) -> bo
     }
     search(covered, cells, lengths, &mut HashMap::new())
 }
+
+/// Nim's moves, literally: every reduction of one heap, as sorted lists of the non-empty heaps
+/// (empty heaps change nothing, so they are dropped to share states).
+///
+/// ```
+/// use testkit::search::{nim_moves, Search};
+/// assert_eq!(nim_moves(&vec![1, 2]), vec![vec![2], vec![1], vec![1, 1]]);
+/// assert!(!Search::normal(nim_moves).mover_wins(vec![1, 2, 3]));
+/// assert!(Search::misere(nim_moves).mover_wins(vec![1, 1]));
+/// ```
+#[allow(clippy::ptr_arg)] // a search's states are `Vec<u64>`
+pub fn nim_moves(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for i in 0..heaps.len() {
+        for left in 0..heaps[i] {
+            let mut after = heaps.clone();
+            after[i] = left;
+            after.retain(|&h| h > 0);
+            after.sort_unstable();
+            next.push(after);
+        }
+    }
+    next
+}
+
+/// The divisor game's moves, literally: lower one tower to a proper divisor of its height, as
+/// sorted lists of heights.
+///
+/// ```
+/// use testkit::search::{divisor_moves, Search};
+/// assert_eq!(divisor_moves(&vec![4]), vec![vec![1], vec![2]]);
+/// assert!(!Search::normal(divisor_moves).mover_wins(vec![4, 4]));
+/// ```
+#[allow(clippy::ptr_arg)] // a search's states are `Vec<u64>`
+pub fn divisor_moves(towers: &Vec<u64>) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for i in 0..towers.len() {
+        for y in (1..towers[i]).filter(|&y| towers[i].is_multiple_of(y)) {
+            let mut after = towers.clone();
+            after[i] = y;
+            after.sort_unstable();
+            next.push(after);
+        }
+    }
+    next
+}
