@@ -2,7 +2,7 @@
 //!
 //! Layers, bottom to top:
 //! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
-//! - engines: [`nim`], [`grundy`](mod@grundy);
+//! - engines: [`nim`], [`grundy`](mod@grundy), [`pattern`] (period finding in computed values);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
 //!   [`take_vectors`].
 //!
@@ -19,6 +19,7 @@ pub mod mex;
 pub mod nim;
 pub mod octal;
 pub mod outcome;
+pub mod pattern;
 pub mod periodicity;
 pub mod primes;
 pub mod strips;

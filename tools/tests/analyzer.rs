@@ -89,3 +89,78 @@ fn bad_arguments_are_refused_in_one_line() {
     let (status, _, _) = grundy(&["octal", "0.07", "--method", "fast"]);
     assert_ne!(status, 0);
 }
+
+fn describe(input: &str, args: &[&str]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("describe")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The values line of `grundy octal CODE --upto N --values`, without its key.
+fn octal_values(code: &str, n: usize) -> String {
+    let (_, out, _) = grundy(&["octal", code, "--upto", &n.to_string(), "--values"]);
+    let line = out.lines().find(|l| l.starts_with("values:")).unwrap();
+    line["values:".len()..].to_string()
+}
+
+#[test]
+fn describe_finds_the_lessons_patterns() {
+    let (status, out, _) = describe(&octal_values("0.07", 400), &[]);
+    assert_eq!(status, 0);
+    assert!(
+        out.starts_with("values: 400\nperiod: 34\npreperiod: 53\nsaltus: 0\np-positions: n % 34 in {5, 9, 21, 25, 29}, and 0 1 15 35\n"),
+        "{out}"
+    );
+    let thirds: Vec<String> = (0..90).map(|n| (n / 3).to_string()).collect();
+    let (_, out, _) = describe(&thirds.join(" "), &[]);
+    assert!(
+        out.contains("period: 3\npreperiod: 0\nsaltus: 1\n"),
+        "{out}"
+    );
+    let take3: Vec<String> = (0..50).map(|n| (n % 4).to_string()).collect();
+    let (_, out, _) = describe(&take3.join("\n"), &[]);
+    assert!(out.contains("p-positions: n % 4 == 0\n"), "{out}");
+    let (_, out, _) = describe(&octal_values("0.6", 2000), &[]);
+    assert!(
+        out.contains("period: none\n") && out.contains("no pattern: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn describe_reads_tables_and_refuses_bad_values() {
+    let table = "0 1 0 1 0 1\n1 0 1 0 1 0\n0 1 0 1 0 1\n1 0 1 0 1 0\n0 1 0 1 0 1\n1 0 1 0 1 0\n";
+    let (status, out, _) = describe(table, &["--table"]);
+    assert_eq!(status, 0);
+    assert!(
+        out.contains("row period: 2 (from 0)\ncolumn period: 2 (from 0)\n"),
+        "{out}"
+    );
+    assert!(out.contains("P 1 P 1 P 1\n"), "{out}");
+    let (status, _, err) = describe("1 2\n3\n", &["--table"]);
+    assert_eq!(status, 1);
+    assert!(err.starts_with("error: row 2 has 1 values"), "{err}");
+    let (status, _, err) = describe("1 -2", &[]);
+    assert_eq!(
+        (status, err.as_str()),
+        (1, "error: line 1: `-2` is not a non-negative integer\n")
+    );
+}
