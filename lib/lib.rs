@@ -3,7 +3,7 @@
 //! Layers, bottom to top:
 //! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
 //! - engines: [`nim`], [`grundy`](mod@grundy), [`pattern`] (period finding in computed values);
-//! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
+//! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`hackenbush`],
 //!   [`take_vectors`].
 //!
 //! Std only and written for rustc 1.56, because a bundle for a plain judge carries the modules
@@ -14,6 +14,7 @@
 
 pub mod divisor;
 pub mod grundy;
+pub mod hackenbush;
 pub mod knights;
 pub mod mex;
 pub mod nim;

@@ -1,0 +1,281 @@
+//! Green Hackenbush: a graph of edges rooted to the ground; a move deletes one edge, and every
+//! edge no longer connected to the ground falls away. The last player to move wins.
+//!
+//! Values come from two principles (Berlekamp, Conway and Guy, *Winning Ways*):
+//! - the colon principle: where branches meet at a vertex, they may be replaced by a stalk
+//!   whose length is the XOR of theirs; so a tree is worth the XOR, over the ground's
+//!   branches, of each branch's value plus one (a stalk of n edges is worth n);
+//! - the fusion principle: the vertices on a cycle may be fused into one without changing the
+//!   value, the cycle's edges becoming loops, and a loop is worth 1 (a stalk of one edge).
+//!
+//! So [`Graph::value`] fuses every 2-edge-connected component (every set of vertices joined by
+//! cycles, the ground's included) into one vertex, which leaves a tree of bridges with loops,
+//! and evaluates that tree by the colon principle.
+
+/// A green Hackenbush picture: vertices `0..vertices`, vertex 0 is the ground (every grounded
+/// vertex is vertex 0), and edges between vertices (loops allowed, parallel edges allowed).
+///
+/// ```
+/// use grundy::hackenbush::Graph;
+/// // A "door": two posts and a lintel.
+/// let door = Graph::new(3, &[(0, 1), (0, 2), (1, 2)]);
+/// assert_eq!(door.value(), 1);
+/// ```
+///
+/// # Constraints
+/// Edge ends below `vertices`. Edges not connected to the ground are worth nothing.
+///
+/// # Complexity
+/// [`Graph::value`] is O(V + E).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    vertices: usize,
+    edges: Vec<(usize, usize)>,
+}
+
+impl Graph {
+    /// The picture with these edges.
+    ///
+    /// ```
+    /// let stalk = grundy::hackenbush::Graph::stalk(4);
+    /// assert_eq!(stalk.value(), 4);
+    /// ```
+    ///
+    /// # Panics
+    /// If an edge names a vertex `>= vertices`.
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Self {
+        assert!(
+            edges.iter().all(|&(a, b)| a < vertices && b < vertices),
+            "Graph::new: an edge names a vertex beyond {}",
+            vertices
+        );
+        Graph {
+            vertices,
+            edges: edges.to_vec(),
+        }
+    }
+
+    /// A stalk of `n` edges standing on the ground.
+    ///
+    /// ```
+    /// assert_eq!(grundy::hackenbush::Graph::stalk(0).value(), 0);
+    /// ```
+    pub fn stalk(n: usize) -> Self {
+        let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, i + 1)).collect();
+        Graph::new(n + 1, &edges)
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.vertices
+    }
+
+    /// The edges.
+    pub fn edges(&self) -> &[(usize, usize)] {
+        &self.edges
+    }
+
+    /// The picture's Grundy value, by the fusion and colon principles.
+    ///
+    /// ```
+    /// use grundy::hackenbush::Graph;
+    /// // A twig: a trunk with two one-edge branches at its top (mex{0, 2, 2} = 1).
+    /// assert_eq!(Graph::new(4, &[(0, 1), (1, 2), (1, 3)]).value(), 1);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(V + E).
+    pub fn value(&self) -> u64 {
+        let n = self.vertices;
+        if n == 0 {
+            return 0;
+        }
+        // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
+        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (id, &(a, b)) in self.edges.iter().enumerate() {
+            adjacent[a].push((b, id));
+            if a != b {
+                adjacent[b].push((a, id));
+            }
+        }
+        let mut order = vec![usize::MAX; n];
+        let mut low = vec![0; n];
+        let mut is_bridge = vec![false; self.edges.len()];
+        let mut counter = 0;
+        for start in 0..n {
+            if order[start] != usize::MAX {
+                continue;
+            }
+            // (vertex, the edge it was entered by, next adjacency index)
+            let mut stack = vec![(start, usize::MAX, 0usize)];
+            order[start] = counter;
+            low[start] = counter;
+            counter += 1;
+            while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
+                if *next < adjacent[v].len() {
+                    let (w, id) = adjacent[v][*next];
+                    *next += 1;
+                    if id == via {
+                        continue;
+                    }
+                    if order[w] == usize::MAX {
+                        order[w] = counter;
+                        low[w] = counter;
+                        counter += 1;
+                        stack.push((w, id, 0));
+                    } else {
+                        low[v] = low[v].min(order[w]);
+                    }
+                } else {
+                    stack.pop();
+                    if let Some(&(parent, _, _)) = stack.last() {
+                        low[parent] = low[parent].min(low[v]);
+                        if low[v] > order[parent] {
+                            is_bridge[via] = true;
+                        }
+                    }
+                }
+            }
+        }
+        // Components joined by non-bridge edges: the fused vertices.
+        let mut component = vec![usize::MAX; n];
+        let mut count = 0;
+        for start in 0..n {
+            if component[start] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            component[start] = count;
+            while let Some(v) = stack.pop() {
+                for &(w, id) in &adjacent[v] {
+                    if !is_bridge[id] && component[w] == usize::MAX {
+                        component[w] = count;
+                        stack.push(w);
+                    }
+                }
+            }
+            count += 1;
+        }
+        // Loops per fused vertex, and the tree of bridges.
+        let mut loops = vec![0u64; count];
+        let mut tree: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for (id, &(a, b)) in self.edges.iter().enumerate() {
+            let (ca, cb) = (component[a], component[b]);
+            if is_bridge[id] {
+                tree[ca].push(cb);
+                tree[cb].push(ca);
+            } else {
+                loops[ca] += 1;
+            }
+        }
+        // Colon principle from the ground's vertex, children before parents.
+        let root = component[0];
+        let mut parent = vec![usize::MAX; count];
+        let mut visit = vec![root];
+        let mut seen = vec![false; count];
+        seen[root] = true;
+        let mut i = 0;
+        while i < visit.len() {
+            let v = visit[i];
+            i += 1;
+            for &w in &tree[v] {
+                if !seen[w] {
+                    seen[w] = true;
+                    parent[w] = v;
+                    visit.push(w);
+                }
+            }
+        }
+        let mut value: Vec<u64> = loops.iter().map(|&l| l % 2).collect();
+        for &v in visit.iter().rev() {
+            if v != root {
+                let branch = value[v] + 1;
+                value[parent[v]] ^= branch;
+            }
+        }
+        value[root]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mex::mex;
+    use std::collections::HashMap;
+    use testkit::Rng;
+
+    /// The literal game: states are sets of remaining edges; a move deletes one edge, then every
+    /// edge no longer connected to the ground. The value is the mex over the moves.
+    fn search_value(graph: &Graph) -> u64 {
+        fn grounded(graph: &Graph, edges: u32) -> u32 {
+            let mut reached = vec![false; graph.vertices()];
+            reached[0] = true;
+            let mut kept = 0u32;
+            loop {
+                let mut grew = false;
+                for (id, &(a, b)) in graph.edges().iter().enumerate() {
+                    if edges >> id & 1 == 1 && kept >> id & 1 == 0 && (reached[a] || reached[b]) {
+                        kept |= 1 << id;
+                        reached[a] = true;
+                        reached[b] = true;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    return kept;
+                }
+            }
+        }
+        fn value(graph: &Graph, edges: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+            if let Some(&v) = memo.get(&edges) {
+                return v;
+            }
+            let options: Vec<usize> = (0..graph.edges().len())
+                .filter(|id| edges >> id & 1 == 1)
+                .map(|id| value(graph, grounded(graph, edges & !(1 << id)), memo) as usize)
+                .collect();
+            let v = mex(options) as u64;
+            memo.insert(edges, v);
+            v
+        }
+        let all = (1u32 << graph.edges().len()) - 1;
+        value(graph, grounded(graph, all), &mut HashMap::new())
+    }
+
+    #[test]
+    fn the_lessons_pictures() {
+        let twig = Graph::new(4, &[(0, 1), (1, 2), (1, 3)]);
+        let tree = Graph::new(6, &[(0, 1), (0, 2), (2, 3), (3, 4), (2, 5)]);
+        let door = Graph::new(3, &[(0, 1), (0, 2), (1, 2)]);
+        // The door, a two-edge roof over it to the apex 3, and a chimney 3–4.
+        let house = Graph::new(5, &[(0, 1), (0, 2), (1, 2), (1, 3), (3, 2), (3, 4)]);
+        for (graph, want) in [
+            (Graph::stalk(3), 3),
+            (twig, 1),
+            (tree, 5),
+            (door, 1),
+            (house, 0),
+        ] {
+            assert_eq!(graph.value(), want, "{graph:?}");
+            assert_eq!(search_value(&graph), want, "{graph:?}");
+        }
+    }
+
+    #[test]
+    fn random_graphs_of_at_most_8_edges_match_the_search() {
+        let mut rng = Rng::new(8);
+        for _ in 0..600 {
+            let vertices = rng.range(1, 6) as usize;
+            let edges: Vec<(usize, usize)> = (0..rng.range(0, 8))
+                .map(|_| {
+                    (
+                        rng.below(vertices as u64) as usize,
+                        rng.below(vertices as u64) as usize,
+                    )
+                })
+                .collect();
+            let graph = Graph::new(vertices, &edges);
+            assert_eq!(graph.value(), search_value(&graph), "{graph:?}");
+        }
+    }
+}
