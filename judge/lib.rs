@@ -418,37 +418,167 @@ where
     String::from_utf8(out).map_err(|e| InputError::Output(e.to_string()))
 }
 
-/// Runs a solution on standard input and writes its output to standard output at once, or
-/// prints one line `error: ...` to standard error.
+/// Where a solution writes on standard output: a buffer in memory while the answers stay
+/// small, else nothing (a checking pass) or standard output directly (see [`run_stdio`]).
 ///
-/// Nothing is written to standard output unless the whole input was accepted.
+/// ```
+/// use std::io::Write;
+/// let mut out = judge::Output::buffer(8);
+/// assert!(write!(out, "12345678").is_ok());
+/// assert!(write!(out, "9").is_err() && out.overflowed());
+/// ```
+pub struct Output {
+    mode: Mode,
+    overflowed: bool,
+}
+
+enum Mode {
+    Buffer { bytes: Vec<u8>, limit: usize },
+    Discard,
+    Stream(std::io::BufWriter<std::io::Stdout>),
+}
+
+impl Output {
+    /// Holds up to `limit` bytes; a write beyond fails and marks the output overflowed.
+    pub fn buffer(limit: usize) -> Self {
+        Output {
+            mode: Mode::Buffer {
+                bytes: Vec::new(),
+                limit,
+            },
+            overflowed: false,
+        }
+    }
+
+    /// Accepts and forgets everything.
+    pub fn discard() -> Self {
+        Output {
+            mode: Mode::Discard,
+            overflowed: false,
+        }
+    }
+
+    /// Writes to standard output through a buffer.
+    pub fn stream() -> Self {
+        Output {
+            mode: Mode::Stream(std::io::BufWriter::with_capacity(
+                1 << 16,
+                std::io::stdout(),
+            )),
+            overflowed: false,
+        }
+    }
+
+    /// Whether a write went past a buffer's limit.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// The bytes a buffer holds (empty for the other modes).
+    pub fn bytes(&self) -> &[u8] {
+        match &self.mode {
+            Mode::Buffer { bytes, .. } => bytes,
+            _ => &[],
+        }
+    }
+}
+
+impl Write for Output {
+    #[inline]
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.write_all(data).map(|_| data.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
+        match &mut self.mode {
+            Mode::Buffer { bytes, limit } => {
+                if bytes.len() + data.len() > *limit {
+                    self.overflowed = true;
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::Other,
+                        "the answers outgrow the output buffer",
+                    ));
+                }
+                bytes.extend_from_slice(data);
+                Ok(())
+            }
+            Mode::Discard => Ok(()),
+            Mode::Stream(stream) => stream.write_all(data),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.mode {
+            Mode::Stream(stream) => stream.flush(),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The largest input read: far above any judge's, and a clean refusal beyond instead of an
+/// allocation failure.
+pub const MAX_INPUT: u64 = 1 << 30;
+
+/// All of standard input, read into one buffer sized from the file when stdin is a file.
+fn read_stdin() -> Result<Vec<u8>, InputError> {
+    let hint = std::fs::metadata("/dev/stdin")
+        .ok()
+        .filter(|m| m.is_file())
+        .map_or(0, |m| m.len().min(MAX_INPUT) as usize);
+    let mut input = Vec::with_capacity(hint + 1);
+    let stdin = std::io::stdin();
+    let read = stdin.lock().take(MAX_INPUT + 1).read_to_end(&mut input);
+    read.map_err(|e| InputError::Unreadable(e.to_string()))?;
+    if input.len() as u64 > MAX_INPUT {
+        return Err(InputError::Unreadable(format!(
+            "the input is larger than {} bytes, more than any judge sends",
+            MAX_INPUT
+        )));
+    }
+    Ok(input)
+}
+
+/// Runs a solution on standard input and writes its output to standard output, or returns why
+/// the input was refused (this crate's [`main`] prints it).
+///
+/// Nothing is written to standard output unless the whole input was accepted. The answers are
+/// held in memory while they stay below an eighth of the input's size (plus 1 MiB); larger
+/// answers are not held: the solution runs once more writing nowhere, to check the whole
+/// input, and then a third time writing to standard output as it goes. So memory stays at
+/// about the input's size, and a solution must be deterministic (they all are).
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};
-/// fn solve(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> { sc.finish() }
+/// fn solve<W: std::io::Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> { sc.finish() }
 /// if let Err(e) = judge::run_stdio(solve) {
 ///     eprintln!("error: {}", e);
 /// }
 /// ```
 ///
 /// # Complexity
-/// O(input + output size) beyond the cost of `solve`; the input is held once.
+/// O(input + output size) beyond the cost of `solve`, which runs three times when the answers
+/// are large; the input is held once.
 pub fn run_stdio<F>(solve: F) -> Result<(), InputError>
 where
-    F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
+    F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
 {
-    let mut input = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut input)
-        .map_err(|e| InputError::Unreadable(e.to_string()))?;
-    let mut out = Vec::new();
-    solve(&mut Scanner::new(&input), &mut out)?;
-    drop(input);
-    let stdout = std::io::stdout();
-    let mut stdout = stdout.lock();
-    stdout.write_all(&out)?;
-    stdout.flush()?;
+    let input = read_stdin()?;
+    let mut held = Output::buffer(input.len() / 8 + (1 << 20));
+    let first = solve(&mut Scanner::new(&input), &mut held);
+    if !held.overflowed() {
+        first?;
+        let stdout = std::io::stdout();
+        let mut stdout = stdout.lock();
+        stdout.write_all(held.bytes())?;
+        stdout.flush()?;
+        return Ok(());
+    }
+    drop(held);
+    solve(&mut Scanner::new(&input), &mut Output::discard())?;
+    let mut stream = Output::stream();
+    solve(&mut Scanner::new(&input), &mut stream)?;
+    stream.flush()?;
     Ok(())
 }
 
@@ -470,7 +600,7 @@ where
 /// That of [`run_stdio`].
 pub fn main<F>(solve: F) -> !
 where
-    F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
+    F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
 {
     match run_stdio(solve) {
         Ok(()) => std::process::exit(0),

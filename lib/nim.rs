@@ -57,6 +57,45 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> u
     )
 }
 
+/// Misère Nim's outcome accumulated heap by heap, for heaps read one at a time.
+///
+/// ```
+/// use grundy::nim::MisereNim;
+/// let mut game = MisereNim::default();
+/// [3, 5, 1].iter().for_each(|&h| game.add(h));
+/// assert_eq!(game.outcome(), grundy::misere_nim_outcome(&[3, 5, 1]));
+/// ```
+///
+/// # Complexity
+/// O(1) per heap and for the outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MisereNim {
+    nim_sum: u64,
+    big_heaps: u64,
+    heaps_of_one: u64,
+}
+
+impl MisereNim {
+    /// Adds a heap.
+    pub fn add(&mut self, heap: u64) {
+        self.nim_sum ^= heap;
+        if heap > 1 {
+            self.big_heaps += 1;
+        } else if heap == 1 {
+            self.heaps_of_one += 1;
+        }
+    }
+
+    /// The outcome of the heaps added so far, as [`misere_nim_outcome`] gives it.
+    pub fn outcome(&self) -> Outcome {
+        if self.big_heaps == 0 {
+            Outcome::from_first_player_wins(self.heaps_of_one % 2 == 0)
+        } else {
+            Outcome::from_grundy(self.nim_sum)
+        }
+    }
+}
+
 /// One move in Nim: reduce heap `heap` to `to` objects.
 ///
 /// ```
@@ -110,12 +149,9 @@ pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
 /// # Complexity
 /// O(number of heaps).
 pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
-    let mover_wins = if heaps.iter().all(|&h| h <= 1) {
-        heaps.iter().filter(|&&h| h == 1).count() % 2 == 0
-    } else {
-        nim_sum(heaps.iter().copied()) != 0
-    };
-    Outcome::from_first_player_wins(mover_wins)
+    let mut game = MisereNim::default();
+    heaps.iter().for_each(|&h| game.add(h));
+    game.outcome()
 }
 
 #[cfg(test)]

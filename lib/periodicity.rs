@@ -152,31 +152,60 @@ impl PeriodRule {
 /// `rule` must be a valid periodicity theorem for the game that produced `values`.
 ///
 /// # Complexity
-/// For each candidate p, a backward scan that stops at the first mismatch: O(N) when the
-/// sequence is not close to periodic, O(N · N / p₀) in the worst case (long runs for every
-/// multiple of a period p₀ that is not yet certified).
+/// O(N): one Z-function of the reversed sequence gives, for every p at once, the longest tail
+/// of the sequence with period p (its length is p + z[p]), so each candidate costs O(1).
 pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     let n = values.len();
-    for p in 1..n {
+    let z = reversed_z(values);
+    for (p, &tail) in z.iter().enumerate().skip(1) {
         let e_max = match rule.max_preperiod(n, p) {
             Some(e_max) => e_max,
             // Larger periods need even more values.
             None => break,
         };
-        // Every index from e_max up to the last comparable one must repeat p later.
-        let last = n - 1 - p;
-        let e_max = e_max.min(last + 1);
-        let repeats = |i: usize| values[i + p] == values[i];
-        if !(e_max..=last).rev().all(repeats) {
-            continue;
+        // values[i + p] == values[i] exactly for the last z[p] indices i, so the period p
+        // holds from n − p − z[p] on.
+        let preperiod = n - p - tail;
+        if preperiod <= e_max {
+            return Some(Period {
+                period: p,
+                preperiod,
+            });
         }
-        let preperiod = (0..e_max).rev().find(|&i| !repeats(i)).map_or(0, |i| i + 1);
-        return Some(Period {
-            period: p,
-            preperiod,
-        });
     }
     None
+}
+
+/// The Z-function of `values` read backwards: z[p] is the length of the longest common prefix
+/// of the reversed sequence and the reversed sequence shifted by p (z[0] = n).
+///
+/// # Complexity
+/// O(N) comparisons.
+fn reversed_z<T: PartialEq>(values: &[T]) -> Vec<usize> {
+    let n = values.len();
+    let at = |t: usize| &values[n - 1 - t];
+    let mut z = vec![0; n];
+    if n == 0 {
+        return z;
+    }
+    z[0] = n;
+    let (mut left, mut right) = (0, 0);
+    for p in 1..n {
+        let mut length = if p < right {
+            z[p - left].min(right - p)
+        } else {
+            0
+        };
+        while p + length < n && at(length) == at(p + length) {
+            length += 1;
+        }
+        z[p] = length;
+        if p + length > right {
+            left = p;
+            right = p + length;
+        }
+    }
+    z
 }
 
 #[cfg(test)]
@@ -225,6 +254,70 @@ mod tests {
             certify(&[5u8, 5], PeriodRule::window(1)),
             Some(Period {
                 period: 1,
+                preperiod: 0
+            })
+        );
+    }
+
+    /// The definition, literally: for each p, scan back from the end.
+    fn certify_by_scans<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+        let n = values.len();
+        for p in 1..n {
+            let e_max = rule.max_preperiod(n, p)?;
+            let last = n - 1 - p;
+            let e_max = e_max.min(last + 1);
+            let repeats = |i: usize| values[i + p] == values[i];
+            if !(e_max..=last).rev().all(repeats) {
+                continue;
+            }
+            let preperiod = (0..e_max).rev().find(|&i| !repeats(i)).map_or(0, |i| i + 1);
+            return Some(Period {
+                period: p,
+                preperiod,
+            });
+        }
+        None
+    }
+
+    #[test]
+    fn z_function_agrees_with_the_scans() {
+        let mut rng = testkit::Rng::new(77);
+        for _ in 0..3000 {
+            let n = rng.range(0, 60) as usize;
+            let alphabet = rng.range(1, 3);
+            let mut values: Vec<u64> = (0..n).map(|_| rng.below(alphabet)).collect();
+            // Make many of them eventually periodic.
+            if n > 10 && rng.below(2) == 0 {
+                let p = rng.range(1, 5) as usize;
+                let e = rng.below(n as u64 / 2) as usize;
+                for i in e + p..n {
+                    values[i] = values[i - p];
+                }
+            }
+            for rule in [
+                PeriodRule::octal(1, true),
+                PeriodRule::octal(3, false),
+                PeriodRule::window(2),
+                PeriodRule::window(0),
+            ] {
+                assert_eq!(
+                    certify(&values, rule),
+                    certify_by_scans(&values, rule),
+                    "{values:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn long_constant_runs_cost_linear_time() {
+        // The subtraction game {200000}: runs of 200000 equal values, period 400000.
+        let values: Vec<u8> = (0..600_000usize).map(|n| (n / 200_000 % 2) as u8).collect();
+        let found = certify(&values, PeriodRule::window(200_000));
+        assert_eq!(
+            found,
+            Some(Period {
+                period: 400_000,
                 preperiod: 0
             })
         );

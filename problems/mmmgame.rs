@@ -7,21 +7,19 @@
 //! - judge: spoj
 //! - url: https://www.spoj.com/problems/MMMGAME/
 
-use grundy::misere_nim_outcome;
+use grundy::nim::MisereNim;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    let mut heaps = Vec::new();
     for case in 1..=tests {
         let colours = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        heaps.clear();
+        let mut game = MisereNim::default();
         for i in 1..=colours {
-            heaps.push(sc.uint(format_args!("A_{} of test case {}", i, case), 1..=u64::MAX)?);
+            game.add(sc.uint(format_args!("A_{} of test case {}", i, case), 1..=u64::MAX)?);
         }
-        let outcome = misere_nim_outcome(&heaps);
-        writeln!(out, "{}", outcome.pick("John", "Brother"))?;
+        writeln!(out, "{}", game.outcome().pick("John", "Brother"))?;
     }
     sc.finish()
 }

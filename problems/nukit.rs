@@ -27,19 +27,15 @@ const MAX_POSITIONS: usize = 1 << 26;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases n", 1..=u64::MAX)?;
-    let mut pools = Vec::new();
+    // The first pass checks every pool and finds the box the table must cover; the second
+    // reads them again to answer, so no pool is held.
+    let pools = sc.clone();
     let mut bounds = [0usize; 4];
     for case in 1..=tests {
-        let mut pool = [0usize; 4];
-        for (kind, count) in pool.iter_mut().enumerate() {
-            let name = ["A", "B", "C", "D"][kind];
-            *count = sc.index(
-                format_args!("the count of {} in test case {}", name, case),
-                0..=MAX_POSITIONS,
-            )?;
-            bounds[kind] = bounds[kind].max(*count);
+        let pool = read_pool(sc, case)?;
+        for kind in 0..4 {
+            bounds[kind] = bounds[kind].max(pool[kind]);
         }
-        pools.push(pool);
     }
     sc.finish()?;
     let game = TakeVectors::new(REACTIONS.iter().map(|r| r.to_vec()).collect());
@@ -50,11 +46,26 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         )));
     }
     let table = game.table(&bounds).expect("the box size was checked");
-    for pool in &pools {
-        let outcome = Outcome::from_grundy(u64::from(table.value(pool)));
+    let mut pools = pools;
+    for case in 1..=tests {
+        let pool = read_pool(&mut pools, case)?;
+        let outcome = Outcome::from_grundy(u64::from(table.value(&pool)));
         writeln!(out, "{}", outcome.pick("Patrick", "Roland"))?;
     }
     Ok(())
+}
+
+/// The counts (a, b, c, d) of test case `case`.
+fn read_pool(sc: &mut Scanner, case: u64) -> Result<[usize; 4], InputError> {
+    let mut pool = [0usize; 4];
+    for (kind, count) in pool.iter_mut().enumerate() {
+        let name = ["A", "B", "C", "D"][kind];
+        *count = sc.index(
+            format_args!("the count of {} in test case {}", name, case),
+            0..=MAX_POSITIONS,
+        )?;
+    }
+    Ok(pool)
 }
 
 fn main() {

@@ -4,7 +4,8 @@
 //! Input: `c z n`, then m, then m board lengths p. Output per board: `1` if the first player
 //! wins, else `2`. The game is the octal game with digit 7 at each strip length; boards up to
 //! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
-//! computing their values directly, and the rest refused.
+//! computing their values directly while that stays within [`WORK_LIMIT`] (about a second),
+//! and the rest refused.
 //!
 //! - judge: dmoj
 
@@ -16,6 +17,9 @@ use std::io::Write;
 
 /// Values computed at most, while looking for a period or answering boards directly.
 const DIRECT_LIMIT: u64 = 1 << 17;
+/// Options examined at most while doing so (about a second): past it, a board that needs
+/// more values than were computed is refused instead of waited for.
+const WORK_LIMIT: u64 = 1_000_000_000;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut lengths = Vec::new();
@@ -23,12 +27,13 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         lengths.push(sc.uint(format_args!("the strip length {}", name), 1..=u64::MAX)?);
     }
     let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
-    let mut boards = Vec::new();
+    // Check every board and find the longest; they are read again to answer, never held.
+    let boards = sc.clone();
+    let mut longest_board = 0;
     for i in 1..=count {
-        boards.push(sc.uint(format_args!("board {}", i), 1..=u64::MAX)?);
+        longest_board = longest_board.max(sc.uint(format_args!("board {}", i), 1..=u64::MAX)?);
     }
     sc.finish()?;
-    let longest_board = boards.iter().copied().max().unwrap_or(0);
     // A strip longer than every board never fits, so it changes nothing.
     lengths.retain(|&l| l <= longest_board);
     if let Some(&long) = lengths.iter().find(|&&l| l > DIRECT_LIMIT) {
@@ -41,13 +46,20 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let code = strip_code(&lengths).expect("lengths are between 1 and DIRECT_LIMIT");
     let mut game = OctalGame::new(code, Method::Auto);
     let cap = longest_board.saturating_add(1).min(DIRECT_LIMIT) as usize;
-    if game.run_until_certified(cap, |_| {}).is_none() && longest_board >= DIRECT_LIMIT {
+    let found = game
+        .run_until_certified_within(cap, WORK_LIMIT, |_, _| {})
+        .map_err(|e| InputError::Invalid(e.to_string()))?;
+    if found.is_none() && longest_board >= game.len() as u64 {
         return Err(InputError::Invalid(format!(
-            "no period was found within {} values, so boards of {} cells or more (here {}) cannot be answered",
-            DIRECT_LIMIT, DIRECT_LIMIT, longest_board
+            "no period was found within {} values (the work this program allows), so boards of {} cells or more (here {}) cannot be answered",
+            game.len(),
+            game.len(),
+            longest_board
         )));
     }
-    for &board in &boards {
+    let mut boards = boards;
+    for i in 1..=count {
+        let board = boards.uint(format_args!("board {}", i), 1..=u64::MAX)?;
         let value = game.value(board).expect("computed directly or certified");
         writeln!(out, "{}", Outcome::from_grundy(value.into()).pick(1, 2))?;
     }

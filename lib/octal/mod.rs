@@ -53,8 +53,9 @@ const FIRST_REVIEW: usize = 64;
 /// ```
 ///
 /// # Constraints
-/// Values are stored as `u16`; a value above 65535 panics (no known octal game gets near it
-/// within the lengths computed here). Positions are `u32`.
+/// Values are stored as `u16`: [`OctalGame::try_extend_to`] stops with [`ValueTooLarge`] at a
+/// value above 65535, [`OctalGame::extend_to`] panics (no known octal game gets near it within
+/// the lengths computed here). Positions are `u32`.
 ///
 /// # Complexity
 /// Naive: Θ(n · s) for value n with s split digits, so Θ(N² · s) for N values. Rare-value:
@@ -75,7 +76,33 @@ pub struct OctalGame {
     is_wanted: Vec<bool>,
     next_review: usize,
     period: Option<Period>,
+    work: u64,
 }
+
+/// A Grundy value beyond what the engine stores (values are `u16`).
+///
+/// ```
+/// let e = grundy::octal::ValueTooLarge { position: 70000 };
+/// assert_eq!(e.to_string(), "G(70000) exceeds 65535, the largest value this engine stores");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueTooLarge {
+    /// The position whose value does not fit.
+    pub position: usize,
+}
+
+impl std::fmt::Display for ValueTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "G({}) exceeds {}, the largest value this engine stores",
+            self.position,
+            u16::MAX
+        )
+    }
+}
+
+impl std::error::Error for ValueTooLarge {}
 
 impl OctalGame {
     /// The game of `code`, evaluated with `method`, certified by the Guy–Smith bound.
@@ -123,6 +150,7 @@ impl OctalGame {
             is_wanted: Vec::new(),
             next_review: FIRST_REVIEW,
             period: None,
+            work: 0,
         }
     }
 
@@ -263,6 +291,28 @@ impl OctalGame {
     /// # Complexity
     /// See [`OctalGame`].
     pub fn extend_to(&mut self, len: usize) {
+        if let Err(e) = self.try_extend_to(len) {
+            panic!("OctalGame: {}", e);
+        }
+    }
+
+    /// Like [`OctalGame::extend_to`], stopping with an error at the first value above 65535.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut nim = OctalGame::new("0.3".parse().unwrap(), Method::Auto);
+    /// assert!(nim.try_extend_to(100).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`], with the values below that position kept.
+    ///
+    /// # Panics
+    /// If a position exceeds `u32::MAX`.
+    ///
+    /// # Complexity
+    /// See [`OctalGame`].
+    pub fn try_extend_to(&mut self, len: usize) -> Result<(), ValueTooLarge> {
         while self.values.len() < len {
             if self.values.len() == self.next_review {
                 self.review_method();
@@ -273,10 +323,9 @@ impl OctalGame {
                 "OctalGame: positions beyond u32 are not supported"
             );
             let g = self.next_value();
-            assert!(
-                g <= u16::MAX as usize,
-                "OctalGame: a Grundy value exceeds 65535"
-            );
+            if g > u16::MAX as usize {
+                return Err(ValueTooLarge { position: n });
+            }
             let g = g as u16;
             self.values.push(g);
             if let Some(rare) = &mut self.rare {
@@ -286,6 +335,23 @@ impl OctalGame {
             let needed = 2 * (g as usize + 1).next_power_of_two() + 1;
             self.seen.reserve(needed);
         }
+        Ok(())
+    }
+
+    /// The work done so far: options examined (moves and split pairs), a measure of cost that
+    /// does not depend on the machine.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut kayles = OctalGame::new("0.77".parse().unwrap(), Method::Naive);
+    /// kayles.extend_to(10);
+    /// assert!(kayles.work() > 0);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Computes values until a period is certified or `cap` values are known, checking at
@@ -309,13 +375,43 @@ impl OctalGame {
     pub fn run_until_certified(
         &mut self,
         cap: usize,
-        mut progress: impl FnMut(usize),
+        progress: impl FnMut(usize),
     ) -> Option<Period> {
+        let mut progress = progress;
+        match self.run_until_certified_within(cap, u64::MAX, |len, _| progress(len)) {
+            Ok(found) => found,
+            Err(e) => panic!("OctalGame: {}", e),
+        }
+    }
+
+    /// Like [`OctalGame::run_until_certified`], also stopping once [`OctalGame::work`] passes
+    /// `work_budget` (checked at each geometric step), and with an error instead of a panic
+    /// for a value above 65535. `progress(len, work)` is called at each step.
+    ///
+    /// ```
+    /// use grundy::octal::{Method, OctalGame};
+    /// let mut officers = OctalGame::new("0.6".parse().unwrap(), Method::Auto);
+    /// assert_eq!(officers.run_until_certified_within(1 << 20, 100_000, |_, _| {}), Ok(None));
+    /// assert!(officers.len() < 1 << 20);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`].
+    ///
+    /// # Complexity
+    /// The cost of the values, at most about `work_budget` · 9/8 options, plus O(N) per
+    /// certification at geometrically spaced lengths (O(N) in all).
+    pub fn run_until_certified_within(
+        &mut self,
+        cap: usize,
+        work_budget: u64,
+        mut progress: impl FnMut(usize, u64),
+    ) -> Result<Option<Period>, ValueTooLarge> {
         let mut failed_at = 0;
         loop {
             let target = (self.len() + (self.len() / 8).max(16)).min(cap);
-            self.extend_to(target);
-            progress(self.len());
+            self.try_extend_to(target)?;
+            progress(self.len(), self.work);
             if let Some(found) = certify(&self.values, self.rule) {
                 // The shortest certifying prefix lies in (failed_at, len].
                 let (mut lo, mut hi) = (failed_at, self.len());
@@ -329,11 +425,11 @@ impl OctalGame {
                 }
                 self.truncate(hi);
                 self.period = Some(found);
-                return Some(found);
+                return Ok(Some(found));
             }
             failed_at = self.len();
-            if self.len() >= cap {
-                return None;
+            if self.len() >= cap || self.work >= work_budget {
+                return Ok(None);
             }
         }
     }
@@ -365,6 +461,7 @@ impl OctalGame {
         let n = self.values.len();
         let g = &self.values;
         self.seen.clear();
+        self.work += (self.take_all.len() + self.leave_one.len()) as u64;
         for &j in &self.take_all {
             if n == j {
                 self.seen.insert(0);
@@ -381,6 +478,7 @@ impl OctalGame {
                 for &j in &self.split {
                     if n >= j + 2 {
                         let m = n - j;
+                        self.work += (m / 2) as u64;
                         for a in 1..=m / 2 {
                             self.seen.insert((g[a] ^ g[m - a]) as usize);
                         }
@@ -394,6 +492,7 @@ impl OctalGame {
             if n >= j + 2 {
                 let m = n - j;
                 for &a in rare.positions().iter().take_while(|&&a| (a as usize) < m) {
+                    self.work += 1;
                     let a = a as usize;
                     self.seen.insert((g[a] ^ g[m - a]) as usize);
                 }
@@ -410,7 +509,7 @@ impl OctalGame {
         wanted.clear();
         wanted.extend((0..c).filter(|&v| !seen.contains(v)));
         if !self.wanted.is_empty() {
-            find_split_values(
+            self.work += find_split_values(
                 g,
                 &self.split,
                 n,
@@ -424,7 +523,8 @@ impl OctalGame {
 }
 
 /// Marks in `seen` which of the `wanted` values splits of heap `n` make, stopping as soon as
-/// all are found. `is_wanted` is scratch space, all false on entry and on return.
+/// all are found, and returns how many pairs it visited. `is_wanted` is scratch space, all
+/// false on entry and on return.
 ///
 /// The wanted values are collected like coupons, and a scan in scattered order meets distinct
 /// values sooner than one along the row (whose neighbouring pairs have related values), so
@@ -437,19 +537,21 @@ fn find_split_values(
     wanted: &[usize],
     seen: &mut MexBuffer,
     is_wanted: &mut Vec<bool>,
-) {
+) -> u64 {
     let top = wanted.iter().max().map_or(0, |&v| v + 1);
     if is_wanted.len() < top.next_power_of_two() * 2 {
         is_wanted.resize(top.next_power_of_two() * 2, false);
     }
     wanted.iter().for_each(|&v| is_wanted[v] = true);
     let mut missing = wanted.len();
+    let mut visited = 0u64;
     'splits: for &j in split.iter().filter(|&&j| n >= j + 2) {
         let m = n - j;
         let pairs = m / 2;
         let stride = scatter_stride(pairs);
         let mut offset = 0;
         for _ in 0..pairs {
+            visited += 1;
             let a = 1 + offset;
             let x = (g[a] ^ g[m - a]) as usize;
             if is_wanted.get(x) == Some(&true) {
@@ -467,6 +569,7 @@ fn find_split_values(
         }
     }
     wanted.iter().for_each(|&v| is_wanted[v] = false);
+    visited
 }
 
 /// A step below `len` and coprime to it (1 when no larger one fits), for a full scattered walk.

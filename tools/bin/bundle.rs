@@ -94,6 +94,10 @@ fn run(cli: Cli) -> Result<(), String> {
             judge.size_limit
         ));
     }
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .map_err(|e| format!("cannot write the output: {}", e))?;
     eprintln!(
         "{}: {} bytes; on {} choose {}",
         name,
@@ -101,10 +105,7 @@ fn run(cli: Cli) -> Result<(), String> {
         judge.title,
         judge.language
     );
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .map_err(|e| format!("cannot write the output: {}", e))
+    Ok(())
 }
 
 fn main() {

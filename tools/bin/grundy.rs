@@ -9,7 +9,13 @@
 //!
 //! Output lines, for tools to read: `game: …`, `computed: N values`, `period: P` (or
 //! `period: none`), `preperiod: E` (only with a period), and with `--values` a line
-//! `values: v0 v1 …`. Progress goes to stderr on long runs.
+//! `values: v0 v1 …`. Progress (values/s and an estimate of the time left) goes to stderr on
+//! long runs. `describe` reads values and prints their pattern (see `grundy::pattern`).
+//!
+//! Limits, checked before work: `--upto` at most 2^28 values (about 1.5 GiB); without
+//! `--upto`, a run stops at a certified period, 2^20 values or 2·10^10 options examined.
+//! Exit status: 0 with the answer; 1 with one line `error: ...` (a bad code or set, a limit, a
+//! value above 65535, a failed write); 2 for a usage error.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::{Method, OctalCode, OctalGame};
@@ -19,8 +25,14 @@ use std::time::Instant;
 
 /// Values computed when `--upto` is not given and no period is certified sooner.
 const DEFAULT_CAP: usize = 1 << 20;
-/// The most values `--upto` may ask for: positions are stored as `u32`.
-const MAX_VALUES: usize = u32::MAX as usize;
+/// Options examined at most when `--upto` is not given: the default cap also depends on the
+/// game's cost (about half a minute here for a naive method; a rare-value run gets further).
+const DEFAULT_WORK: u64 = 20_000_000_000;
+/// The most values `--upto` may ask for: 2 bytes a value, plus the rare-value index, stay
+/// below about 1.5 GiB.
+const MAX_VALUES: usize = 1 << 28;
+/// Codes longer than this are shown shortened in the `game:` line.
+const SHOWN_CODE: usize = 60;
 
 #[derive(Parser)]
 #[command(
@@ -61,7 +73,9 @@ enum GameArg {
 
 #[derive(clap::Args)]
 struct RunArgs {
-    /// Compute exactly this many values (then report a period only if they certify one).
+    /// Compute exactly this many values (then report a period only if they certify one); at
+    /// most 268435456 (2^28), about 1.5 GiB of memory. Without it: until a period is certified,
+    /// 2^20 values, or 2·10^10 options examined, whichever comes first.
     #[arg(long, value_name = "N")]
     upto: Option<usize>,
     /// How split moves are evaluated; all methods give the same values.
@@ -171,30 +185,82 @@ fn run() -> Result<(), String> {
             (game, run)
         }
     };
-    let name = game.code().to_string();
-    let start = Instant::now();
-    let mut last_report = Instant::now();
-    let mut progress = |len: usize| {
-        if last_report.elapsed().as_secs() >= 2 {
-            eprintln!("... {len} values, {:.1} s", start.elapsed().as_secs_f64());
-            last_report = Instant::now();
-        }
+    let code = game.code().to_string();
+    let name = if code.len() > SHOWN_CODE {
+        format!(
+            "{}...{} ({} digits)",
+            &code[..SHOWN_CODE / 2],
+            &code[code.len() - 10..],
+            code.len() - 2
+        )
+    } else {
+        code
     };
     if run.upto.is_some_and(|n| n > MAX_VALUES) {
         return Err(format!(
-            "--upto: at most {MAX_VALUES} values (positions are 32-bit)"
+            "--upto: at most {MAX_VALUES} values (2^28, about 1.5 GiB of memory)"
         ));
     }
+    let start = Instant::now();
+    let mut last_report = (Instant::now(), 0usize, 0u64);
+    let mut progress = |len: usize, work: u64, goal: Option<usize>, budget: Option<u64>| {
+        let (at, last_len, last_work) = last_report;
+        if at.elapsed().as_secs() < 2 {
+            return;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        let rate = len as f64 / elapsed;
+        // Work grows like len^a; a from the last two reports estimates what the values left
+        // cost. A work budget ends the run at a known amount of work.
+        let by_values = goal
+            .filter(|&g| g > len && last_len > 0 && len > last_len && work > last_work)
+            .map(|g| {
+                let a = ((work as f64 / last_work as f64).ln()
+                    / (len as f64 / last_len as f64).ln())
+                .clamp(1.0, 3.0);
+                elapsed * ((g as f64 / len as f64).powf(a) - 1.0)
+            });
+        let by_work = budget
+            .filter(|_| work > 0 && goal.map_or(true, |g| len < g))
+            .map(|b| elapsed * (b.saturating_sub(work) as f64 / work as f64));
+        let eta = match (by_values, by_work) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        match eta {
+            Some(eta) => eprintln!(
+                "... {len} values, {rate:.0} values/s, {elapsed:.1} s, about {eta:.0} s to go"
+            ),
+            None => eprintln!("... {len} values, {rate:.0} values/s, {elapsed:.1} s"),
+        }
+        last_report = (Instant::now(), len, work);
+    };
+    let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();
     let period = match run.upto {
         Some(n) => {
             // Exactly n values, computed in steps so that progress shows on long runs.
             while game.len() < n {
-                game.extend_to((game.len() + (game.len() / 8).max(1024)).min(n));
-                progress(game.len());
+                game.try_extend_to((game.len() + (game.len() / 8).max(1024)).min(n))
+                    .map_err(too_large)?;
+                progress(game.len(), game.work(), Some(n), None);
             }
             grundy::periodicity::certify(game.values(), game.rule())
         }
-        None => game.run_until_certified(DEFAULT_CAP, progress),
+        None => {
+            let found = game
+                .run_until_certified_within(DEFAULT_CAP, DEFAULT_WORK, |len, work| {
+                    progress(len, work, Some(DEFAULT_CAP), Some(DEFAULT_WORK))
+                })
+                .map_err(too_large)?;
+            if found.is_none() && game.len() < DEFAULT_CAP {
+                eprintln!(
+                    "note: no period within {} values: the default cap stops at {:.1e} options examined; --upto N computes exactly N values",
+                    game.len(),
+                    game.work() as f64
+                );
+            }
+            found
+        }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let write = |out: &mut dyn Write| -> std::io::Result<()> {

@@ -51,12 +51,15 @@ struct Cli {
 
 fn main() {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(report) => print!("{}", report),
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {}", e);
-            std::process::exit(1);
-        }
+    let written = run(cli).and_then(|report| {
+        let mut out = std::io::stdout().lock();
+        out.write_all(report.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write the output: {}", e))
+    });
+    if let Err(e) = written {
+        let _ = writeln!(std::io::stderr(), "error: {}", e);
+        std::process::exit(1);
     }
 }
 

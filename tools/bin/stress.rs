@@ -86,8 +86,12 @@ fn main() {
     };
     match std::fs::read_to_string(&report) {
         Ok(text) => {
-            print!("{}", text);
             let _ = std::fs::remove_file(&report);
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                let _ = writeln!(std::io::stderr(), "error: cannot write the output: {}", e);
+                std::process::exit(1);
+            }
         }
         Err(_) => {
             let _ = writeln!(

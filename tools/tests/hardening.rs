@@ -1,0 +1,127 @@
+//! The tools on hostile and extreme arguments: an answer or one line `error: ...` with a
+//! non-zero exit, in bounded time and memory, and never a panic.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs a tool with a virtual-memory limit (KiB) and stdout to `stdout`.
+fn run_limited(tool: &str, args: &[&str], limit_kib: u64, stdout: Stdio) -> (Output, Duration) {
+    let start = Instant::now();
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v {limit_kib}; exec \"$@\""))
+        .arg("bash")
+        .arg(tool)
+        .args(args)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out, start.elapsed())
+}
+
+fn assert_one_line_error(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("error: ") && last.contains(needle),
+        "{err}"
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("error")).count(),
+        1,
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_value_beyond_65535_is_an_error_not_a_panic() {
+    let code = format!("0.{}", "3".repeat(65536));
+    let (out, took) = run_limited(
+        env!("CARGO_BIN_EXE_grundy"),
+        &["octal", &code, "--upto", "65537"],
+        4 << 20,
+        Stdio::piped(),
+    );
+    assert_one_line_error(&out, "G(65536) exceeds 65535");
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn upto_beyond_memory_is_refused_before_any_work() {
+    let (out, took) = run_limited(
+        env!("CARGO_BIN_EXE_grundy"),
+        &["subtraction", "1", "--upto", "4294967295"],
+        2 << 20,
+        Stdio::piped(),
+    );
+    assert_one_line_error(&out, "--upto: at most 268435456 values");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn long_codes_stop_at_the_work_cap_within_a_minute() {
+    let code = format!("0.{}", "7".repeat(100));
+    let (out, took) = run_limited(
+        env!("CARGO_BIN_EXE_grundy"),
+        &["octal", &code],
+        4 << 20,
+        Stdio::piped(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("period: none") && text.contains("(100 digits)"),
+        "{text}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the default cap stops at"));
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn certification_is_linear() {
+    let (out, took) = run_limited(
+        env!("CARGO_BIN_EXE_grundy"),
+        &["subtraction", "200000"],
+        4 << 20,
+        Stdio::piped(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.ends_with("period: 400000\npreperiod: 0\n"), "{text}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    for (tool, args) in [
+        (env!("CARGO_BIN_EXE_bundle"), vec!["nukit"]),
+        (env!("CARGO_BIN_EXE_bundle"), vec!["--judges"]),
+        (env!("CARGO_BIN_EXE_grundy"), vec!["octal", "0.07"]),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (out, _) = run_limited(tool, &args, 4 << 20, Stdio::from(full));
+        assert_one_line_error(&out, "cannot write the output");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for (tool, args) in [
+        (env!("CARGO_BIN_EXE_grundy"), vec!["octal"]),
+        (env!("CARGO_BIN_EXE_bundle"), vec![]),
+        (env!("CARGO_BIN_EXE_stress"), vec!["--iters"]),
+        (env!("CARGO_BIN_EXE_new"), vec!["--frobnicate"]),
+    ] {
+        let out = Command::new(tool).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{tool} {args:?}");
+    }
+}
