@@ -131,10 +131,23 @@ pub fn quote(token: &[u8]) -> String {
     shown
 }
 
-/// Whether `b` separates tokens: space, tab, line feed, vertical tab, form feed, carriage return.
+/// Which bytes separate tokens: space, tab, line feed, vertical tab, form feed, carriage
+/// return. A table, so that the hot loops test a byte with one load.
+static SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\t' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[0x0b] = true;
+    table[0x0c] = true;
+    table[b'\r' as usize] = true;
+    table
+};
+
+/// Whether `b` separates tokens.
 #[inline]
 fn is_space(b: u8) -> bool {
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
+    SPACE[usize::from(b)]
 }
 
 /// A reader of whitespace-separated tokens over the whole input, with checked integer parsing.
@@ -261,9 +274,11 @@ impl<'a> Scanner<'a> {
             value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
             i += 1;
         }
-        // Up to 19 digits cannot overflow; anything unusual is judged again on the cold path.
-        let plain = i > start && i - start <= 19 && (i == input.len() || is_space(input[i]));
-        if plain && value >= *range.start() && value <= *range.end() {
+        // 1 to 19 digits (no overflow) ended by a separator or the end, in range; anything
+        // unusual is judged again on the cold path.
+        let short = i.wrapping_sub(start).wrapping_sub(1) < 19;
+        let ended = i == input.len() || is_space(input[i]);
+        if short & ended & (value >= *range.start()) & (value <= *range.end()) {
             self.pos = i;
             Ok(value)
         } else {

@@ -16,7 +16,8 @@ use std::io::Write;
 const BOARD: usize = 15;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let table = knight_table(BOARD);
+    // One flat row-major table: a single bounds check per coin.
+    let table: Vec<u8> = knight_table(BOARD).concat();
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
     for case in 1..=tests {
         let coins = sc.uint(format_args!("k of test case {}", case), 1..=u64::MAX)?;
@@ -30,7 +31,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
                 format_args!("y of coin {} in test case {}", coin, case),
                 1..=BOARD,
             )?;
-            value ^= table[x - 1][y - 1];
+            value ^= table[(x - 1) * BOARD + (y - 1)];
         }
         let outcome = Outcome::from_grundy(value.into());
         writeln!(out, "{}", outcome.pick("First", "Second"))?;
