@@ -186,6 +186,186 @@ impl TakeVectorsTable {
     }
 }
 
+/// Win or loss of positions of a [`TakeVectors`] game inside a box, found by a memoised search
+/// from the positions asked about, which stops at the first move to a losing position: only
+/// what the questions need is visited, where [`TakeVectors::table`] fills the whole box.
+///
+/// ```
+/// use grundy::take_vectors::TakeVectors;
+/// let game = TakeVectors::new(vec![vec![1], vec![2]]);
+/// let mut search = game.search(&[30]).unwrap();
+/// assert!(!search.mover_wins(&[30])); // multiples of 3 lose
+/// assert_eq!(search.winning_move(&[31]), Some(0)); // take 1, leaving 30
+/// ```
+///
+/// # Constraints
+/// Positions within the box given to [`TakeVectors::search`].
+///
+/// # Complexity
+/// O(positions visited · moves · d) over all questions together, at most the box's size.
+#[derive(Clone, Debug)]
+pub struct TakeVectorsSearch<'a> {
+    game: &'a TakeVectors,
+    bounds: Vec<usize>,
+    strides: Vec<usize>,
+    offsets: Vec<usize>,
+    /// Per position: 0 not known yet, 1 the mover wins, 2 the mover loses.
+    state: Vec<u8>,
+    /// Scratch for the search: frames of (position, next move), and their coordinates.
+    frames: Vec<(usize, usize)>,
+    coords: Vec<usize>,
+}
+
+const UNKNOWN: u8 = 0;
+const WINS: u8 = 1;
+const LOSES: u8 = 2;
+
+impl TakeVectors {
+    /// A search over the box `0..=bounds[i]`, or `None` when the box does not fit in memory's
+    /// address space (as [`TakeVectors::box_size`]).
+    ///
+    /// ```
+    /// use grundy::take_vectors::TakeVectors;
+    /// assert!(TakeVectors::new(vec![vec![1]]).search(&[usize::MAX]).is_none());
+    /// ```
+    ///
+    /// # Panics
+    /// If `bounds.len()` differs from [`TakeVectors::dims`].
+    ///
+    /// # Complexity
+    /// O(box size) to allocate the (zeroed) states.
+    pub fn search(&self, bounds: &[usize]) -> Option<TakeVectorsSearch<'_>> {
+        let size = self.box_size(bounds)?;
+        let mut strides = vec![1usize; self.dims];
+        for i in (0..self.dims.saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
+        }
+        let offsets = self
+            .moves
+            .iter()
+            .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
+            .collect();
+        Some(TakeVectorsSearch {
+            game: self,
+            bounds: bounds.to_vec(),
+            strides,
+            offsets,
+            state: vec![UNKNOWN; size],
+            frames: Vec::new(),
+            coords: Vec::new(),
+        })
+    }
+}
+
+impl TakeVectorsSearch<'_> {
+    /// Whether the player to move from `counts` wins.
+    ///
+    /// ```
+    /// use grundy::take_vectors::TakeVectors;
+    /// let game = TakeVectors::new(vec![vec![1, 1], vec![2, 0]]);
+    /// let mut search = game.search(&[4, 4]).unwrap();
+    /// assert!(!search.mover_wins(&[0, 0]));
+    /// assert!(search.mover_wins(&[1, 1]));
+    /// ```
+    ///
+    /// # Panics
+    /// If `counts` lies outside the box.
+    ///
+    /// # Complexity
+    /// See [`TakeVectorsSearch`]; answered at once for a position already known.
+    pub fn mover_wins(&mut self, counts: &[usize]) -> bool {
+        let start = self.index(counts);
+        if self.state[start] == UNKNOWN {
+            self.solve(start, counts);
+        }
+        self.state[start] == WINS
+    }
+
+    /// A winning move from `counts` (an index into the game's moves), if the mover wins.
+    ///
+    /// ```
+    /// use grundy::take_vectors::TakeVectors;
+    /// let game = TakeVectors::new(vec![vec![1], vec![2]]);
+    /// assert_eq!(game.search(&[9]).unwrap().winning_move(&[9]), None);
+    /// ```
+    ///
+    /// # Panics
+    /// If `counts` lies outside the box.
+    pub fn winning_move(&mut self, counts: &[usize]) -> Option<usize> {
+        if !self.mover_wins(counts) {
+            return None;
+        }
+        let index = self.index(counts);
+        let game = self.game;
+        (0..game.moves.len()).find(|&m| {
+            let fits = game.moves[m].iter().zip(counts).all(|(t, h)| t <= h);
+            if !fits {
+                return false;
+            }
+            let after: Vec<usize> = counts
+                .iter()
+                .zip(&game.moves[m])
+                .map(|(h, t)| h - t)
+                .collect();
+            let child = index - self.offsets[m];
+            (self.state[child] == LOSES) || !self.mover_wins(&after)
+        })
+    }
+
+    fn index(&self, counts: &[usize]) -> usize {
+        assert!(
+            counts.len() == self.bounds.len()
+                && counts.iter().zip(&self.bounds).all(|(c, b)| c <= b),
+            "TakeVectorsSearch: {:?} lies outside the box {:?}",
+            counts,
+            self.bounds
+        );
+        counts.iter().zip(&self.strides).map(|(c, s)| c * s).sum()
+    }
+
+    /// Depth-first search with an explicit stack: a position wins at its first move to a
+    /// losing one, and loses once every move is known to lead to a winning one.
+    fn solve(&mut self, start: usize, counts: &[usize]) {
+        let dims = self.bounds.len();
+        let moves = &self.game.moves;
+        self.frames.clear();
+        self.coords.clear();
+        self.frames.push((start, 0));
+        self.coords.extend_from_slice(counts);
+        while let Some(&(index, next)) = self.frames.last() {
+            let depth = self.frames.len() - 1;
+            if next == moves.len() {
+                self.state[index] = LOSES;
+                self.frames.pop();
+                self.coords.truncate(depth * dims);
+                continue;
+            }
+            let here = &self.coords[depth * dims..];
+            let fits = moves[next].iter().zip(here).all(|(t, h)| t <= h);
+            if !fits {
+                self.frames[depth].1 += 1;
+                continue;
+            }
+            let child = index - self.offsets[next];
+            match self.state[child] {
+                LOSES => {
+                    self.state[index] = WINS;
+                    self.frames.pop();
+                    self.coords.truncate(depth * dims);
+                }
+                WINS => self.frames[depth].1 += 1,
+                _ => {
+                    for i in 0..dims {
+                        let c = self.coords[depth * dims + i] - moves[next][i];
+                        self.coords.push(c);
+                    }
+                    self.frames.push((child, 0));
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,5 +416,41 @@ mod tests {
             game.box_size(&[u32::MAX as usize, u32::MAX as usize, 1, 0]),
             None
         );
+    }
+
+    #[test]
+    fn search_matches_the_table() {
+        let mut rng = Rng::new(2009);
+        for _ in 0..40 {
+            let dims = rng.range(1, 4) as usize;
+            let moves: Vec<Vec<usize>> = (0..rng.range(1, 5))
+                .map(|_| loop {
+                    let m: Vec<usize> = (0..dims).map(|_| rng.below(3) as usize).collect();
+                    if m.iter().any(|&c| c > 0) {
+                        break m;
+                    }
+                })
+                .collect();
+            let bounds: Vec<usize> = (0..dims).map(|_| rng.below(9) as usize).collect();
+            let game = TakeVectors::new(moves.clone());
+            let table = game.table(&bounds).unwrap();
+            let mut search = game.search(&bounds).unwrap();
+            for _ in 0..40 {
+                let counts: Vec<usize> = bounds
+                    .iter()
+                    .map(|&b| rng.range(0, b as u64) as usize)
+                    .collect();
+                let wins = table.value(&counts) != 0;
+                assert_eq!(search.mover_wins(&counts), wins, "{moves:?} {counts:?}");
+                match search.winning_move(&counts) {
+                    Some(m) => {
+                        let after: Vec<usize> =
+                            counts.iter().zip(&moves[m]).map(|(h, t)| h - t).collect();
+                        assert!(wins && table.value(&after) == 0, "{moves:?} {counts:?} {m}");
+                    }
+                    None => assert!(!wins),
+                }
+            }
+        }
     }
 }

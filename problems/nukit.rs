@@ -1,9 +1,10 @@
 //! CCC 2008 S5 "Nukit": a take-away game on the counts of particles A, B, C, D.
 //!
 //! Input: n, then n lines `a b c d`. Output per line: `Patrick` if the first player wins, else
-//! `Roland`. The table covers the box up to the largest count of each kind in the input (31^4
-//! positions at the judge's limit of 30); counts beyond the judge are answered while that box
-//! stays within [`MAX_POSITIONS`], and refused clearly beyond it.
+//! `Roland`. A memoised search from each pool (`TakeVectors::search`) stops at the first winning
+//! reaction, over the box up to the largest count of each kind in the input (31^4 positions at
+//! the judge's limit of 30); counts beyond the judge are answered while that box stays within
+//! [`MAX_POSITIONS`], and refused clearly beyond it.
 //!
 //! - judge: dmoj
 //! - url: https://dmoj.ca/problem/ccc08s5
@@ -45,11 +46,13 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             bounds, MAX_POSITIONS
         )));
     }
-    let table = game.table(&bounds).expect("the box size was checked");
+    // Search from the pools asked about, stopping at the first winning reaction, instead of
+    // filling the whole box.
+    let mut search = game.search(&bounds).expect("the box size was checked");
     let mut pools = pools;
     for case in 1..=tests {
         let pool = read_pool(&mut pools, case)?;
-        let outcome = Outcome::from_grundy(u64::from(table.value(&pool)));
+        let outcome = Outcome::from_first_player_wins(search.mover_wins(&pool));
         writeln!(out, "{}", outcome.pick("Patrick", "Roland"))?;
     }
     Ok(())

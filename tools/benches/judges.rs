@@ -1,0 +1,90 @@
+//! `cargo bench -p tools --bench judges`: problem binaries and their judge bundles against
+//! tight C solutions (`benches/reference/*.c`, compiled with `gcc -O2`) at the judges' maximum
+//! inputs (`testcases/NAME/max-limits.in`), in paired runs: ours and the reference alternate,
+//! and the table shows the median wall time of each and their ratio.
+//!
+//! `-- 50` sets the number of paired runs (default 30).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn run_once(binary: &Path, input: &Path) -> Duration {
+    let start = Instant::now();
+    let status = Command::new(binary)
+        .stdin(std::fs::File::open(input).expect("the input exists"))
+        .stdout(Stdio::null())
+        .status()
+        .expect("the binary runs");
+    assert!(status.success(), "{} failed", binary.display());
+    start.elapsed()
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(30);
+    let root = tools::workspace::default_root();
+    let work = root.join("target").join("bench-judges");
+    std::fs::create_dir_all(&work).unwrap();
+    let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(&root)
+        .args(["build", "--release", "--quiet", "-p", "problems"])
+        .status()
+        .expect("cargo runs");
+    assert!(built.success());
+    let target = root.join("target").join("release");
+    println!(
+        "{:<28} {:>10} {:>14} {:>7}",
+        "what (max input)", "ours ms", "reference ms", "ratio"
+    );
+    for name in ["knights", "nukit"] {
+        let reference = work.join(format!("{name}-c"));
+        let source = root
+            .join("tools/benches/reference")
+            .join(format!("{name}.c"));
+        let compiled = Command::new("gcc")
+            .args(["-O2", "-o"])
+            .arg(&reference)
+            .arg(&source)
+            .status();
+        if !matches!(compiled, Ok(s) if s.success()) {
+            println!("{name}: gcc is not available, skipped");
+            continue;
+        }
+        let judge = tools::judges::by_name("hackerrank").unwrap();
+        let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
+        let bundle_source = work.join(format!("{name}-bundle.rs"));
+        std::fs::write(&bundle_source, bundle.text).unwrap();
+        let bundle_binary: PathBuf = work.join(format!("{name}-bundle"));
+        let rustc = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&bundle_binary)
+            .arg(&bundle_source)
+            .status()
+            .expect("rustc runs");
+        assert!(rustc.success());
+        let input = root.join("testcases").join(name).join("max-limits.in");
+        for (label, ours) in [("binary", target.join(name)), ("bundle", bundle_binary)] {
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            for _ in 0..runs {
+                mine.push(run_once(&ours, &input));
+                theirs.push(run_once(&reference, &input));
+            }
+            let (m, t) = (median(mine), median(theirs));
+            println!(
+                "{:<28} {:>10.2} {:>14.2} {:>6.2}x",
+                format!("{name} ({label})"),
+                m.as_secs_f64() * 1e3,
+                t.as_secs_f64() * 1e3,
+                m.as_secs_f64() / t.as_secs_f64()
+            );
+        }
+    }
+}
