@@ -355,8 +355,8 @@ impl TakeVectorsSearch<'_> {
                 }
                 WINS => self.frames[depth].1 += 1,
                 _ => {
-                    for i in 0..dims {
-                        let c = self.coords[depth * dims + i] - moves[next][i];
+                    for (i, &take) in moves[next].iter().enumerate() {
+                        let c = self.coords[depth * dims + i] - take;
                         self.coords.push(c);
                     }
                     self.frames.push((child, 0));
