@@ -153,7 +153,7 @@ impl PeriodRule {
 ///
 /// # Complexity
 /// O(N): one Z-function of the reversed sequence gives, for every p at once, the longest tail
-/// of the sequence with period p (its length is p + z[p]), so each candidate costs O(1).
+/// of the sequence with period p (its length is `p + z[p]`), so each candidate costs O(1).
 pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     let n = values.len();
     let z = reversed_z(values);

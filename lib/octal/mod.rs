@@ -73,7 +73,7 @@ pub struct OctalGame {
     seen: MexBuffer,
     rare: Option<RareIndex>,
     wanted: Vec<usize>,
-    is_wanted: Vec<bool>,
+    is_wanted: Box<[bool; 1 << 16]>,
     next_review: usize,
     period: Option<Period>,
     work: u64,
@@ -147,7 +147,7 @@ impl OctalGame {
             seen: MexBuffer::new(64),
             rare: None,
             wanted: Vec::new(),
-            is_wanted: Vec::new(),
+            is_wanted: Box::new([false; 1 << 16]),
             next_review: FIRST_REVIEW,
             period: None,
             work: 0,
@@ -491,10 +491,13 @@ impl OctalGame {
         for &j in &self.split {
             if n >= j + 2 {
                 let m = n - j;
-                for &a in rare.positions().iter().take_while(|&&a| (a as usize) < m) {
-                    self.work += 1;
+                let positions = rare.positions();
+                let below = positions.partition_point(|&a| (a as usize) < m);
+                self.work += below as u64;
+                let row = &g[..m];
+                for &a in &positions[..below] {
                     let a = a as usize;
-                    self.seen.insert((g[a] ^ g[m - a]) as usize);
+                    self.seen.insert(usize::from(row[a] ^ row[m - a]));
                 }
             }
         }
@@ -526,66 +529,43 @@ impl OctalGame {
 /// all are found, and returns how many pairs it visited. `is_wanted` is scratch space, all
 /// false on entry and on return.
 ///
-/// The wanted values are collected like coupons, and a scan in scattered order meets distinct
-/// values sooner than one along the row (whose neighbouring pairs have related values), so
-/// the pairs are visited with a stride coprime to their count. The test in the loop is one
-/// table look-up whose branch is almost never taken, so it predicts well.
+/// The pairs (a, m − a) are visited along the row: the two halves of the row are zipped as
+/// slices, and the test is one look-up in a table of every 16-bit value, so the loop has no
+/// bounds checks and one branch that is almost never taken. (Visiting the row in a scattered
+/// order was measured too: it met the wanted values no sooner and cost more per pair.)
+#[allow(clippy::needless_range_loop)] // indices into two equal-length slices compile tightest
 fn find_split_values(
     g: &[u16],
     split: &[usize],
     n: usize,
     wanted: &[usize],
     seen: &mut MexBuffer,
-    is_wanted: &mut Vec<bool>,
+    is_wanted: &mut [bool; 1 << 16],
 ) -> u64 {
-    let top = wanted.iter().max().map_or(0, |&v| v + 1);
-    if is_wanted.len() < top.next_power_of_two() * 2 {
-        is_wanted.resize(top.next_power_of_two() * 2, false);
-    }
     wanted.iter().for_each(|&v| is_wanted[v] = true);
     let mut missing = wanted.len();
     let mut visited = 0u64;
     'splits: for &j in split.iter().filter(|&&j| n >= j + 2) {
         let m = n - j;
         let pairs = m / 2;
-        let stride = scatter_stride(pairs);
-        let mut offset = 0;
-        for _ in 0..pairs {
-            visited += 1;
-            let a = 1 + offset;
-            let x = (g[a] ^ g[m - a]) as usize;
-            if is_wanted.get(x) == Some(&true) {
-                is_wanted[x] = false;
-                seen.insert(x);
+        let left = &g[1..=pairs];
+        let right = &g[m - pairs..m];
+        for i in 0..pairs {
+            let v = usize::from(left[i] ^ right[pairs - 1 - i]);
+            if is_wanted[v] {
+                is_wanted[v] = false;
+                seen.insert(v);
                 missing -= 1;
                 if missing == 0 {
+                    visited += i as u64 + 1;
                     break 'splits;
                 }
             }
-            offset += stride;
-            if offset >= pairs {
-                offset -= pairs;
-            }
         }
+        visited += pairs as u64;
     }
     wanted.iter().for_each(|&v| is_wanted[v] = false);
     visited
-}
-
-/// A step below `len` and coprime to it (1 when no larger one fits), for a full scattered walk.
-fn scatter_stride(len: usize) -> usize {
-    fn gcd(a: usize, b: usize) -> usize {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    [7919, 6007, 4999, 3001, 1009, 101]
-        .iter()
-        .map(|p| p % len.max(1))
-        .find(|&s| s > 1 && gcd(s, len) == 1)
-        .unwrap_or(1)
 }
 
 #[cfg(test)]
