@@ -193,7 +193,7 @@ impl TakeVectorsTable {
 /// ```
 /// use grundy::take_vectors::TakeVectors;
 /// let game = TakeVectors::new(vec![vec![1], vec![2]]);
-/// let mut search = game.search(&[30]).unwrap();
+/// let mut search = game.search(&[31]).unwrap();
 /// assert!(!search.mover_wins(&[30])); // multiples of 3 lose
 /// assert_eq!(search.winning_move(&[31]), Some(0)); // take 1, leaving 30
 /// ```
