@@ -13,7 +13,7 @@
 //! long runs. `describe` reads values and prints their pattern (see `grundy::pattern`).
 //!
 //! Limits, checked before work: `--upto` at most 2^28 values (about 1.5 GiB); without
-//! `--upto`, a run stops at a certified period, 2^20 values or 2·10^10 options examined.
+//! `--upto`, a run stops at a certified period, 2^23 values or 3·10^10 options examined.
 //! Exit status: 0 with the answer; 1 with one line `error: ...` (a bad code or set, a limit, a
 //! value above 65535, a failed write); 2 for a usage error.
 
@@ -24,10 +24,11 @@ use std::io::{Read, Write};
 use std::time::Instant;
 
 /// Values computed when `--upto` is not given and no period is certified sooner.
-const DEFAULT_CAP: usize = 1 << 20;
+const DEFAULT_CAP: usize = 1 << 23;
 /// Options examined at most when `--upto` is not given: the default cap also depends on the
-/// game's cost (about half a minute here for a naive method; a rare-value run gets further).
-const DEFAULT_WORK: u64 = 20_000_000_000;
+/// game's cost (about half a minute here for a naive method; a rare-value run gets further:
+/// .376 is certified from 4.6M values with 2.5·10^10).
+const DEFAULT_WORK: u64 = 30_000_000_000;
 /// The most values `--upto` may ask for: 2 bytes a value, plus the rare-value index, stay
 /// below about 1.5 GiB.
 const MAX_VALUES: usize = 1 << 28;
@@ -75,7 +76,7 @@ enum GameArg {
 struct RunArgs {
     /// Compute exactly this many values (then report a period only if they certify one); at
     /// most 268435456 (2^28), about 1.5 GiB of memory. Without it: until a period is certified,
-    /// 2^20 values, or 2·10^10 options examined, whichever comes first.
+    /// 2^23 values, or 3·10^10 options examined, whichever comes first.
     #[arg(long, value_name = "N")]
     upto: Option<usize>,
     /// How split moves are evaluated; all methods give the same values.
