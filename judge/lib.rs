@@ -95,6 +95,39 @@ impl fmt::Display for InputError {
     }
 }
 
+impl InputError {
+    /// The same error naming another field: a hot loop reads with a fixed name and names the
+    /// field fully only when something is wrong, e.g.
+    /// `sc.uint("x", 1..=15).map_err(|e| e.for_field(format_args!("x of coin {}", i)))`.
+    ///
+    /// ```
+    /// let mut sc = judge::Scanner::new(b"16");
+    /// let e = sc.uint("x", 1..=15).map_err(|e| e.for_field("x of coin 3")).unwrap_err();
+    /// assert_eq!(e.to_string(), "x of coin 3 = `16` is out of range (accepted: 1..=15)");
+    /// ```
+    ///
+    /// # Complexity
+    /// O(length of the field's name).
+    #[cold]
+    pub fn for_field(self, field: impl fmt::Display) -> Self {
+        match self {
+            InputError::Missing { .. } => InputError::Missing {
+                field: field.to_string(),
+            },
+            InputError::NotAnInteger { token, .. } => InputError::NotAnInteger {
+                field: field.to_string(),
+                token,
+            },
+            InputError::OutOfRange { token, range, .. } => InputError::OutOfRange {
+                field: field.to_string(),
+                token,
+                range,
+            },
+            other => other,
+        }
+    }
+}
+
 impl std::error::Error for InputError {}
 
 impl From<std::io::Error> for InputError {

@@ -261,9 +261,8 @@ impl TakeVectors {
             .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
             .collect();
         let small = |v: &usize| *v < 1 << 15;
-        let packable = self.dims <= 4
-            && bounds.iter().all(small)
-            && self.moves.iter().flatten().all(small);
+        let packable =
+            self.dims <= 4 && bounds.iter().all(small) && self.moves.iter().flatten().all(small);
         let packed_moves = if packable {
             Some(self.moves.iter().map(|m| pack(m)).collect())
         } else {

@@ -23,14 +23,15 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         let coins = sc.uint(format_args!("k of test case {}", case), 1..=u64::MAX)?;
         let mut value = 0u8;
         for coin in 1..=coins {
-            let x = sc.index(
-                format_args!("x of coin {} in test case {}", coin, case),
-                1..=BOARD,
-            )?;
-            let y = sc.index(
-                format_args!("y of coin {} in test case {}", coin, case),
-                1..=BOARD,
-            )?;
+            // Fields are named in full only on an error, off the hot path.
+            let name = |e: InputError, axis: &str| {
+                e.for_field(format_args!(
+                    "{} of coin {} in test case {}",
+                    axis, coin, case
+                ))
+            };
+            let x = sc.index("x", 1..=BOARD).map_err(|e| name(e, "x"))?;
+            let y = sc.index("y", 1..=BOARD).map_err(|e| name(e, "y"))?;
             value ^= table[(x - 1) * BOARD + (y - 1)];
         }
         let outcome = Outcome::from_grundy(value.into());
