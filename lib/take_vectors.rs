@@ -434,20 +434,27 @@ mod tests {
     use crate::grundy::GrundyMemo;
     use testkit::Rng;
 
+    /// A random game of 1 to `most_kinds` kinds, 1 to 4 moves taking 0-2 of each kind (at
+    /// least one in all), and a box of counts up to 6.
+    fn random_game(rng: &mut Rng, most_kinds: u64) -> (Vec<Vec<usize>>, Vec<usize>) {
+        let dims = rng.range(1, most_kinds) as usize;
+        let moves = (0..rng.range(1, 4))
+            .map(|_| loop {
+                let m: Vec<usize> = (0..dims).map(|_| rng.below(3) as usize).collect();
+                if m.iter().any(|&c| c > 0) {
+                    break m;
+                }
+            })
+            .collect();
+        let bounds = (0..dims).map(|_| rng.below(7) as usize).collect();
+        (moves, bounds)
+    }
+
     #[test]
     fn table_matches_memoised_search() {
         let mut rng = Rng::new(2008);
         for _ in 0..30 {
-            let dims = rng.range(1, 4) as usize;
-            let moves: Vec<Vec<usize>> = (0..rng.range(1, 5))
-                .map(|_| loop {
-                    let m: Vec<usize> = (0..dims).map(|_| rng.below(3) as usize).collect();
-                    if m.iter().any(|&c| c > 0) {
-                        break m;
-                    }
-                })
-                .collect();
-            let bounds: Vec<usize> = (0..dims).map(|_| rng.below(7) as usize).collect();
+            let (moves, bounds) = random_game(&mut rng, 3);
             let table = TakeVectors::new(moves.clone()).table(&bounds).unwrap();
             let mut memo = GrundyMemo::new(|counts: &Vec<usize>| {
                 moves
@@ -485,16 +492,7 @@ mod tests {
         let mut rng = Rng::new(2009);
         for _ in 0..40 {
             // Up to 5 kinds: 4 or fewer take the packed path, 5 the general one.
-            let dims = rng.range(1, 5) as usize;
-            let moves: Vec<Vec<usize>> = (0..rng.range(1, 5))
-                .map(|_| loop {
-                    let m: Vec<usize> = (0..dims).map(|_| rng.below(3) as usize).collect();
-                    if m.iter().any(|&c| c > 0) {
-                        break m;
-                    }
-                })
-                .collect();
-            let bounds: Vec<usize> = (0..dims).map(|_| rng.below(7) as usize).collect();
+            let (moves, bounds) = random_game(&mut rng, 5);
             let game = TakeVectors::new(moves.clone());
             let table = game.table(&bounds).unwrap();
             let mut search = game.search(&bounds).unwrap();

@@ -31,7 +31,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
@@ -44,11 +43,7 @@ mod tests {
             (0..rng.range(1, 4)).map(|_| rng.range(1, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for heaps in cases {
-                text += &format!("{}\n{}\n", heaps.len(), heaps.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(heaps: &Vec<u64>) -> String {
             // Misère play over sorted heap lists: eating the last M&M loses.

@@ -44,7 +44,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -58,11 +57,7 @@ mod tests {
             (0..squares).map(|_| rng.range(0, size.min(3))).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for coins in cases {
-                text += &format!("{}\n{}\n", coins.len(), coins.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(coins: &Vec<u64>) -> String {
             // Literal search over sorted lists of the squares of the coins not yet on 0.

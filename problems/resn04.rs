@@ -37,7 +37,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -50,11 +49,7 @@ mod tests {
             (0..rng.range(1, 4)).map(|_| rng.range(1, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for piles in cases {
-                text += &format!("{}\n{}\n", piles.len(), piles.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(piles: &Vec<u64>) -> String {
             // Literal search: pile i (1-based) may lose exactly i stones.

@@ -35,7 +35,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use std::cell::RefCell;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
@@ -72,11 +71,7 @@ mod tests {
             (0..rng.range(1, 2)).map(|_| rng.range(1, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for heights in cases {
-                text += &format!("{} \n{}\n", heights.len(), heights.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(heights: &Vec<u64>) -> String {
             let mut sorted = heights.clone();

@@ -34,7 +34,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use testkit::search::{divisor_moves, Search};
     use testkit::{Problem, Rng};
 
@@ -47,11 +46,7 @@ mod tests {
             (0..rng.range(1, 3)).map(|_| rng.range(1, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for heights in cases {
-                text += &format!("{} \n{}\n", heights.len(), heights.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(heights: &Vec<u64>) -> String {
             let mut search = Search::normal(divisor_moves);

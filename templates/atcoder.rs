@@ -64,11 +64,7 @@ mod tests {
             (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for heaps in cases {
-                text += &format!("{}\n{}\n", heaps.len(), heaps.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         fn brute(heaps: &Vec<u64>) -> String {
             let mut search = Search::normal(nim_moves);

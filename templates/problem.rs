@@ -35,7 +35,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use itertools::Itertools;
     use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
@@ -49,11 +48,7 @@ mod tests {
         }
         /// The judge input holding the cases.
         fn input(cases: &[Vec<u64>]) -> String {
-            let mut text = format!("{}\n", cases.len());
-            for heaps in cases {
-                text += &format!("{}\n{}\n", heaps.len(), heaps.iter().join(" "));
-            }
-            text
+            testkit::counted_lists(cases)
         }
         /// The answer by literal game-tree search: every move from every position.
         fn brute(heaps: &Vec<u64>) -> String {

@@ -65,6 +65,21 @@ pub trait Problem {
     fn brute(case: &Self::Case) -> String;
 }
 
+/// The judges' most common format: the number of test cases, then per case its length on one
+/// line and its numbers on the next.
+///
+/// ```
+/// assert_eq!(testkit::counted_lists(&[vec![3, 5, 1], vec![1]]), "2\n3\n3 5 1\n1\n1\n");
+/// ```
+pub fn counted_lists<T: std::fmt::Display>(cases: &[Vec<T>]) -> String {
+    let mut text = format!("{}\n", cases.len());
+    for case in cases {
+        let numbers: Vec<String> = case.iter().map(|n| n.to_string()).collect();
+        text += &format!("{}\n{}\n", case.len(), numbers.join(" "));
+    }
+    text
+}
+
 /// A solution seen as text in, text out; `Err` holds the refusal message.
 pub type SolveText = fn(&str) -> Result<String, String>;
 
