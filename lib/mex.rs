@@ -144,6 +144,29 @@ impl MexBuffer {
         }
     }
 
+    /// Inserts every value of `values` (values beyond the capacity are ignored, as by
+    /// [`MexBuffer::insert`]), with the generation and the slots held in registers: the
+    /// loop for a row of options.
+    ///
+    /// ```
+    /// let mut seen = grundy::MexBuffer::new(8);
+    /// seen.insert_all([0, 1, 3, 100]);
+    /// assert_eq!(seen.mex(), 2);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(number of values).
+    #[inline]
+    pub fn insert_all<I: IntoIterator<Item = usize>>(&mut self, values: I) {
+        let generation = self.generation;
+        let stamp = &mut self.stamp[..];
+        for value in values {
+            if let Some(slot) = stamp.get_mut(value) {
+                *slot = generation;
+            }
+        }
+    }
+
     /// Whether `value` was inserted since the last clear.
     ///
     /// ```

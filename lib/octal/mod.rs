@@ -478,10 +478,13 @@ impl OctalGame {
                 for &j in &self.split {
                     if n >= j + 2 {
                         let m = n - j;
-                        self.work += (m / 2) as u64;
-                        for a in 1..=m / 2 {
-                            self.seen.insert((g[a] ^ g[m - a]) as usize);
-                        }
+                        let pairs = m / 2;
+                        self.work += pairs as u64;
+                        // The pairs (a, m − a), the two halves of the row zipped by index.
+                        let (left, right) = (&g[1..=pairs], &g[m - pairs..m]);
+                        self.seen.insert_all(
+                            (0..pairs).map(|i| usize::from(left[i] ^ right[pairs - 1 - i])),
+                        );
                     }
                 }
                 return self.seen.mex();
@@ -495,10 +498,10 @@ impl OctalGame {
                 let below = positions.partition_point(|&a| (a as usize) < m);
                 self.work += below as u64;
                 let row = &g[..m];
-                for &a in &positions[..below] {
+                self.seen.insert_all(positions[..below].iter().map(|&a| {
                     let a = a as usize;
-                    self.seen.insert(usize::from(row[a] ^ row[m - a]));
-                }
+                    usize::from(row[a] ^ row[m - a])
+                }));
             }
         }
         // Every common value not seen is not an option, so the mex is at most the first such c.

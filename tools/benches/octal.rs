@@ -1,10 +1,12 @@
-//! Values per second of the naive and rare-value methods on Officers (0.6), which has no known
-//! period and a well-known sparse space.
+//! Officers (0.6), which has no known period and a well-known sparse space: the naive method
+//! against a plain C loop (`benches/reference/octal_naive.c`, `gcc -O2`) in paired runs, then
+//! values per second of the naive and rare-value methods, checked equal.
 //!
-//! `cargo bench --bench octal` runs 2^16 and 2^18 values with both methods (about a minute);
-//! `cargo bench --bench octal -- 20` adds 2^20 (the naive method then takes several minutes).
+//! `cargo bench -p tools --bench octal` runs 2^16 and 2^18 values with both methods (about a
+//! minute); `-- 20` adds 2^20 (the naive method then takes a few minutes).
 
 use grundy::octal::{Method, OctalGame};
+use std::process::Command;
 use std::time::Instant;
 
 fn time(method: Method, len: usize) -> (f64, Vec<u16>) {
@@ -14,11 +16,61 @@ fn time(method: Method, len: usize) -> (f64, Vec<u16>) {
     (start.elapsed().as_secs_f64(), game.values().to_vec())
 }
 
+/// The C loop's time and its hash of the values, as the same hash of ours.
+fn c_naive(binary: &std::path::Path, len: usize) -> (f64, String) {
+    let start = Instant::now();
+    let out = Command::new(binary)
+        .arg(len.to_string())
+        .output()
+        .expect("the C loop runs");
+    (
+        start.elapsed().as_secs_f64(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    )
+}
+
+fn hash(values: &[u16]) -> String {
+    let h = values.iter().fold(0u64, |h, &v| {
+        h.wrapping_mul(1_000_003).wrapping_add(u64::from(v))
+    });
+    format!("{h:x}")
+}
+
 fn main() {
     let max_log: u32 = std::env::args()
         .filter_map(|a| a.parse().ok())
         .next()
         .unwrap_or(18);
+    let root = tools::workspace::default_root();
+    let work = root.join("target").join("bench-octal");
+    std::fs::create_dir_all(&work).unwrap();
+    let binary = work.join("octal_naive_c");
+    let compiled = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(root.join("tools/benches/reference/octal_naive.c"))
+        .status();
+    if matches!(compiled, Ok(s) if s.success()) {
+        println!("naive against a plain C loop, Officers 2^16, median of 5 pairs");
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..5 {
+            let (t, values) = time(Method::Naive, 1 << 16);
+            let (c, c_hash) = c_naive(&binary, 1 << 16);
+            assert_eq!(hash(&values), c_hash, "the C loop computed other values");
+            ours.push(t);
+            theirs.push(c);
+        }
+        ours.sort_by(f64::total_cmp);
+        theirs.sort_by(f64::total_cmp);
+        println!(
+            "ours {:.3} s   C {:.3} s   ratio {:.2}x",
+            ours[2],
+            theirs[2],
+            ours[2] / theirs[2]
+        );
+    } else {
+        println!("gcc is not available: the C comparison is skipped");
+    }
     println!("Officers 0.6: seconds and values per second");
     for log in (16..=max_log).step_by(2) {
         let len = 1usize << log;
