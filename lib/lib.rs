@@ -4,7 +4,7 @@
 //! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
 //! - engines: [`nim`], [`grundy`](mod@grundy), [`pattern`] (period finding in computed values);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`hackenbush`],
-//!   [`take_vectors`].
+//!   [`take_vectors`], [`take_exactly`].
 //!
 //! Std only and written for rustc 1.56, because a bundle for a plain judge carries the modules
 //! a problem uses. Nothing here reads input or prints: judge I/O is the `judge` crate, and test
@@ -25,6 +25,7 @@ pub mod periodicity;
 pub mod primes;
 pub mod strips;
 pub mod subtraction;
+pub mod take_exactly;
 pub mod take_vectors;
 
 pub use crate::grundy::{grundy_table, sum_value, GrundyMemo};

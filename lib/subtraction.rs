@@ -7,30 +7,6 @@
 use crate::octal::{Method, OctalCode, OctalCodeError, OctalGame};
 use crate::periodicity::PeriodRule;
 
-/// The Grundy value of a heap of `heap` objects when the only move takes exactly `take`
-/// objects: ⌊heap / take⌋ mod 2.
-///
-/// Why: every move is forced, so the game lasts exactly ⌊heap / take⌋ moves and the values
-/// alternate 0, 1, 0, … along the only line of play (the mex of {0} is 1, of {1} is 0).
-///
-/// ```
-/// use grundy::subtraction::single_move_value;
-/// assert_eq!(single_move_value(5, 2), 0); // two moves
-/// assert_eq!(single_move_value(7, 3), 0);
-/// assert_eq!(single_move_value(9, 3), 1);
-/// assert_eq!(single_move_value(1, 2), 0);
-/// ```
-///
-/// # Panics
-/// If `take` is 0.
-///
-/// # Complexity
-/// O(1).
-pub fn single_move_value(heap: u64, take: u64) -> u64 {
-    assert!(take > 0, "a move takes at least one object");
-    (heap / take) % 2
-}
-
 /// The octal code of the subtraction game S: digit 3 (take s, leave nothing or one heap) at each s.
 ///
 /// ```
@@ -109,23 +85,5 @@ mod tests {
             .to_string()
             .contains("at least one"));
         assert!(subtraction_code(&[crate::octal::MAX_CODE_LEN + 1]).is_err());
-    }
-
-    #[test]
-    fn single_move_values_match_the_mex_dp() {
-        for take in 1..12usize {
-            let table =
-                crate::grundy::grundy_table(
-                    200,
-                    |n| if n >= take { vec![n - take] } else { vec![] },
-                );
-            for (n, &g) in table.iter().enumerate() {
-                assert_eq!(
-                    single_move_value(n as u64, take as u64),
-                    u64::from(g),
-                    "{n} {take}"
-                );
-            }
-        }
     }
 }

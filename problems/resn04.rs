@@ -1,7 +1,7 @@
 //! CodeChef RESN04 "Stone Game" (also SPOJ RESN04): pile i (1-based) may only lose exactly i
 //! stones at a time. Each pile is a subtraction game with one move, whose play is forced: it
 //! lasts ⌊S_i / i⌋ moves, so its Grundy value is ⌊S_i / i⌋ mod 2
-//! (`grundy::subtraction::single_move_value`), and the XOR of such bits is the parity of the
+//! (`grundy::take_exactly::take_exactly_value`), and the XOR of such bits is the parity of the
 //! total number of moves: Alice wins iff Σ ⌊S_i / i⌋ is odd. Strategy does not matter at all.
 //!
 //! Input: T, then per test N and N pile sizes. Output per test: `ALICE` or `BOB`.
@@ -11,7 +11,7 @@
 //! - judge: spoj
 //! - url: https://www.spoj.com/problems/RESN04/
 
-use grundy::subtraction::single_move_value;
+use grundy::take_exactly::take_exactly_value;
 use grundy::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
@@ -23,7 +23,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         let mut value = 0;
         for i in 1..=piles {
             let stones = sc.uint(format_args!("S_{} of test case {}", i, case), 0..=u64::MAX)?;
-            value ^= single_move_value(stones, i);
+            value ^= take_exactly_value(stones, i);
         }
         writeln!(out, "{}", Outcome::from_grundy(value).pick("ALICE", "BOB"))?;
     }
