@@ -124,6 +124,12 @@ mod tests {
             ("1 2 3\n1\n0\n", "board 1 = `0` is out of range"),
             ("1 2 300000\n1\n300000\n", "needs more than the 131072 values"),
             ("1 2 3\n1\n5 6\n", "unexpected extra input"),
+            // Long strips and a huge board: no period within the work allowed (about a second
+            // of it), so a refusal rather than a long wait.
+            (
+                "1000 999 998\n1\n18446744073709551615\n",
+                "no period was found within",
+            ),
         ]
     );
 
