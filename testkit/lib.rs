@@ -470,7 +470,7 @@ pub enum StressOutcome<C> {
 /// may end with `refuses: [(input, needle), ...]`.
 #[macro_export]
 macro_rules! problem_tests {
-    ($problem:ty, text: $text:expr $(, refuses: [$(($input:expr, $needle:expr)),* $(,)?])? $(,)?) => {
+    ($problem:ty, text: $text:expr $(, refuses: [$(($input:expr, $needle:expr $(,)?)),* $(,)?])? $(,)?) => {
         fn harness() -> $crate::Harness<$problem> {
             $crate::Harness::new(env!("CARGO_BIN_NAME"), env!("CARGO_MANIFEST_DIR"), $text)
         }
@@ -501,7 +501,7 @@ macro_rules! problem_tests {
             harness().stress_from_env();
         }
     };
-    ($problem:ty, $solve:expr $(, refuses: [$(($input:expr, $needle:expr)),* $(,)?])? $(,)?) => {
+    ($problem:ty, $solve:expr $(, refuses: [$(($input:expr, $needle:expr $(,)?)),* $(,)?])? $(,)?) => {
         $crate::problem_tests!(
             $problem,
             text: |input: &str| $crate::judge::run_str($solve, input).map_err(|e| e.to_string())
