@@ -360,11 +360,12 @@ def case_lines(cases, trailing=""):
 
 
 def answers(cases, value, first, second):
+    """The winner of each case, a disjunctive sum: the XOR of value(h) over its heaps."""
     out = ""
     for c in cases:
         x = 0
-        for i, h in enumerate(c):
-            x ^= value(h) if value.__code__.co_argcount == 1 else value(h, i + 1)
+        for h in c:
+            x ^= value(h)
         out += (first if x else second) + "\n"
     return out
 

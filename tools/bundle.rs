@@ -599,12 +599,7 @@ impl<'ast> Visit<'ast> for PathVisitor<'_> {
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        let name = mac
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
+        let name = crate::msrv::macro_name(mac);
         if [
             "include",
             "include_str",

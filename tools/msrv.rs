@@ -60,6 +60,15 @@ impl Checker<'_> {
     }
 }
 
+/// A macro call's name: the last segment of its path (`std::println!` gives `println`).
+pub(crate) fn macro_name(mac: &syn::Macro) -> String {
+    mac.path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
+}
+
 /// The top-level comma-separated arguments of a macro call.
 fn arguments(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
     let mut args = vec![Vec::new()];
@@ -132,12 +141,7 @@ pub fn captured_names(format: &str, given: &[String]) -> Vec<String> {
 
 impl<'ast> Visit<'ast> for Checker<'_> {
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        let name = mac
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
+        let name = macro_name(mac);
         if let Some(&(_, index)) = FORMAT_MACROS.iter().find(|(m, _)| *m == name) {
             let args = arguments(mac.tokens.clone());
             if let Some([TokenTree::Literal(literal)]) = args.get(index).map(|a| a.as_slice()) {
