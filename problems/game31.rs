@@ -66,7 +66,7 @@ fn table() -> Vec<u32> {
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let values = table();
     let mut number = 0;
-    while let Some(raw) = sc.line() {
+    while let Some(raw) = sc.line()? {
         number += 1;
         let line = match std::str::from_utf8(raw) {
             Ok(line) => line.trim(),

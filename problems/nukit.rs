@@ -2,14 +2,14 @@
 //!
 //! Input: n, then n lines `a b c d`. Output per line: `Patrick` if the first player wins, else
 //! `Roland`. A memoised search from each pool (`TakeVectors::search`) stops at the first winning
-//! reaction, over the box up to the largest count of each kind in the input (31^4 positions at
-//! the judge's limit of 30); counts beyond the judge are answered while that box stays within
-//! [`MAX_POSITIONS`], and refused clearly beyond it.
+//! reaction, over the judge's box of counts up to 30 (31^4 positions); pools beyond the judge
+//! are held and answered at the end, over the box up to the largest count of each kind, while
+//! that box stays within [`MAX_POSITIONS`], and refused clearly beyond it.
 //!
 //! - judge: dmoj
 //! - url: https://dmoj.ca/problem/ccc08s5
 
-use grundy::take_vectors::TakeVectors;
+use grundy::take_vectors::{TakeVectors, TakeVectorsSearch};
 use grundy::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
@@ -26,35 +26,59 @@ const REACTIONS: [[usize; 4]; 5] = [
 /// The largest table built: 64 Mi positions of one byte each.
 const MAX_POSITIONS: usize = 1 << 26;
 
+/// The judge's largest count of a kind.
+const JUDGE_COUNT: usize = 30;
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases n", 1..=u64::MAX)?;
-    // The first pass checks every pool and finds the box the table must cover; the second
-    // reads them again to answer, so no pool is held.
-    let pools = sc.clone();
+    let game = TakeVectors::new(REACTIONS.iter().map(|r| r.to_vec()).collect());
+    // Pools within the judge's counts are answered as they are read, by one search over the
+    // judge's box (a position only reaches smaller counts, so any box holding a pool will do).
+    // From the first pool beyond it on, pools are held and answered at the end by a search
+    // over the box of their largest counts, refused as soon as that box outgrows the limit.
+    let mut search = game
+        .search(&[JUDGE_COUNT; 4])
+        .expect("the judge's box fits");
+    let mut held: Vec<[u32; 4]> = Vec::new();
     let mut bounds = [0usize; 4];
     for case in 1..=tests {
         let pool = read_pool(sc, case)?;
-        for kind in 0..4 {
-            bounds[kind] = bounds[kind].max(pool[kind]);
+        if held.is_empty() && pool.iter().all(|&count| count <= JUDGE_COUNT) {
+            answer(&mut search, &pool, out)?;
+            continue;
         }
+        if pool.iter().zip(&bounds).any(|(count, bound)| count > bound) {
+            for (bound, &count) in bounds.iter_mut().zip(&pool) {
+                *bound = (*bound).max(count);
+            }
+            if game.box_size(&bounds).map_or(true, |p| p > MAX_POSITIONS) {
+                return Err(InputError::Invalid(format!(
+                    "counts up to {:?} need a table of more than {} positions (the judge allows counts up to {})",
+                    bounds, MAX_POSITIONS, JUDGE_COUNT
+                )));
+            }
+        }
+        // Counts are at most MAX_POSITIONS, so they fit in 32 bits.
+        held.push([0, 1, 2, 3].map(|kind| pool[kind] as u32));
     }
     sc.finish()?;
-    let game = TakeVectors::new(REACTIONS.iter().map(|r| r.to_vec()).collect());
-    if game.box_size(&bounds).map_or(true, |p| p > MAX_POSITIONS) {
-        return Err(InputError::Invalid(format!(
-            "counts up to {:?} need a table of more than {} positions (the judge allows counts up to 30)",
-            bounds, MAX_POSITIONS
-        )));
+    if !held.is_empty() {
+        let mut search = game.search(&bounds).expect("the box size was checked");
+        for pool in held {
+            answer(&mut search, &pool.map(|count| count as usize), out)?;
+        }
     }
-    // Search from the pools asked about, stopping at the first winning reaction, instead of
-    // filling the whole box.
-    let mut search = game.search(&bounds).expect("the box size was checked");
-    let mut pools = pools;
-    for case in 1..=tests {
-        let pool = read_pool(&mut pools, case)?;
-        let outcome = Outcome::from_first_player_wins(search.mover_wins(&pool));
-        writeln!(out, "{}", outcome.pick("Patrick", "Roland"))?;
-    }
+    Ok(())
+}
+
+/// Writes who wins from `pool`.
+fn answer<W: Write>(
+    search: &mut TakeVectorsSearch,
+    pool: &[usize; 4],
+    out: &mut W,
+) -> Result<(), InputError> {
+    let outcome = Outcome::from_first_player_wins(search.mover_wins(pool));
+    writeln!(out, "{}", outcome.pick("Patrick", "Roland"))?;
     Ok(())
 }
 

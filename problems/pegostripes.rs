@@ -26,44 +26,55 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     for name in ["c", "z", "n"] {
         lengths.push(sc.uint(format_args!("the strip length {}", name), 1..=u64::MAX)?);
     }
+    lengths.sort_unstable();
     let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
-    // Check every board and find the longest; they are read again to answer, never held.
-    let boards = sc.clone();
-    let mut longest_board = 0;
+    // Boards are answered as they are read. The game played is that of the strips no longer
+    // than the longest board so far: a longer strip never fits, so it changes no value below
+    // its length. It is rebuilt (at most three times) when a board lets another strip fit,
+    // and its values grow as boards need them, within one budget of work for the whole input.
+    let mut fitting = 0;
+    let mut game = OctalGame::new(strip_code(&[]).expect("no strips"), Method::Auto);
+    let mut spent = 0;
     for i in 1..=count {
-        longest_board = longest_board.max(sc.uint(format_args!("board {}", i), 1..=u64::MAX)?);
+        let board = sc.uint(format_args!("board {}", i), 1..=u64::MAX)?;
+        let fit = lengths.iter().filter(|&&l| l <= board).count();
+        if fit > fitting {
+            if let Some(&long) = lengths[..fit].iter().find(|&&l| l > DIRECT_LIMIT) {
+                return Err(InputError::Invalid(format!(
+                    "a strip of length {} needs more than the {} values this program computes",
+                    long, DIRECT_LIMIT
+                )));
+            }
+            let strips: Vec<usize> = lengths[..fit].iter().map(|&l| l as usize).collect();
+            let code = strip_code(&strips).expect("lengths are between 1 and DIRECT_LIMIT");
+            spent += game.work();
+            game = OctalGame::new(code, Method::Auto);
+            fitting = fit;
+        }
+        let value = match game.value(board) {
+            Some(value) => value,
+            None => value_beyond(&mut game, board, WORK_LIMIT.saturating_sub(spent))?,
+        };
+        writeln!(out, "{}", Outcome::from_grundy(value.into()).pick(1, 2))?;
     }
-    sc.finish()?;
-    // A strip longer than every board never fits, so it changes nothing.
-    lengths.retain(|&l| l <= longest_board);
-    if let Some(&long) = lengths.iter().find(|&&l| l > DIRECT_LIMIT) {
-        return Err(InputError::Invalid(format!(
-            "a strip of length {} needs more than the {} values this program computes",
-            long, DIRECT_LIMIT
-        )));
-    }
-    let lengths: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
-    let code = strip_code(&lengths).expect("lengths are between 1 and DIRECT_LIMIT");
-    let mut game = OctalGame::new(code, Method::Auto);
-    let cap = longest_board.saturating_add(1).min(DIRECT_LIMIT) as usize;
-    let found = game
-        .run_until_certified_within(cap, WORK_LIMIT, |_, _| {})
+    sc.finish()
+}
+
+/// G(board) for a board past the values known: computes at least twice as many (up to
+/// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
+fn value_beyond(game: &mut OctalGame, board: u64, budget: u64) -> Result<u16, InputError> {
+    let known = game.len() as u64;
+    let wanted = board.saturating_add(1).max(2 * known).min(DIRECT_LIMIT) as usize;
+    game.run_until_certified_within(wanted, budget, |_, _| {})
         .map_err(|e| InputError::Invalid(e.to_string()))?;
-    if found.is_none() && longest_board >= game.len() as u64 {
-        return Err(InputError::Invalid(format!(
+    game.value(board).ok_or_else(|| {
+        InputError::Invalid(format!(
             "no period was found within {} values (the work this program allows), so boards of {} cells or more (here {}) cannot be answered",
             game.len(),
             game.len(),
-            longest_board
-        )));
-    }
-    let mut boards = boards;
-    for i in 1..=count {
-        let board = boards.uint(format_args!("board {}", i), 1..=u64::MAX)?;
-        let value = game.value(board).expect("computed directly or certified");
-        writeln!(out, "{}", Outcome::from_grundy(value.into()).pick(1, 2))?;
-    }
-    Ok(())
+            board
+        ))
+    })
 }
 
 fn main() {
