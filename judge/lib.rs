@@ -193,6 +193,9 @@ fn is_space(b: u8) -> bool {
 /// longer than the window grows it.
 const WINDOW: usize = 1 << 16;
 
+/// The window a [`Scanner`] starts with; it doubles up to [`WINDOW`] as the input proves long.
+const FIRST_WINDOW: usize = 1 << 12;
+
 /// `'0'` in every byte of a word.
 const ZEROS: u64 = 0x3030_3030_3030_3030;
 
@@ -377,9 +380,9 @@ impl<'a> Scanner<'a> {
     /// ```
     ///
     /// # Complexity
-    /// O(1); it holds a 64 KiB window.
+    /// O(1); it holds a window of 4 KiB, growing to 64 KiB on a longer input.
     pub fn from_reader<R: Read + 'a>(source: R) -> Self {
-        Self::with_window(Box::new(source), WINDOW)
+        Self::with_window(Box::new(source), FIRST_WINDOW)
     }
 
     fn with_window(source: Box<dyn Read + 'a>, window: usize) -> Self {
@@ -405,7 +408,11 @@ impl<'a> Scanner<'a> {
             self.end -= self.pos;
             self.pos = 0;
         }
-        if self.end == self.buf.len() {
+        // The window doubles when unread bytes fill it (a long token or line), and while it
+        // is below its size, once the input proves as long as it (a short input stays small).
+        let full = self.end == self.buf.len();
+        let growing = self.buf.len() < WINDOW && self.taken >= self.buf.len() as u64;
+        if full || growing {
             let doubled = self.buf.len() * 2;
             self.buf.resize(doubled, 0);
         }

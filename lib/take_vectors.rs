@@ -209,14 +209,15 @@ pub struct TakeVectorsSearch<'a> {
     bounds: Vec<usize>,
     strides: Vec<usize>,
     offsets: Vec<usize>,
-    /// Per position: 0 not known yet, 1 the mover wins, 2 the mover loses.
-    state: Vec<u8>,
+    /// Per position, two bits: `UNKNOWN`, `WINS` or `LOSES`; 32 positions a word, so
+    /// that a search touches a quarter of the memory a byte each would.
+    state: States,
     /// Scratch for the search: frames of (position, next move), and their coordinates.
     frames: Vec<(usize, usize)>,
     coords: Vec<usize>,
-    /// With at most 4 kinds and counts below 2^15: each move's amounts packed 16 bits a kind,
-    /// and frames of (position, packed coordinates, next move).
-    packed_moves: Option<Vec<u64>>,
+    /// With at most 4 kinds and counts below 2^15: each move's amounts packed 16 bits a kind
+    /// with its index offset, and frames of (position, packed coordinates, next move).
+    packed_moves: Option<Vec<(u64, usize)>>,
     packed_frames: Vec<(usize, u64, usize)>,
 }
 
@@ -231,9 +232,33 @@ fn pack(counts: &[usize]) -> u64 {
         .fold(0, |packed, (i, &c)| packed | (c as u64) << (16 * i))
 }
 
-const UNKNOWN: u8 = 0;
-const WINS: u8 = 1;
-const LOSES: u8 = 2;
+const UNKNOWN: u64 = 0;
+const WINS: u64 = 1;
+const LOSES: u64 = 2;
+
+/// Two bits per position, each set once from `UNKNOWN`.
+#[derive(Clone, Debug)]
+struct States {
+    words: Vec<u64>,
+}
+
+impl States {
+    fn new(len: usize) -> Self {
+        States {
+            words: vec![0; len / 32 + 1],
+        }
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> u64 {
+        self.words[index / 32] >> (index % 32 * 2) & 3
+    }
+
+    #[inline]
+    fn set(&mut self, index: usize, state: u64) {
+        self.words[index / 32] |= state << (index % 32 * 2);
+    }
+}
 
 impl TakeVectors {
     /// A search over the box `0..=bounds[i]`, or `None` when the box does not fit in memory's
@@ -255,7 +280,7 @@ impl TakeVectors {
         for i in (0..self.dims.saturating_sub(1)).rev() {
             strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
         }
-        let offsets = self
+        let offsets: Vec<usize> = self
             .moves
             .iter()
             .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
@@ -264,7 +289,13 @@ impl TakeVectors {
         let packable =
             self.dims <= 4 && bounds.iter().all(small) && self.moves.iter().flatten().all(small);
         let packed_moves = if packable {
-            Some(self.moves.iter().map(|m| pack(m)).collect())
+            Some(
+                self.moves
+                    .iter()
+                    .map(|m| pack(m))
+                    .zip(offsets.iter().copied())
+                    .collect(),
+            )
         } else {
             None
         };
@@ -273,7 +304,7 @@ impl TakeVectors {
             bounds: bounds.to_vec(),
             strides,
             offsets,
-            state: vec![UNKNOWN; size],
+            state: States::new(size),
             frames: Vec::new(),
             coords: Vec::new(),
             packed_moves,
@@ -300,10 +331,10 @@ impl TakeVectorsSearch<'_> {
     /// See [`TakeVectorsSearch`]; answered at once for a position already known.
     pub fn mover_wins(&mut self, counts: &[usize]) -> bool {
         let start = self.index(counts);
-        if self.state[start] == UNKNOWN {
+        if self.state.get(start) == UNKNOWN {
             self.solve(start, counts);
         }
-        self.state[start] == WINS
+        self.state.get(start) == WINS
     }
 
     /// A winning move from `counts` (an index into the game's moves), if the mover wins.
@@ -333,7 +364,7 @@ impl TakeVectorsSearch<'_> {
                 .map(|(h, t)| h - t)
                 .collect();
             let child = index - self.offsets[m];
-            (self.state[child] == LOSES) || !self.mover_wins(&after)
+            (self.state.get(child) == LOSES) || !self.mover_wins(&after)
         })
     }
 
@@ -363,7 +394,7 @@ impl TakeVectorsSearch<'_> {
         while let Some(&(index, next)) = self.frames.last() {
             let depth = self.frames.len() - 1;
             if next == moves.len() {
-                self.state[index] = LOSES;
+                self.state.set(index, LOSES);
                 self.frames.pop();
                 self.coords.truncate(depth * dims);
                 continue;
@@ -375,9 +406,9 @@ impl TakeVectorsSearch<'_> {
                 continue;
             }
             let child = index - self.offsets[next];
-            match self.state[child] {
+            match self.state.get(child) {
                 LOSES => {
-                    self.state[index] = WINS;
+                    self.state.set(index, WINS);
                     self.frames.pop();
                     self.coords.truncate(depth * dims);
                 }
@@ -400,29 +431,56 @@ impl TakeVectorsSearch<'_> {
     /// move fits, and the fields below them are then the position it leads to.
     fn solve_packed(&mut self, start: usize, counts: &[usize]) {
         let moves = self.packed_moves.as_ref().expect("packed moves");
+        let state = &mut self.state;
         let frames = &mut self.packed_frames;
         frames.clear();
-        frames.push((start, pack(counts), 0));
-        while let Some(&(index, here, next)) = frames.last() {
-            let depth = frames.len() - 1;
-            if next == moves.len() {
-                self.state[index] = LOSES;
-                frames.pop();
-                continue;
-            }
-            let after = (here | FIELD_HIGH) - moves[next];
-            if after & FIELD_HIGH != FIELD_HIGH {
-                frames[depth].2 += 1;
-                continue;
-            }
-            let child = index - self.offsets[next];
-            match self.state[child] {
-                LOSES => {
-                    self.state[index] = WINS;
-                    frames.pop();
+        // The frame on top lives in these three; `frames` holds its ancestors.
+        let (mut index, mut here, mut next) = (start, pack(counts), 0);
+        loop {
+            // Look for a move to a losing position, descending into the first unknown one.
+            let mut found = LOSES;
+            while let Some(&(amounts, offset)) = moves.get(next) {
+                let after = (here | FIELD_HIGH).wrapping_sub(amounts);
+                if after & FIELD_HIGH == FIELD_HIGH {
+                    match state.get(index - offset) {
+                        LOSES => {
+                            found = WINS;
+                            break;
+                        }
+                        WINS => {}
+                        _ => {
+                            found = UNKNOWN;
+                            break;
+                        }
+                    }
                 }
-                WINS => frames[depth].2 += 1,
-                _ => frames.push((child, after & !FIELD_HIGH, 0)),
+                next += 1;
+            }
+            if found == UNKNOWN {
+                frames.push((index, here, next));
+                index -= moves[next].1;
+                here = (here | FIELD_HIGH).wrapping_sub(moves[next].0) & !FIELD_HIGH;
+                next = 0;
+                continue;
+            }
+            // Settle this position and its ancestors: a losing one makes its parent win, a
+            // winning one sends its parent on to its next move.
+            loop {
+                state.set(index, found);
+                match frames.pop() {
+                    None => return,
+                    Some(parent) => {
+                        let (i, h, n) = parent;
+                        index = i;
+                        here = h;
+                        next = n;
+                    }
+                }
+                if found == WINS {
+                    next += 1;
+                    break;
+                }
+                found = WINS;
             }
         }
     }
