@@ -1,6 +1,7 @@
 //! Paired runs of `grundy::octal` (method Auto) and ogs 0.0.6's RC2 solver on the same games:
 //! the median wall time of each over `-- RUNS` pairs (default 3), their ratio, and a check that
-//! both computed the same values.
+//! both computed the same values. Then the rate of each, in values per second, over each
+//! doubling of .376's values up to 4.6M (past its preperiod of 2,268,248): a cliff would show.
 //!
 //! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS]`
 
@@ -25,14 +26,37 @@ fn theirs(code: &str, n: usize) -> (Vec<u16>, Duration) {
     (solver.nimbers().to_vec(), took)
 }
 
+/// Seconds each one took to go from 2^(k-1) to 2^k values (the first from 0 to 2^10), and for
+/// the last stretch up to `n`.
+fn stretches(n: usize, mut extend: impl FnMut(usize)) -> Vec<(usize, f64)> {
+    let mut ends: Vec<usize> = (10..).map(|k| 1usize << k).take_while(|&e| e < n).collect();
+    ends.push(n);
+    let mut done = 0;
+    ends.into_iter()
+        .map(|end| {
+            let start = Instant::now();
+            extend(end);
+            let rate = (end - done) as f64 / start.elapsed().as_secs_f64();
+            done = end;
+            (end, rate)
+        })
+        .collect()
+}
+
 fn median(mut times: Vec<Duration>) -> f64 {
     times.sort();
     times[times.len() / 2].as_secs_f64()
 }
 
 fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3);
-    println!("{:<28} {:>10} {:>12} {:>7}", "game, values", "ours s", "ogs RC2 s", "ratio");
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3);
+    println!(
+        "{:<28} {:>10} {:>12} {:>7}",
+        "game, values", "ours s", "ogs RC2 s", "ratio"
+    );
     for (code, n) in [("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)] {
         let (mut mine, mut rc2) = (Vec::new(), Vec::new());
         for _ in 0..runs {
@@ -43,6 +67,36 @@ fn main() {
             assert!(a == b, "{code}: the values differ");
         }
         let (m, r) = (median(mine), median(rc2));
-        println!("{:<28} {:>10.2} {:>12.2} {:>6.2}x", format!("{code}, {n}"), m, r, m / r);
+        println!(
+            "{:<28} {:>10.2} {:>12.2} {:>6.2}x",
+            format!("{code}, {n}"),
+            m,
+            r,
+            m / r
+        );
+    }
+    let (code, n) = ("0.376", 4_600_000);
+    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
+    let mine = stretches(n, |end| game.extend_to(end));
+    let ogs_game = Game::from_ascii(code.as_bytes()).expect("a valid code");
+    let mut solver = RC2Solver::<true, ()>::with_capacity(ogs_game, n);
+    let mut computed = 0;
+    let rc2 = stretches(n, |end| {
+        (&mut solver).take(end - computed).for_each(drop);
+        computed = end;
+    });
+    assert!(
+        game.values() == solver.nimbers(),
+        "{code}: the values differ"
+    );
+    println!();
+    println!(
+        "{:<28} {:>14} {:>14}",
+        format!("{code}, values up to"),
+        "ours values/s",
+        "ogs values/s"
+    );
+    for ((end, a), (_, b)) in mine.iter().zip(&rc2) {
+        println!("{:<28} {:>14.0} {:>14.0}", end, a, b);
     }
 }
