@@ -1,6 +1,7 @@
 //! Every binary on about 20 MB of valid input under a virtual-memory limit of 1.3 times the
-//! input plus 8 MiB (`ulimit -v`): the input is held once, queries are never stored, and large
-//! answers are streamed after a checking pass. Linux only (it uses bash's `ulimit`).
+//! input plus 8 MiB (`ulimit -v`): the input is read through a window, queries within the
+//! judge's limits are never stored, and answers beyond 16 MiB are written by a second run over
+//! the file after a checking run. Linux only (it uses bash's `ulimit`).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -63,6 +64,49 @@ fn large_valid_inputs_within_1_3_times_their_size() {
         std::fs::remove_file(&path).unwrap();
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
+    // 3 million one-knight boards: about 20 MB of answers, past the 16 MiB held in memory.
+    let boards = 3_000_000;
+    let mut input = format!("{}\n", boards);
+    let mut expected = String::new();
+    for i in 0..boards {
+        let (x, y) = (1 + i % 15, 1 + i / 15 % 15);
+        input.push_str(&format!("{} {}\n", x, y));
+        // The known closed form: the coin loses iff x mod 4 and y mod 4 are both 1 or 2.
+        let loses = [1, 2].contains(&(x % 4)) && [1, 2].contains(&(y % 4));
+        expected.push_str(if loses { "Second\n" } else { "First\n" });
+    }
+    let path = std::env::temp_dir().join(format!("hold-limit-{}.in", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let binary = env!("CARGO_BIN_EXE_chessboard");
+    let from_file = Command::new(binary)
+        .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
+        .output()
+        .unwrap();
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let from_pipe = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(from_file.status.success() && from_pipe.status.success());
+    assert!(from_file.stdout.len() > 16 << 20);
+    assert!(
+        from_file.stdout == expected.as_bytes(),
+        "the file's answers are wrong"
+    );
+    assert!(
+        from_pipe.stdout == expected.as_bytes(),
+        "the pipe's answers are wrong"
+    );
 }
 
 /// Every problem binary: the names in problems/Cargo.toml's `bin = [...]` list.
