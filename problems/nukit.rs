@@ -3,8 +3,9 @@
 //! Input: n, then n lines `a b c d`. Output per line: `Patrick` if the first player wins, else
 //! `Roland`. A memoised search from each pool (`TakeVectors::search`) stops at the first winning
 //! reaction, over the judge's box of counts up to 30 (31^4 positions); pools beyond the judge
-//! are held and answered at the end, over the box up to the largest count of each kind, while
-//! that box stays within [`MAX_POSITIONS`], and refused clearly beyond it.
+//! are held (in no more bytes than their digits) and answered at the end, over the box up to
+//! the largest count of each kind, while that box stays within [`MAX_POSITIONS`], and refused
+//! clearly beyond it.
 //!
 //! - judge: dmoj
 //! - url: https://dmoj.ca/problem/ccc08s5
@@ -39,7 +40,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut search = game
         .search(&[JUDGE_COUNT; 4])
         .expect("the judge's box fits");
-    let mut held: Vec<[u32; 4]> = Vec::new();
+    let mut held = HeldPools::default();
     let mut bounds = [0usize; 4];
     for case in 1..=tests {
         let pool = read_pool(sc, case)?;
@@ -58,17 +59,57 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
                 )));
             }
         }
-        // Counts are at most MAX_POSITIONS, so they fit in 32 bits.
-        held.push([0, 1, 2, 3].map(|kind| pool[kind] as u32));
+        held.push(&pool);
     }
     sc.finish()?;
     if !held.is_empty() {
         let mut search = game.search(&bounds).expect("the box size was checked");
-        for pool in held {
-            answer(&mut search, &pool.map(|count| count as usize), out)?;
+        for pool in held.pools() {
+            answer(&mut search, &pool, out)?;
         }
     }
     Ok(())
+}
+
+/// Pools kept for later in as many bytes as their digits took in the input: each count in
+/// base 128, seven bits a byte, the high bit set on all bytes but a count's last.
+#[derive(Default)]
+struct HeldPools {
+    bytes: Vec<u8>,
+}
+
+impl HeldPools {
+    fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    fn push(&mut self, pool: &[usize; 4]) {
+        for &count in pool {
+            let mut rest = count;
+            while rest >= 0x80 {
+                self.bytes.push(0x80 | (rest & 0x7F) as u8);
+                rest >>= 7;
+            }
+            self.bytes.push(rest as u8);
+        }
+    }
+
+    fn pools(&self) -> impl Iterator<Item = [usize; 4]> + '_ {
+        let mut bytes = self.bytes.iter();
+        let mut count = move || {
+            let (mut value, mut shift) = (0, 0);
+            for &b in &mut bytes {
+                value |= usize::from(b & 0x7F) << shift;
+                if b < 0x80 {
+                    break;
+                }
+                shift += 7;
+            }
+            value
+        };
+        let pools = self.bytes.iter().filter(|&&b| b < 0x80).count() / 4;
+        (0..pools).map(move |_| [count(), count(), count(), count()])
+    }
 }
 
 /// Writes who wins from `pool`.
@@ -167,6 +208,37 @@ mod tests {
             ("1\n100000 100000 0 0\n", "need a table of more than"),
         ]
     );
+
+    #[test]
+    fn pools_beyond_the_judge_are_answered_in_order() {
+        // Judge-sized pools before and among larger ones: the first are answered at once, the
+        // rest held and answered at the end; the brute force agrees pool by pool.
+        let mut rng = Rng::new(31);
+        for _ in 0..25 {
+            let pools: Vec<[usize; 4]> = (0..rng.range(1, 10))
+                .map(|_| {
+                    let mut pool = [(); 4].map(|_| rng.range(0, 6) as usize);
+                    if rng.below(2) == 0 {
+                        pool[rng.below(4) as usize] = rng.range(25, 45) as usize;
+                    }
+                    pool
+                })
+                .collect();
+            let expected: String = pools.iter().map(Nukit::brute).collect();
+            assert_eq!(
+                judge::run_str(solve, &Nukit::input(&pools)).unwrap(),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn held_pools_come_back_as_they_went_in() {
+        let pools = [[0, 127, 128, 16383], [16384, MAX_POSITIONS, 31, 1], [0; 4]];
+        let mut held = HeldPools::default();
+        pools.iter().for_each(|p| held.push(p));
+        assert_eq!(held.pools().collect::<Vec<_>>(), pools);
+    }
 
     #[test]
     fn counts_beyond_the_judge() {
