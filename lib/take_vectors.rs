@@ -99,6 +99,22 @@ impl TakeVectors {
             .try_fold(1usize, |acc, &b| acc.checked_mul(b.checked_add(1)?))
     }
 
+    /// The flat layout of the box `0..=bounds[i]`: row-major strides (the last kind varies
+    /// fastest) and, per move, the offset it subtracts from a position's flat index. The
+    /// caller has checked the box's size.
+    fn layout(&self, bounds: &[usize]) -> (Vec<usize>, Vec<usize>) {
+        let mut strides = vec![1usize; self.dims];
+        for i in (0..self.dims.saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
+        }
+        let offsets = self
+            .moves
+            .iter()
+            .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
+            .collect();
+        (strides, offsets)
+    }
+
     /// Grundy values of all positions with `count[i] <= bounds[i]`; `None` if the box's size
     /// overflows `usize` (callers bound it further with [`TakeVectors::box_size`]).
     ///
@@ -115,18 +131,9 @@ impl TakeVectors {
     /// O(box size × moves × dims) time, box size bytes of memory.
     pub fn table(&self, bounds: &[usize]) -> Option<TakeVectorsTable> {
         let size = self.box_size(bounds)?;
-        // Row-major strides: the last kind varies fastest.
-        let mut strides = vec![1usize; self.dims];
-        for i in (0..self.dims.saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
-        }
         // A move subtracts a fixed offset from the flat index, so the pass needs only the
         // current coordinates to know which moves fit.
-        let offsets: Vec<usize> = self
-            .moves
-            .iter()
-            .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
-            .collect();
+        let (strides, offsets) = self.layout(bounds);
         let mut values = vec![0u8; size];
         let mut coords = vec![0usize; self.dims];
         let mut seen = MexBuffer::new(self.moves.len() + 1);
@@ -276,15 +283,7 @@ impl TakeVectors {
     /// O(box size) to allocate the (zeroed) states.
     pub fn search(&self, bounds: &[usize]) -> Option<TakeVectorsSearch<'_>> {
         let size = self.box_size(bounds)?;
-        let mut strides = vec![1usize; self.dims];
-        for i in (0..self.dims.saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * (bounds[i + 1] + 1);
-        }
-        let offsets: Vec<usize> = self
-            .moves
-            .iter()
-            .map(|m| m.iter().zip(&strides).map(|(c, s)| c * s).sum())
-            .collect();
+        let (strides, offsets) = self.layout(bounds);
         let small = |v: &usize| *v < 1 << 15;
         let packable =
             self.dims <= 4 && bounds.iter().all(small) && self.moves.iter().flatten().all(small);
