@@ -310,7 +310,9 @@ impl TokenReading {
 /// A reader of whitespace-separated tokens with checked integer parsing, over any source of
 /// bytes: standard input, a file, or a byte string.
 ///
-/// It reads the source a window at a time (64 KiB), so memory does not grow with the input.
+/// It reads the source a window at a time (4 KiB growing to 64 KiB), so memory does not grow
+/// with the input.
+///
 /// Field names are any `Display` value and are formatted only when an error is reported, so
 /// `format_args!("x of coin {}", i)` costs nothing on the good path.
 ///
@@ -485,17 +487,28 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Consumes the token at `pos` and returns it whole, growing the window if needed.
-    fn whole_token(&mut self) -> Result<&[u8], InputError> {
-        let mut len = 0;
+    /// How far past `pos` the first byte satisfying `stop` lies, reading (and growing the
+    /// window) until one is in it; `None` if the input ends first, with all of it in the window.
+    fn find_from_pos(&mut self, stop: impl Fn(u8) -> bool) -> Result<Option<usize>, InputError> {
+        let mut searched = 0;
         loop {
-            while self.pos + len < self.end && !is_space(self.buf[self.pos + len]) {
-                len += 1;
+            let unsearched = &self.buf[self.pos + searched..self.end];
+            if let Some(at) = unsearched.iter().position(|&b| stop(b)) {
+                return Ok(Some(searched + at));
             }
-            if self.pos + len < self.end || !self.fill()? {
-                break;
+            searched = self.end - self.pos;
+            if !self.fill()? {
+                return Ok(None);
             }
         }
+    }
+
+    /// Consumes the token at `pos` and returns it whole, growing the window if needed.
+    fn whole_token(&mut self) -> Result<&[u8], InputError> {
+        let len = match self.find_from_pos(is_space)? {
+            Some(len) => len,
+            None => self.end - self.pos,
+        };
         let start = self.pos;
         self.pos += len;
         Ok(&self.buf[start..self.pos])
@@ -633,24 +646,15 @@ impl<'a> Scanner<'a> {
         if !self.started {
             self.start()?;
         }
-        let mut searched = 0;
-        let found = loop {
-            let unsearched = &self.buf[self.pos + searched..self.end];
-            if let Some(at) = unsearched.iter().position(|&b| b == b'\n') {
-                break Some(searched + at);
-            }
-            searched = self.end - self.pos;
-            if !self.fill()? {
-                break None;
-            }
-        };
+        // Reading more moves the unread bytes to the window's start: take `pos` after.
+        let found = self.find_from_pos(|b| b == b'\n')?;
         let start = self.pos;
         let line_end = match found {
             Some(at) => {
                 self.pos += at + 1;
                 start + at
             }
-            None if searched == 0 => return Ok(None),
+            None if self.pos == self.end => return Ok(None),
             None => {
                 self.pos = self.end;
                 self.end
@@ -1113,22 +1117,9 @@ mod tests {
                 Some(first) => first,
                 None => continue,
             };
-            let digits = first.strip_prefix('+').unwrap_or(first);
-            let reference = match digits.parse::<u64>() {
-                Ok(v) if !digits.starts_with('+') && !digits.starts_with('-') && v <= 500 => {
-                    Some(v)
-                }
-                _ if first.starts_with('-')
-                    && first.len() > 1
-                    && first[1..].bytes().all(|b| b == b'0') =>
-                {
-                    Some(0)
-                }
-                _ => None,
-            };
             assert_eq!(
                 Scanner::new(&token).uint("x", 0..=500).ok(),
-                reference,
+                plain_uint(first, 0, 500).ok(),
                 "{:?}",
                 text
             );
