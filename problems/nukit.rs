@@ -24,7 +24,7 @@ const REACTIONS: [[usize; 4]; 5] = [
     [1, 0, 0, 1],
 ];
 
-/// The largest table built: 64 Mi positions of one byte each.
+/// The largest box searched: 64 Mi positions (two bits each, 16 MiB).
 const MAX_POSITIONS: usize = 1 << 26;
 
 /// The judge's largest count of a kind.
@@ -96,19 +96,21 @@ impl HeldPools {
 
     fn pools(&self) -> impl Iterator<Item = [usize; 4]> + '_ {
         let mut bytes = self.bytes.iter();
-        let mut count = move || {
-            let (mut value, mut shift) = (0, 0);
-            for &b in &mut bytes {
-                value |= usize::from(b & 0x7F) << shift;
-                if b < 0x80 {
-                    break;
+        std::iter::from_fn(move || {
+            let mut pool = [0usize; 4];
+            for count in &mut pool {
+                let mut shift = 0;
+                loop {
+                    let b = *bytes.next()?;
+                    *count |= usize::from(b & 0x7F) << shift;
+                    if b < 0x80 {
+                        break;
+                    }
+                    shift += 7;
                 }
-                shift += 7;
             }
-            value
-        };
-        let pools = self.bytes.iter().filter(|&&b| b < 0x80).count() / 4;
-        (0..pools).map(move |_| [count(), count(), count(), count()])
+            Some(pool)
+        })
     }
 }
 
