@@ -111,16 +111,10 @@ fn bundle_file(
     out.push('\n');
     out += &analysis.text;
     if has_judge {
-        let path = root.join(JUDGE).join("lib.rs");
-        let judge_file = SourceFile::load(&path, root)?;
-        let judge_code = judge_file.analyse(Role::Library {
-            crate_name: JUDGE,
-            depth: 0,
-        })?;
         out += &format!(
-            "\n// The judge I/O crate (judge/lib.rs).\npub mod {} {{\n{}}}\n",
+            "\n// The judge I/O crate (judge/).\npub mod {} {{\n{}}}\n",
             JUDGE,
-            indent(&judge_code.text, 4)
+            indent(&judge_text(root)?, 4)
         );
     }
     if !modules.is_empty() {
@@ -192,6 +186,36 @@ struct SourceFile {
     shown: String,
     text: String,
     syntax: syn::File,
+}
+
+/// The judge crate's text: judge/lib.rs with each `mod name;` replaced by judge/name.rs inline
+/// (the judge's modules are one level deep).
+fn judge_text(root: &Path) -> Result<String, String> {
+    let dir = root.join(JUDGE);
+    let file = SourceFile::load(&dir.join("lib.rs"), root)?;
+    let analysis = file.analyse(Role::Library {
+        crate_name: JUDGE,
+        depth: 0,
+    })?;
+    let mut edits = analysis.edits;
+    for module in &analysis.file_modules {
+        let child = SourceFile::load(&dir.join(format!("{}.rs", module.name)), root)?;
+        let body = child.analyse(Role::Library {
+            crate_name: JUDGE,
+            depth: 1,
+        })?;
+        if let Some(nested) = body.file_modules.first() {
+            return Err(format!(
+                "{}: `mod {};` loads another file: the judge's modules are one level deep",
+                child.shown, nested.name
+            ));
+        }
+        edits.push(Edit {
+            range: module.range.clone(),
+            with: format!("{} {{\n{}}}", module.header, indent(&body.text, 4)),
+        });
+    }
+    Ok(apply(&file.text, edits))
 }
 
 /// What a file needs and its text ready to paste.

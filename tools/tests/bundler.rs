@@ -34,7 +34,12 @@ fn fixture(tag: &str, problem: &str) -> PathBuf {
     }
     let real = tools::workspace::default_root();
     std::fs::create_dir_all(dir.join("judge")).unwrap();
-    std::fs::copy(real.join("judge/lib.rs"), dir.join("judge/lib.rs")).unwrap();
+    for entry in std::fs::read_dir(real.join("judge")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            std::fs::copy(&path, dir.join("judge").join(path.file_name().unwrap())).unwrap();
+        }
+    }
     dir
 }
 
