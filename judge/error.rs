@@ -45,8 +45,12 @@ pub enum InputError {
     },
     /// A value that parses but does not describe a position of the game.
     Invalid(String),
-    /// Writing the answers failed.
-    Output(String),
+    /// Writing the answers failed (an error of [`Output`](crate::Output)'s writes).
+    Unwritable(String),
+    /// An I/O error of unknown origin, from a `?` on an `std::io` call of the solution's own:
+    /// neither the scanner's reads nor [`Output`](crate::Output)'s writes, which say which
+    /// they were.
+    Io(String),
 }
 
 impl fmt::Display for InputError {
@@ -72,7 +76,8 @@ impl fmt::Display for InputError {
                 token
             ),
             InputError::Invalid(why) => f.write_str(why),
-            InputError::Output(why) => write!(f, "cannot write the output: {}", why),
+            InputError::Unwritable(why) => write!(f, "cannot write the output: {}", why),
+            InputError::Io(why) => write!(f, "an input or output operation failed: {}", why),
         }
     }
 }
@@ -112,10 +117,43 @@ impl InputError {
 
 impl std::error::Error for InputError {}
 
+/// The error of a `?` on an I/O result in a solution, named for what failed: a write to
+/// [`Output`](crate::Output) is [`InputError::Unwritable`]; any other I/O error (a read the
+/// solution made itself, say) is [`InputError::Io`], never called a write failure.
+///
+/// ```
+/// let e = judge::InputError::from(std::io::Error::new(std::io::ErrorKind::Other, "gone"));
+/// assert_eq!(e.to_string(), "an input or output operation failed: gone");
+/// ```
 impl From<std::io::Error> for InputError {
     fn from(e: std::io::Error) -> Self {
-        InputError::Output(e.to_string())
+        match e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<WriteFailed>())
+        {
+            Some(failed) => InputError::Unwritable(failed.0.clone()),
+            None => InputError::Io(e.to_string()),
+        }
     }
+}
+
+/// The mark [`Output`](crate::Output) puts on its write errors, so that a `?` on a write
+/// converts to [`InputError::Unwritable`] and nothing else does.
+#[derive(Debug)]
+struct WriteFailed(String);
+
+impl fmt::Display for WriteFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WriteFailed {}
+
+/// `e`, from a write of the answers, marked as such (same kind, same message).
+#[cold]
+pub(crate) fn write_failure(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), WriteFailed(e.to_string()))
 }
 
 /// A token as an error message shows it: in backquotes, non-printable and non-ASCII bytes as
@@ -155,5 +193,46 @@ pub(crate) fn quote_cut(head: &[u8], len: u64) -> String {
 pub(crate) fn missing(field: impl fmt::Display) -> InputError {
     InputError::Missing {
         field: field.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io;
+
+    #[test]
+    fn an_io_error_from_a_question_mark_is_not_called_a_write_failure() {
+        // What a `?` on a failed read gives: nothing says the output was being written.
+        let e = InputError::from(io::Error::new(io::ErrorKind::Other, "disk on fire"));
+        assert!(!e.to_string().contains("write"), "{}", e);
+        assert!(e.to_string().contains("disk on fire"), "{}", e);
+    }
+
+    #[test]
+    fn a_marked_write_error_is_a_write_failure() {
+        let e = InputError::from(write_failure(io::Error::new(
+            io::ErrorKind::BrokenPipe,
+            "pipe closed",
+        )));
+        assert_eq!(e, InputError::Unwritable("pipe closed".to_string()));
+        assert_eq!(e.to_string(), "cannot write the output: pipe closed");
+    }
+
+    #[test]
+    fn a_failed_read_inside_a_solve_is_not_called_a_write_failure() {
+        fn solve(_: &mut crate::Scanner, _: &mut Vec<u8>) -> Result<(), InputError> {
+            let mut byte = [0u8];
+            io::Read::read(&mut Broken, &mut byte)?;
+            Ok(())
+        }
+        struct Broken;
+        impl io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::Other, "disk on fire"))
+            }
+        }
+        let e = crate::run_str(solve, "").unwrap_err();
+        assert!(!e.to_string().contains("cannot write"), "{}", e);
     }
 }

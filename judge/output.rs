@@ -1,5 +1,6 @@
 //! Where a solution's answers go: held in memory up to a limit, or streamed to standard output.
 
+use crate::error::write_failure;
 use std::io::Write;
 
 /// Where a solution writes on standard output: a buffer in memory, or standard output
@@ -78,13 +79,13 @@ impl Write for Output {
                 }
                 Ok(())
             }
-            Mode::Stream(stream) => stream.write_all(data),
+            Mode::Stream(stream) => stream.write_all(data).map_err(write_failure),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match &mut self.mode {
-            Mode::Stream(stream) => stream.flush(),
+            Mode::Stream(stream) => stream.flush().map_err(write_failure),
             Mode::Buffer { .. } => Ok(()),
         }
     }

@@ -28,7 +28,7 @@ where
 {
     let mut out = Vec::new();
     solve(&mut Scanner::new(input.as_bytes()), &mut out)?;
-    String::from_utf8(out).map_err(|e| InputError::Output(e.to_string()))
+    String::from_utf8(out).map_err(|e| InputError::Unwritable(e.to_string()))
 }
 
 /// The most answer bytes held in memory when standard input is a file that can be read again.
@@ -36,6 +36,10 @@ pub const HOLD_LIMIT: usize = 1 << 24;
 
 fn unreadable(e: std::io::Error) -> InputError {
     InputError::Unreadable(e.to_string())
+}
+
+fn unwritable(e: std::io::Error) -> InputError {
+    InputError::Unwritable(e.to_string())
 }
 
 /// Runs a solution on standard input and writes its output to standard output, or returns why
@@ -75,8 +79,8 @@ where
     if !held.overflowed() {
         let stdout = std::io::stdout();
         let mut stdout = stdout.lock();
-        stdout.write_all(held.bytes())?;
-        stdout.flush()?;
+        stdout.write_all(held.bytes()).map_err(unwritable)?;
+        stdout.flush().map_err(unwritable)?;
         return Ok(());
     }
     drop(held);
@@ -84,7 +88,7 @@ where
     file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
     let mut stream = Output::stream();
     solve(&mut Scanner::from_reader(file), &mut stream)?;
-    stream.flush()?;
+    stream.flush().map_err(unwritable)?;
     Ok(())
 }
 

@@ -87,6 +87,22 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
         .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
         .output()
         .unwrap();
+    // The second run's writes fail on a full disk: said as a write failure, in one line.
+    let to_full_disk = Command::new(binary)
+        .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
+        .stdout(Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&to_full_disk.stderr),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+    assert_eq!(to_full_disk.status.code(), Some(1));
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -107,6 +123,29 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
         from_pipe.stdout == expected.as_bytes(),
         "the pipe's answers are wrong"
     );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn held_answers_that_cannot_be_written_are_a_write_failure() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessboard"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        ))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1\n1 1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
 }
 
 /// Every problem binary: the names in problems/Cargo.toml's `bin = [...]` list.
