@@ -38,7 +38,8 @@ pub const MAX_INPUT: u64 = 1 << 30;
 /// ```
 ///
 /// # Constraints
-/// Integers are decimal with an optional leading `+` (or `-` before zero); ranges are inclusive.
+/// Integers are decimal with one optional leading sign: `+` for [`Scanner::uint`] (and `-`
+/// before zero), `+` or `-` for [`Scanner::int`]; ranges are inclusive.
 /// At most [`MAX_INPUT`] bytes are read: beyond, reading fails with [`InputError::Unreadable`].
 ///
 /// # Complexity
@@ -311,6 +312,95 @@ impl<'a> Scanner<'a> {
         }
         match token.value {
             Some(v) if !(token.negative && v != 0) && lo <= v && v <= hi => Ok(v),
+            _ => Err(InputError::OutOfRange {
+                field: field.to_string(),
+                token: token.quote(),
+                range: format!("{}..={}", lo, hi),
+            }),
+        }
+    }
+
+    /// The next token as a signed integer in `range`: decimal digits after at most one sign
+    /// (`+` or `-`).
+    ///
+    /// Numbers outside `range` (including those beyond `i64`) are [`InputError::OutOfRange`];
+    /// anything else that is not an integer (`-`, `--5`, `+-3`, `1-2`, `1e3`) is
+    /// [`InputError::NotAnInteger`].
+    ///
+    /// ```
+    /// use judge::Scanner;
+    /// let mut sc = Scanner::new(b"-5 +7 -0 --5 -9223372036854775809 12");
+    /// assert_eq!(sc.int("a", -9..=9), Ok(-5));
+    /// assert_eq!(sc.int("b", -9..=9), Ok(7));
+    /// assert_eq!(sc.int("c", -9..=9), Ok(0));
+    /// assert_eq!(sc.int("d", -9..=9).unwrap_err().to_string(), "d: expected an integer, found `--5`");
+    /// assert!(sc.int("e", i64::MIN..=i64::MAX).unwrap_err().to_string().contains("out of range"));
+    /// assert_eq!(
+    ///     sc.int("f", -10..=10).unwrap_err().to_string(),
+    ///     "f = `12` is out of range (accepted: -10..=10)"
+    /// );
+    /// ```
+    ///
+    /// # Complexity
+    /// O(token length).
+    #[inline(always)]
+    pub fn int(
+        &mut self,
+        field: impl fmt::Display,
+        range: RangeInclusive<i64>,
+    ) -> Result<i64, InputError> {
+        let (lo, hi) = (*range.start(), *range.end());
+        let window = &self.buf[..self.end];
+        let mut i = self.pos;
+        while i < window.len() && is_space(window[i]) {
+            i += 1;
+        }
+        // As in `uint`, with an optional `-`: at most 15 digits always fit in `i64`.
+        let negative = window.get(i) == Some(&b'-');
+        let digits_at = i + usize::from(negative);
+        if let Some(bytes) = window.get(digits_at..digits_at + 16) {
+            if let Some((magnitude, len)) = short_number(bytes) {
+                let value = if negative {
+                    -(magnitude as i64)
+                } else {
+                    magnitude as i64
+                };
+                if (value >= lo) & (value <= hi) {
+                    self.pos = digits_at + len;
+                    return Ok(value);
+                }
+            }
+        }
+        self.pos = i;
+        self.int_careful(field, lo, hi)
+    }
+
+    /// The reading of a token that is not a short in-range number inside the window.
+    #[inline(never)]
+    fn int_careful(
+        &mut self,
+        field: impl fmt::Display,
+        lo: i64,
+        hi: i64,
+    ) -> Result<i64, InputError> {
+        if !self.at_token()? {
+            return Err(missing(field));
+        }
+        let token = self.read_token()?;
+        if token.other || token.digits == 0 {
+            return Err(InputError::NotAnInteger {
+                field: field.to_string(),
+                token: token.quote(),
+            });
+        }
+        let value = match token.value {
+            // -2^63 is the one magnitude beyond `i64::MAX` that a negative number reaches.
+            Some(m) if token.negative && m <= 1 << 63 => Some((m as i64).wrapping_neg()),
+            Some(m) if !token.negative && m <= i64::MAX as u64 => Some(m as i64),
+            _ => None,
+        };
+        match value {
+            Some(v) if lo <= v && v <= hi => Ok(v),
             _ => Err(InputError::OutOfRange {
                 field: field.to_string(),
                 token: token.quote(),
@@ -625,6 +715,119 @@ mod tests {
                 "{:?}",
                 text
             );
+        }
+    }
+    #[test]
+    fn signed_tokens_are_refused_in_one_line() {
+        let mut sc = Scanner::new(
+            b"- -- --5 +-3 -+3 1-2 5- -9223372036854775809 9223372036854775808 -9223372036854775808 9223372036854775807 +0 -0 -000000000000000000000000001",
+        );
+        let full = i64::MIN..=i64::MAX;
+        for (field, token) in [
+            ("a", "`-`"),
+            ("b", "`--`"),
+            ("c", "`--5`"),
+            ("d", "`+-3`"),
+            ("e", "`-+3`"),
+            ("f", "`1-2`"),
+            ("g", "`5-`"),
+        ] {
+            assert_eq!(
+                sc.int(field, full.clone()).unwrap_err().to_string(),
+                format!("{}: expected an integer, found {}", field, token)
+            );
+        }
+        for (field, token) in [
+            ("h", "`-9223372036854775809`"),
+            ("i", "`9223372036854775808`"),
+        ] {
+            assert_eq!(
+                sc.int(field, full.clone()).unwrap_err().to_string(),
+                format!(
+                    "{} = {} is out of range (accepted: -9223372036854775808..=9223372036854775807)",
+                    field, token
+                )
+            );
+        }
+        assert_eq!(sc.int("j", full.clone()), Ok(i64::MIN));
+        assert_eq!(sc.int("k", full.clone()), Ok(i64::MAX));
+        assert_eq!(sc.int("l", 0..=0), Ok(0));
+        assert_eq!(sc.int("m", 0..=0), Ok(0));
+        assert_eq!(sc.int("n", -1..=-1), Ok(-1));
+        assert_eq!(
+            sc.int("o", full).unwrap_err().to_string(),
+            "input ended early: expected o"
+        );
+    }
+
+    /// What `int` must give for `token` and `lo..=hi`, by a plain reading in i128.
+    fn plain_int(token: &str, lo: i64, hi: i64) -> Result<i64, &'static str> {
+        let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("not an integer");
+        }
+        match token.parse::<i128>() {
+            Ok(v) if i128::from(lo) <= v && v <= i128::from(hi) => Ok(v as i64),
+            _ => Err("out of range"),
+        }
+    }
+
+    #[test]
+    fn random_signed_tokens_read_as_a_plain_parse_whatever_the_reads() {
+        let mut state = 5u64;
+        let mut next = move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        for _ in 0..300 {
+            let mut text = String::new();
+            let mut cases = Vec::new();
+            for _ in 0..next(60) {
+                let mut token = String::new();
+                for _ in 0..[0, 0, 1, 1, 1, 2][next(6) as usize] {
+                    token.push(['+', '-', '-'][next(3) as usize]);
+                }
+                let longest = [3, 16, 21][next(3) as usize];
+                for _ in 0..next(longest + 1) {
+                    token.push(b"0123456789"[next(10) as usize] as char);
+                }
+                if next(12) == 0 {
+                    let at = next(token.len() as u64 + 1) as usize;
+                    token.insert(at, ['x', '.', '-', '+', '/'][next(5) as usize]);
+                }
+                if token.is_empty() {
+                    token.push('0');
+                }
+                let (lo, hi) = match next(4) {
+                    0 => (i64::MIN, i64::MAX),
+                    1 => (-15, 15),
+                    2 => (-(next(1 << 40) as i64), next(1 << 40) as i64),
+                    _ => (i64::MIN, -(next(1000) as i64)),
+                };
+                cases.push((plain_int(&token, lo, hi), lo, hi));
+                text.push_str(&token);
+                for _ in 0..1 + next(3) {
+                    text.push([' ', '\n', '\t', '\r'][next(4) as usize]);
+                }
+            }
+            let bytes = text.as_bytes();
+            let trickle = Trickle {
+                data: bytes,
+                state: next(1000),
+            };
+            for mut sc in [Scanner::new(bytes), Scanner::from_reader(trickle)] {
+                for &(want, lo, hi) in &cases {
+                    let got = sc.int("x", lo..=hi).map_err(|e| match e {
+                        InputError::NotAnInteger { .. } => "not an integer",
+                        InputError::OutOfRange { .. } => "out of range",
+                        other => panic!("unexpected {:?}", other),
+                    });
+                    assert_eq!(got, want, "{:?}", text);
+                }
+                assert_eq!(sc.finish(), Ok(()));
+            }
         }
     }
 }
