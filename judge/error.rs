@@ -43,6 +43,16 @@ pub enum InputError {
         /// The first extra token, quoted by [`quote`].
         token: String,
     },
+    /// A line (or other unit read whole) is longer than the program accepts.
+    TooLong {
+        /// The field being read, e.g. "line 3".
+        field: String,
+        /// The start of the offending text, quoted by [`quote`] (or cut with `...` when its
+        /// end was not read).
+        start: String,
+        /// The most bytes accepted.
+        max: u64,
+    },
     /// A value that parses but does not describe a position of the game.
     Invalid(String),
     /// Writing the answers failed (an error of [`Output`](crate::Output)'s writes).
@@ -75,6 +85,9 @@ impl fmt::Display for InputError {
                 "unexpected extra input after the last test case: {}",
                 token
             ),
+            InputError::TooLong { field, start, max } => {
+                write!(f, "{} is longer than {} bytes: {}", field, max, start)
+            }
             InputError::Invalid(why) => f.write_str(why),
             InputError::Unwritable(why) => write!(f, "cannot write the output: {}", why),
             InputError::Io(why) => write!(f, "an input or output operation failed: {}", why),
@@ -109,6 +122,11 @@ impl InputError {
                 field: field.to_string(),
                 token,
                 range,
+            },
+            InputError::TooLong { start, max, .. } => InputError::TooLong {
+                field: field.to_string(),
+                start,
+                max,
             },
             other => other,
         }
@@ -169,6 +187,14 @@ pub(crate) fn write_failure(e: std::io::Error) -> std::io::Error {
 /// O(min(token length, [`QUOTE_LIMIT`])).
 pub fn quote(token: &[u8]) -> String {
     quote_cut(&token[..token.len().min(QUOTE_LIMIT)], token.len() as u64)
+}
+
+/// The start of a text whose end was not read, as [`quote`] shows a cut token but without its
+/// length: `head` (at most [`QUOTE_LIMIT`] bytes) followed by `...`.
+pub(crate) fn quote_start(head: &[u8]) -> String {
+    let mut shown = quote_cut(head, head.len() as u64);
+    shown.insert_str(shown.len() - 1, "...");
+    shown
 }
 
 /// [`quote`] given the token's first bytes (at most [`QUOTE_LIMIT`]) and its whole length.

@@ -1,7 +1,7 @@
 //! The scanner: whitespace-separated tokens and lines over any source of bytes, read a window
 //! at a time, with checked integer parsing.
 
-use crate::error::{missing, quote, InputError};
+use crate::error::{missing, quote, quote_start, InputError, QUOTE_LIMIT};
 use crate::number::{is_space, short_number, TokenReading};
 use std::fmt;
 use std::io::Read;
@@ -18,6 +18,16 @@ const FIRST_WINDOW: usize = 1 << 12;
 /// The most bytes read: far above any judge's input, and a clean refusal beyond instead of
 /// reading forever (from `/dev/zero`, say).
 pub const MAX_INPUT: u64 = 1 << 30;
+
+/// Where a search of the window stopped.
+enum Found {
+    /// At this many bytes past `pos`.
+    At(usize),
+    /// At the end of the input.
+    End,
+    /// At its limit.
+    Beyond,
+}
 
 /// A reader of whitespace-separated tokens with checked integer parsing, over any source of
 /// bytes: standard input, a file, or a byte string.
@@ -128,7 +138,9 @@ impl<'a> Scanner<'a> {
         let full = self.end == self.buf.len();
         let growing = self.buf.len() < WINDOW && self.taken >= self.buf.len() as u64;
         if full || growing {
-            let doubled = self.buf.len() * 2;
+            // Never past what can be read: a byte more than MAX_INPUT, which leaves room to
+            // read the byte that refuses the input.
+            let doubled = (self.buf.len() * 2).min(MAX_INPUT as usize + 1);
             self.buf.resize(doubled, 0);
         }
         loop {
@@ -201,26 +213,38 @@ impl<'a> Scanner<'a> {
     }
 
     /// How far past `pos` the first byte satisfying `stop` lies, reading (and growing the
-    /// window) until one is in it; `None` if the input ends first, with all of it in the window.
-    fn find_from_pos(&mut self, stop: impl Fn(u8) -> bool) -> Result<Option<usize>, InputError> {
+    /// window) until one is in it; [`Found::End`] if the input ends first, with all of it in
+    /// the window.
+    ///
+    /// At most `limit` bytes past `pos` are searched: [`Found::Beyond`] when none of them
+    /// satisfies `stop`, and the window grows only as far as `limit` needs.
+    fn find_from_pos(
+        &mut self,
+        stop: impl Fn(u8) -> bool,
+        limit: usize,
+    ) -> Result<Found, InputError> {
         let mut searched = 0;
         loop {
-            let unsearched = &self.buf[self.pos + searched..self.end];
+            let upto = self.end.min(self.pos.saturating_add(limit));
+            let unsearched = &self.buf[self.pos + searched..upto];
             if let Some(at) = unsearched.iter().position(|&b| stop(b)) {
-                return Ok(Some(searched + at));
+                return Ok(Found::At(searched + at));
             }
-            searched = self.end - self.pos;
+            searched = upto - self.pos;
+            if searched >= limit {
+                return Ok(Found::Beyond);
+            }
             if !self.fill()? {
-                return Ok(None);
+                return Ok(Found::End);
             }
         }
     }
 
     /// Consumes the token at `pos` and returns it whole, growing the window if needed.
     fn whole_token(&mut self) -> Result<&[u8], InputError> {
-        let len = match self.find_from_pos(is_space)? {
-            Some(len) => len,
-            None => self.end - self.pos,
+        let len = match self.find_from_pos(is_space, usize::MAX)? {
+            Found::At(len) => len,
+            Found::End | Found::Beyond => self.end - self.pos,
         };
         let start = self.pos;
         self.pos += len;
@@ -442,31 +466,75 @@ impl<'a> Scanner<'a> {
     /// assert_eq!(sc.line(), Ok(None));
     /// ```
     ///
+    /// A line can be as long as the input ([`MAX_INPUT`]); where lines are short, read them
+    /// with [`Scanner::line_within`], which refuses a longer one without holding it.
+    ///
     /// # Complexity
     /// O(line length); the window grows to hold the line.
     pub fn line(&mut self) -> Result<Option<&[u8]>, InputError> {
+        self.line_within("a line", usize::MAX)
+    }
+
+    /// Like [`Scanner::line`], for lines of at most `max` bytes (without the line break): a
+    /// longer line is [`InputError::TooLong`] naming `field`, found after reading at most
+    /// `max` + 2 bytes of it, so an endless line (`/dev/zero`) is refused at once and in
+    /// little memory.
+    ///
+    /// ```
+    /// let mut sc = judge::Scanner::new(b"356\r\n123456\n");
+    /// assert_eq!(sc.line_within("line 1", 5), Ok(Some(&b"356"[..])));
+    /// assert_eq!(
+    ///     sc.line_within("line 2", 5).unwrap_err().to_string(),
+    ///     "line 2 is longer than 5 bytes: `123456`"
+    /// );
+    /// let mut zeros = judge::Scanner::from_reader(std::io::repeat(b'0'));
+    /// assert_eq!(
+    ///     zeros.line_within("a game", 64).unwrap_err().to_string(),
+    ///     "a game is longer than 64 bytes: `00000000000000000000...`"
+    /// );
+    /// ```
+    ///
+    /// # Complexity
+    /// O(min(line length, `max`)); the window grows only to hold `max` + 2 bytes.
+    pub fn line_within(
+        &mut self,
+        field: impl fmt::Display,
+        max: usize,
+    ) -> Result<Option<&[u8]>, InputError> {
         if !self.started {
             self.start()?;
         }
-        // Reading more moves the unread bytes to the window's start: take `pos` after.
-        let found = self.find_from_pos(|b| b == b'\n')?;
+        // Room for the line, a `\r` and the `\n`. Reading more moves the unread bytes to the
+        // window's start: take `pos` after.
+        let found = self.find_from_pos(|b| b == b'\n', max.saturating_add(2))?;
         let start = self.pos;
-        let line_end = match found {
-            Some(at) => {
-                self.pos += at + 1;
-                start + at
-            }
-            None if self.pos == self.end => return Ok(None),
-            None => {
-                self.pos = self.end;
-                self.end
+        let (line_end, next) = match found {
+            Found::At(at) => (start + at, start + at + 1),
+            Found::End if self.pos == self.end => return Ok(None),
+            Found::End => (self.end, self.end),
+            Found::Beyond => {
+                let shown = self.end.min(start + QUOTE_LIMIT);
+                return Err(InputError::TooLong {
+                    field: field.to_string(),
+                    start: quote_start(&self.buf[start..shown]),
+                    max: max as u64,
+                });
             }
         };
         let line = &self.buf[start..line_end];
-        Ok(Some(match line.split_last() {
+        let line = match line.split_last() {
             Some((b'\r', body)) => body,
             _ => line,
-        }))
+        };
+        if line.len() > max {
+            return Err(InputError::TooLong {
+                field: field.to_string(),
+                start: quote(line),
+                max: max as u64,
+            });
+        }
+        self.pos = next;
+        Ok(Some(line))
     }
 
     /// Succeeds iff no token is left: announced counts must match the data.
@@ -827,6 +895,141 @@ mod tests {
                     assert_eq!(got, want, "{:?}", text);
                 }
                 assert_eq!(sc.finish(), Ok(()));
+            }
+        }
+    }
+    /// A source of endless bytes that counts what was taken from it.
+    struct Endless<'a> {
+        byte: u8,
+        taken: &'a std::cell::Cell<usize>,
+    }
+
+    impl Read for Endless<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.iter_mut().for_each(|b| *b = self.byte);
+            self.taken.set(self.taken.get() + buf.len());
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_after_a_window() {
+        let taken = std::cell::Cell::new(0);
+        let mut sc = Scanner::from_reader(Endless {
+            byte: 0,
+            taken: &taken,
+        });
+        let e = sc.line_within("line 1", 1000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 1 is longer than 1000 bytes: `{}...`",
+                "\\x00".repeat(20)
+            )
+        );
+        assert!(taken.get() <= 1 << 16, "{} bytes read", taken.get());
+        let taken = std::cell::Cell::new(0);
+        let mut sc = Scanner::from_reader(Endless {
+            byte: b'7',
+            taken: &taken,
+        });
+        assert_eq!(
+            sc.line_within("x", 3).unwrap_err(),
+            InputError::TooLong {
+                field: "x".into(),
+                start: "`77777777777777777777...`".into(),
+                max: 3
+            }
+        );
+    }
+
+    #[test]
+    fn a_line_of_exactly_max_bytes_is_accepted_with_any_ending() {
+        for text in [&b"abcd\nabcd\r\nabcd"[..], b"abcd\r\nabcd\nabcd\r"] {
+            for trickle in [false, true] {
+                let mut sc = if trickle {
+                    Scanner::from_reader(Trickle {
+                        data: text,
+                        state: 9,
+                    })
+                } else {
+                    Scanner::new(text)
+                };
+                for _ in 0..3 {
+                    assert_eq!(sc.line_within("l", 4), Ok(Some(&b"abcd"[..])));
+                }
+                assert_eq!(sc.line_within("l", 4), Ok(None));
+            }
+        }
+        for text in [&b"abcde\n"[..], b"abcde\r\n", b"abcde", b"abcd\rx\n"] {
+            let e = Scanner::new(text).line_within("l", 4).unwrap_err();
+            assert!(
+                matches!(e, InputError::TooLong { ref field, max: 4, .. } if field == "l"),
+                "{:?}",
+                e
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_line_is_quoted_by_its_start_and_length() {
+        let mut text = vec![b'1'; 100_000];
+        text.push(b'\n');
+        let mut sc = Scanner::new(&text);
+        let line = sc.line_within("line 1", 200_000);
+        assert_eq!(line.map(|l| l.map(<[u8]>::len)), Ok(Some(100_000)));
+        let e = Scanner::new(&text)
+            .line_within("line 1", 99_999)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1 is longer than 99999 bytes: `11111111111111111111...` (100000 bytes)"
+        );
+        let e = e.for_field("the deck");
+        assert!(e.to_string().starts_with("the deck is longer"), "{}", e);
+    }
+
+    #[test]
+    fn capped_lines_read_as_plain_lines_on_random_texts() {
+        let mut state = 3u64;
+        let mut next = move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        for _ in 0..500 {
+            let text: Vec<u8> = (0..next(300))
+                .map(|_| [b'a', b'\r', b'\n', b' '][next(4) as usize])
+                .collect();
+            let max = next(12) as usize;
+            let plain: Vec<&[u8]> = {
+                let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+                if text.last().map_or(true, |&b| b == b'\n') {
+                    lines.pop();
+                }
+                lines
+                    .into_iter()
+                    .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+                    .collect()
+            };
+            let trickle = Trickle {
+                data: &text,
+                state: next(100),
+            };
+            for mut sc in [Scanner::new(&text), Scanner::from_reader(trickle)] {
+                let mut expected = plain.iter();
+                loop {
+                    match (sc.line_within("l", max), expected.next()) {
+                        (Ok(Some(got)), Some(want)) => assert_eq!(got, *want, "{:?}", text),
+                        (Ok(None), None) => break,
+                        (Err(InputError::TooLong { .. }), Some(want)) => {
+                            assert!(want.len() > max, "{:?}", text);
+                            break;
+                        }
+                        (got, want) => panic!("{:?} against {:?} in {:?}", got, want, text),
+                    }
+                }
             }
         }
     }

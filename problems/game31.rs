@@ -10,7 +10,8 @@
 //! Output per line: the line, a space, and `A` or `B`. Carriage returns and spaces around a line
 //! are dropped; a blank line is skipped (it would be the game with no card laid, and the judge's
 //! data is believed to have none, while a stray empty last line is common). A line that lays
-//! something other than 1-6, a fifth card of a value, or passes 31 is refused, naming the line.
+//! something other than 1-6, a fifth card of a value, or passes 31 is refused, naming the line, and
+//! so is a line longer than [`MAX_LINE`] bytes.
 //!
 //! - judge: spoj
 //! - url: https://www.spoj.com/problems/GAME31/
@@ -24,6 +25,9 @@ const VALUES: usize = 6;
 const COPIES: usize = 4;
 /// The pile's total may not pass this.
 const LIMIT: usize = 31;
+/// The longest line read: a game lays at most 13 cards (1111222233334), and this leaves room
+/// for spaces around them. A longer line is refused after reading this much of it.
+const MAX_LINE: usize = 1024;
 
 /// The position with `left[v]` cards of value v + 1 still in the deck, as a table index.
 fn index(left: &[usize; VALUES]) -> usize {
@@ -66,7 +70,7 @@ fn table() -> Vec<u32> {
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let values = table();
     let mut number = 0;
-    while let Some(raw) = sc.line()? {
+    while let Some(raw) = sc.line_within(format_args!("line {}", number + 1), MAX_LINE)? {
         number += 1;
         let line = match std::str::from_utf8(raw) {
             Ok(line) => line.trim(),

@@ -148,6 +148,25 @@ fn held_answers_that_cannot_be_written_are_a_write_failure() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+#[test]
+#[cfg(target_os = "linux")]
+fn an_endless_line_is_refused_without_growing() {
+    // /dev/zero is one endless line: game31 reads lines, and refuses one longer than a game's.
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 200000; exec \"$0\" < /dev/zero")
+        .arg(env!("CARGO_BIN_EXE_game31"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "error: line 1 is longer than 1024 bytes: `\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00...`\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}
+
 /// Every problem binary: the names in problems/Cargo.toml's `bin = [...]` list.
 fn binaries() -> Vec<std::path::PathBuf> {
     let manifest = include_str!("../Cargo.toml");
@@ -169,8 +188,13 @@ fn hostile_tokens_get_a_short_line() {
     let huge = vec![b'7'; 10_000_000];
     let mut bom_and_garbage = b"\xEF\xBB\xBF".to_vec();
     bom_and_garbage.extend_from_slice("x\u{2028}y".as_bytes());
+    // 100 KB lines after a first valid-looking count: quoted by their start and length.
+    let long_lines: Vec<Vec<u8>> = ["1", "1 ", "x", "12a", "\u{e9}"]
+        .iter()
+        .map(|unit| format!("1\n{}\n", unit.repeat(100_000 / unit.len())).into_bytes())
+        .collect();
     for binary in &binaries {
-        for input in [&huge, &bom_and_garbage] {
+        for input in [&huge, &bom_and_garbage].into_iter().chain(&long_lines) {
             let mut child = Command::new(binary)
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
