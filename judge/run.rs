@@ -47,10 +47,11 @@ fn unwritable(e: std::io::Error) -> InputError {
 ///
 /// The input is read as the solution goes, a window at a time, and nothing is written to
 /// standard output unless the whole input was accepted: the answers are held in memory. When
-/// standard input is a file and the answers outgrow [`HOLD_LIMIT`], the rest are dropped
-/// while the solution checks the input to its end; then the file is opened again
-/// (`/dev/stdin`) and the solution runs once more, writing as it goes. So memory stays at
-/// about 16 MiB for a file and at the answers' size for a pipe, and a solution must be
+/// standard input is a regular file and the answers outgrow [`HOLD_LIMIT`], the rest are
+/// dropped while the solution checks the input to its end; then standard input is moved back
+/// to where it stood at the start (which need not be the file's first byte) and the solution
+/// runs once more, writing as it goes. So memory stays at about 16 MiB for a file and at the
+/// answers' size for a pipe (or any input that cannot be read again), and a solution must be
 /// deterministic (they all are).
 ///
 /// ```no_run
@@ -68,14 +69,14 @@ pub fn run_stdio<F>(solve: F) -> Result<(), InputError>
 where
     F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
 {
-    const STDIN: &str = "/dev/stdin";
-    let rereadable = std::fs::metadata(STDIN).map_or(false, |m| m.is_file());
-    let mut held = Output::buffer(if rereadable { HOLD_LIMIT } else { usize::MAX });
-    {
-        let stdin = std::io::stdin();
-        let mut sc = Scanner::from_reader(stdin.lock());
-        solve(&mut sc, &mut held)?;
-    }
+    let stdin = Stdin::new();
+    let start = stdin.start();
+    let mut held = Output::buffer(if start.is_some() {
+        HOLD_LIMIT
+    } else {
+        usize::MAX
+    });
+    solve(&mut Scanner::from_reader(stdin.reader()), &mut held)?;
     if !held.overflowed() {
         let stdout = std::io::stdout();
         let mut stdout = stdout.lock();
@@ -84,12 +85,78 @@ where
         return Ok(());
     }
     drop(held);
-    let mut file = std::fs::File::open(STDIN).map_err(unreadable)?;
-    file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
+    let start = match start {
+        Some(start) => start,
+        None => return Err(unwritable(std::io::ErrorKind::OutOfMemory.into())),
+    };
+    stdin.rewind(start).map_err(unreadable)?;
     let mut stream = Output::stream();
-    solve(&mut Scanner::from_reader(file), &mut stream)?;
+    solve(&mut Scanner::from_reader(stdin.reader()), &mut stream)?;
     stream.flush().map_err(unwritable)?;
     Ok(())
+}
+
+/// Standard input, read without std's buffer (a [`Scanner`] keeps its own window) through a
+/// `File` on descriptor 0 that is never closed, so that a regular file can be read again from
+/// the offset it had when the program started.
+#[cfg(unix)]
+struct Stdin {
+    file: std::mem::ManuallyDrop<std::fs::File>,
+}
+
+#[cfg(unix)]
+impl Stdin {
+    fn new() -> Self {
+        use std::os::unix::io::FromRawFd;
+        // SAFETY: descriptor 0 is the process's standard input. It stays open for the whole
+        // run (nothing here closes it: the `File` is never dropped), and if it was never open,
+        // every call on it fails with EBADF, which reads as an unreadable input.
+        let file = unsafe { std::fs::File::from_raw_fd(0) };
+        Stdin {
+            file: std::mem::ManuallyDrop::new(file),
+        }
+    }
+
+    /// Where standard input stands now, if it is a regular file that can be read again.
+    fn start(&self) -> Option<u64> {
+        let regular = self.file.metadata().map_or(false, |m| m.is_file());
+        if !regular {
+            return None;
+        }
+        (&*self.file).stream_position().ok()
+    }
+
+    fn reader(&self) -> &std::fs::File {
+        &self.file
+    }
+
+    /// Moves standard input back to `start`.
+    fn rewind(&self, start: u64) -> std::io::Result<()> {
+        (&*self.file).seek(SeekFrom::Start(start)).map(|_| ())
+    }
+}
+
+/// Standard input where it cannot be reopened: never read again, so the answers are held.
+#[cfg(not(unix))]
+struct Stdin;
+
+#[cfg(not(unix))]
+impl Stdin {
+    fn new() -> Self {
+        Stdin
+    }
+
+    fn start(&self) -> Option<u64> {
+        None
+    }
+
+    fn reader(&self) -> std::io::Stdin {
+        std::io::stdin()
+    }
+
+    fn rewind(&self, _: u64) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
 }
 
 /// A contest binary's whole `main`: [`run_stdio`], then exit status 0, or one line

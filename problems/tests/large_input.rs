@@ -87,6 +87,23 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
         .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
         .output()
         .unwrap();
+    // Standard input opened at an offset, as after `(head -c 10 >/dev/null; ./bin) < file`:
+    // the second run reads from there again, not from the file's first byte.
+    let prefixed = path.with_extension("prefixed");
+    std::fs::write(&prefixed, format!("not input\n{}", input)).unwrap();
+    let mut at_offset = std::fs::File::open(&prefixed).unwrap();
+    std::io::Seek::seek(&mut at_offset, std::io::SeekFrom::Start(10)).unwrap();
+    let from_offset = Command::new(binary)
+        .stdin(Stdio::from(at_offset))
+        .output()
+        .unwrap();
+    std::fs::remove_file(&prefixed).unwrap();
+    assert!(
+        from_offset.status.success() && from_offset.stdout == expected.as_bytes(),
+        "from an offset: {} bytes of answers, {}",
+        from_offset.stdout.len(),
+        String::from_utf8_lossy(&from_offset.stderr)
+    );
     // The second run's writes fail on a full disk: said as a write failure, in one line.
     let to_full_disk = Command::new(binary)
         .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
