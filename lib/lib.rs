@@ -1,7 +1,7 @@
 //! Sprague–Grundy helpers for impartial games, small enough to paste into a judge.
 //!
 //! Layers, bottom to top:
-//! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
+//! - leaves: [`nimber`] (the value type), [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
 //! - engines: [`nim`], [`grundy`](mod@grundy), [`pattern`] (period finding in computed values);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`hackenbush`],
 //!   [`take_vectors`], [`take_exactly`].
@@ -18,6 +18,7 @@ pub mod hackenbush;
 pub mod knights;
 pub mod mex;
 pub mod nim;
+pub mod nimber;
 pub mod octal;
 pub mod outcome;
 pub mod pattern;
@@ -31,4 +32,5 @@ pub mod take_vectors;
 pub use crate::grundy::{grundy_table, sum_value, GrundyMemo};
 pub use crate::mex::{mex, MexBuffer};
 pub use crate::nim::{misere_nim_outcome, nim_sum, nim_sum_of_copies, winning_moves, NimMove};
+pub use crate::nimber::Nimber;
 pub use crate::outcome::Outcome;
