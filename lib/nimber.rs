@@ -5,7 +5,6 @@
 //! nimbers' addition. So `Nimber` adds with `+`, `+=` and `Sum`, and is zero exactly on the
 //! positions the player to move loses.
 
-use crate::outcome::Outcome;
 use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, AddAssign};
@@ -45,7 +44,8 @@ impl Nimber {
         self.0
     }
 
-    /// Whether the value is `*0`: under normal play the player to move loses.
+    /// Whether the value is `*0`: under normal play the player to move loses (see
+    /// [`Outcome::from_grundy`](crate::Outcome::from_grundy)).
     ///
     /// ```
     /// use grundy::Nimber;
@@ -53,17 +53,6 @@ impl Nimber {
     /// ```
     pub fn is_zero(self) -> bool {
         self.0 == 0
-    }
-
-    /// The normal-play outcome of a position worth `self`: the mover wins iff it is not zero.
-    ///
-    /// ```
-    /// use grundy::{Nimber, Outcome};
-    /// assert_eq!(Nimber(0).outcome(), Outcome::SecondPlayerWins);
-    /// assert_eq!((Nimber(1) + Nimber(2)).outcome().pick("First", "Second"), "First");
-    /// ```
-    pub fn outcome(self) -> Outcome {
-        Outcome::from_first_player_wins(!self.is_zero())
     }
 
     /// The sum of `count` copies of `self`: equal games cancel in pairs, so it is `self` for
@@ -203,10 +192,9 @@ mod tests {
     }
 
     #[test]
-    fn zero_outcome_and_conversions() {
+    fn zero_and_conversions() {
         assert_eq!(Nimber::default(), Nimber::ZERO);
-        assert!(Nimber(0).outcome() == Outcome::SecondPlayerWins);
-        assert!(Nimber(1 << 63).outcome() == Outcome::FirstPlayerWins);
+        assert!(Nimber(0).is_zero() && !Nimber(1 << 63).is_zero());
         assert_eq!(Nimber::from(200u8), Nimber(200));
         assert_eq!(Nimber::from(60_000u16), Nimber(60_000));
         assert_eq!(Nimber::from(u32::MAX), Nimber(u64::from(u32::MAX)));
