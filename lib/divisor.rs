@@ -2,6 +2,8 @@
 //! proper divisor) and the split game ("Tower Breakers, Again!", replace a tower of height X by
 //! Y > 1 towers of height Z with Y · Z = X).
 
+use crate::game::ImpartialGame;
+use crate::nimber::Nimber;
 use crate::primes::prime_factor_count;
 
 /// The Grundy value of a tower of height `h`: Ω(h), its prime factor count with multiplicity.
@@ -12,9 +14,10 @@ use crate::primes::prime_factor_count;
 ///
 /// ```
 /// use grundy::divisor::tower_grundy;
-/// assert_eq!(tower_grundy(1), 0);
-/// assert_eq!(tower_grundy(4), 2);
-/// assert_eq!(tower_grundy(1_000_000_000_000_000_000), 36); // 2^18 · 5^18
+/// use grundy::Nimber;
+/// assert_eq!(tower_grundy(1), Nimber(0));
+/// assert_eq!(tower_grundy(4), Nimber(2));
+/// assert_eq!(tower_grundy(1_000_000_000_000_000_000), Nimber(36)); // 2^18 · 5^18
 /// ```
 ///
 /// # Constraints
@@ -25,9 +28,9 @@ use crate::primes::prime_factor_count;
 ///
 /// # Complexity
 /// That of [`prime_factor_count`]: expected O(h^(1/4) · log h).
-pub fn tower_grundy(h: u64) -> u64 {
+pub fn tower_grundy(h: u64) -> Nimber {
     assert!(h > 0, "a tower has height at least 1");
-    u64::from(prime_factor_count(h))
+    Nimber::from(prime_factor_count(h))
 }
 
 /// The Grundy value of a tower of height `h` in the split game: a move replaces a tower of
@@ -45,10 +48,11 @@ pub fn tower_grundy(h: u64) -> u64 {
 ///
 /// ```
 /// use grundy::divisor::split_tower_grundy;
-/// assert_eq!(split_tower_grundy(1), 0);
-/// assert_eq!(split_tower_grundy(2), 1); // two towers of 1: 0, so mex{0} = 1
-/// assert_eq!(split_tower_grundy(6), 2); // Ω(3) + 1
-/// assert_eq!(split_tower_grundy(27), 3);
+/// use grundy::Nimber;
+/// assert_eq!(split_tower_grundy(1), Nimber(0));
+/// assert_eq!(split_tower_grundy(2), Nimber(1)); // two towers of 1: 0, so mex{0} = 1
+/// assert_eq!(split_tower_grundy(6), Nimber(2)); // Ω(3) + 1
+/// assert_eq!(split_tower_grundy(27), Nimber(3));
 /// ```
 ///
 /// # Constraints
@@ -59,16 +63,113 @@ pub fn tower_grundy(h: u64) -> u64 {
 ///
 /// # Complexity
 /// That of [`prime_factor_count`] on the odd part of `h`.
-pub fn split_tower_grundy(h: u64) -> u64 {
+pub fn split_tower_grundy(h: u64) -> Nimber {
     assert!(h > 0, "a tower has height at least 1");
     let odd = h >> h.trailing_zeros();
-    u64::from(prime_factor_count(odd)) + u64::from(h % 2 == 0)
+    Nimber(u64::from(prime_factor_count(odd)) + u64::from(h % 2 == 0))
+}
+
+/// The divisors of `h` below `h`, by trial division: the literal moves of both games.
+fn proper_divisors(h: u64) -> Vec<u64> {
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1;
+    while d <= h / d {
+        if h % d == 0 {
+            small.push(d);
+            if d * d != h && d != 1 {
+                large.push(h / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.iter().rev());
+    small.retain(|&d| d < h);
+    small
+}
+
+/// The divisor game as an [`ImpartialGame`]: the position is a tower's height (at least 1), a
+/// move lowers it to a proper divisor, and the value is [`tower_grundy`]. Several towers are
+/// [`SumGame(Tower)`](crate::game::SumGame).
+///
+/// ```
+/// use grundy::divisor::Tower;
+/// use grundy::{ImpartialGame, Nimber};
+/// assert_eq!(Tower.moves(&12), vec![1, 2, 3, 4, 6]);
+/// assert_eq!(Tower.value(&12), Nimber(3));
+/// ```
+///
+/// # Constraints
+/// [`ImpartialGame::moves`] finds divisors by trial division, O(√h): it is for brute forces
+/// over small heights. [`ImpartialGame::value`] takes any height from 1 to 2^64 − 1.
+///
+/// # Panics
+/// `value` panics on height 0, as [`tower_grundy`] does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tower;
+
+impl ImpartialGame for Tower {
+    type Position = u64;
+
+    fn moves(&self, &height: &u64) -> Vec<u64> {
+        proper_divisors(height)
+    }
+
+    fn value(&self, &height: &u64) -> Nimber {
+        tower_grundy(height)
+    }
+}
+
+/// The split game as an [`ImpartialGame`]: the position is a list of tower heights (each at
+/// least 1), a move replaces one tower of height X by Y > 1 towers of height X / Y, and the
+/// value is the sum of [`split_tower_grundy`] over the towers.
+///
+/// ```
+/// use grundy::divisor::SplitTower;
+/// use grundy::{ImpartialGame, Nimber};
+/// assert_eq!(SplitTower.moves(&vec![4]), vec![vec![2, 2], vec![1, 1, 1, 1]]);
+/// assert_eq!(SplitTower.value(&vec![4, 6]), Nimber(1) + Nimber(2));
+/// ```
+///
+/// # Constraints
+/// [`ImpartialGame::moves`] writes out every tower a move makes: it is for brute forces over
+/// small heights. Moves keep the towers in the order given and sorted where they are made, so
+/// a caller that sorts positions shares the memo between equal multisets.
+///
+/// # Panics
+/// `value` panics on a tower of height 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitTower;
+
+impl ImpartialGame for SplitTower {
+    type Position = Vec<u64>;
+
+    fn moves(&self, towers: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut next = Vec::new();
+        for (i, &height) in towers.iter().enumerate() {
+            // Y towers of height Z: Z runs over the proper divisors, Y = height / Z > 1.
+            for z in proper_divisors(height).into_iter().rev() {
+                let mut after = towers[..i].to_vec();
+                after.extend(std::iter::repeat(z).take((height / z) as usize));
+                after.extend_from_slice(&towers[i + 1..]);
+                next.push(after);
+            }
+        }
+        next
+    }
+
+    fn value(&self, towers: &Vec<u64>) -> Nimber {
+        towers.iter().map(|&h| split_tower_grundy(h)).sum()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::grundy_table;
+    use crate::game::{FnGame, SumGame};
+    use crate::values::{grundy_table, GrundyMemo};
+    use testkit::search::Search;
+    use testkit::Rng;
 
     #[test]
     fn matches_the_mex_dp_over_divisors() {
@@ -78,7 +179,7 @@ mod tests {
             (1..h).filter(move |y| h % y == 0).map(|y| y - 1)
         });
         for (i, &g) in table.iter().enumerate() {
-            assert_eq!(tower_grundy(i as u64 + 1), u64::from(g), "height {}", i + 1);
+            assert_eq!(tower_grundy(i as u64 + 1), g, "height {}", i + 1);
         }
     }
 
@@ -86,24 +187,86 @@ mod tests {
     fn split_game_matches_the_mex_dp_over_divisors() {
         // State h - 1 stands for height h; Y towers of height h / Y are worth G(h / Y) for odd
         // Y and 0 for even Y.
-        let mut values = vec![0u64; 5000];
+        let mut values = vec![Nimber::ZERO; 5000];
         for h in 2..=5000usize {
-            let options: Vec<usize> = (2..=h)
+            let options: Vec<Nimber> = (2..=h)
                 .filter(|y| h % y == 0)
                 .map(|y| {
                     if y % 2 == 1 {
-                        values[h / y - 1] as usize
+                        values[h / y - 1]
                     } else {
-                        0
+                        Nimber::ZERO
                     }
                 })
                 .collect();
-            values[h - 1] = crate::mex::mex(options) as u64;
+            values[h - 1] = crate::mex::mex(options);
         }
         for (i, &g) in values.iter().enumerate() {
             assert_eq!(split_tower_grundy(i as u64 + 1), g, "height {}", i + 1);
         }
-        assert_eq!(split_tower_grundy(u64::MAX), 7); // 3 · 5 · 17 · 257 · 641 · 65537 · 6700417
-        assert_eq!(split_tower_grundy(1 << 63), 1);
+        // 3 · 5 · 17 · 257 · 641 · 65537 · 6700417
+        assert_eq!(split_tower_grundy(u64::MAX), Nimber(7));
+        assert_eq!(split_tower_grundy(1 << 63), Nimber(1));
+    }
+
+    #[test]
+    fn proper_divisors_are_found_literally() {
+        for h in 1..500u64 {
+            let literal: Vec<u64> = (1..h).filter(|d| h % d == 0).collect();
+            assert_eq!(proper_divisors(h), literal, "{h}");
+        }
+    }
+
+    #[test]
+    fn the_games_values_match_the_search_of_their_moves() {
+        let mut memo = GrundyMemo::of(Tower);
+        for h in 1..400 {
+            assert_eq!(Tower.value(&h), memo.value(h), "height {h}");
+        }
+        let towers = SumGame(Tower);
+        let mut wins = Search::normal(|p: &Vec<u64>| towers.moves(p));
+        let mut rng = Rng::new(71);
+        for _ in 0..200 {
+            let heights: Vec<u64> = (0..rng.range(1, 3)).map(|_| rng.range(1, 40)).collect();
+            assert_eq!(
+                towers.outcome(&heights).first_player_wins(),
+                wins.mover_wins(heights.clone()),
+                "{heights:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_split_games_value_matches_the_search_of_its_moves() {
+        // Sorted positions share the memo: equal multisets of towers are one position.
+        let sorted = FnGame::new(|towers: &Vec<u64>| {
+            SplitTower
+                .moves(towers)
+                .into_iter()
+                .map(|mut t| {
+                    t.sort_unstable();
+                    t
+                })
+                .collect::<Vec<_>>()
+        });
+        let mut memo = GrundyMemo::of(&sorted);
+        let mut wins = Search::normal(|p: &Vec<u64>| sorted.moves(p));
+        let mut rng = Rng::new(72);
+        for h in 1..=40 {
+            assert_eq!(
+                SplitTower.value(&vec![h]),
+                memo.value(vec![h]),
+                "height {h}"
+            );
+        }
+        for _ in 0..100 {
+            let mut towers: Vec<u64> = (0..rng.range(1, 3)).map(|_| rng.range(1, 24)).collect();
+            towers.sort_unstable();
+            assert_eq!(
+                SplitTower.outcome(&towers).first_player_wins(),
+                wins.mover_wins(towers.clone()),
+                "{towers:?}"
+            );
+        }
     }
 }

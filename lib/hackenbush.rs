@@ -12,6 +12,8 @@
 //! cycles, the ground's included) into one vertex, which leaves a tree of bridges with loops,
 //! and evaluates that tree by the colon principle.
 
+use crate::nimber::Nimber;
+
 /// A green Hackenbush picture: vertices `0..vertices`, vertex 0 is the ground (every grounded
 /// vertex is vertex 0), and edges between vertices (loops allowed, parallel edges allowed).
 ///
@@ -19,7 +21,7 @@
 /// use grundy::hackenbush::Graph;
 /// // A "door": two posts and a lintel.
 /// let door = Graph::new(3, &[(0, 1), (0, 2), (1, 2)]);
-/// assert_eq!(door.value(), 1);
+/// assert_eq!(door.value(), grundy::Nimber(1));
 /// ```
 ///
 /// # Constraints
@@ -37,8 +39,8 @@ impl Graph {
     /// The picture with these edges.
     ///
     /// ```
-    /// let stalk = grundy::hackenbush::Graph::stalk(4);
-    /// assert_eq!(stalk.value(), 4);
+    /// let stalk = grundy::hackenbush::Graph::new(3, &[(0, 1), (1, 2), (2, 2)]);
+    /// assert_eq!(stalk.value(), grundy::Nimber(3)); // two edges and a loop on top
     /// ```
     ///
     /// # Panics
@@ -55,22 +57,32 @@ impl Graph {
         }
     }
 
-    /// A stalk of `n` edges standing on the ground.
+    /// A stalk of `n` edges standing on the ground: a Nim heap of `n`.
     ///
     /// ```
-    /// assert_eq!(grundy::hackenbush::Graph::stalk(0).value(), 0);
+    /// use grundy::{hackenbush::Graph, Nimber};
+    /// assert_eq!(Graph::stalk(0).value(), Nimber(0));
+    /// assert_eq!(Graph::stalk(4).value(), Nimber(4));
     /// ```
     pub fn stalk(n: usize) -> Self {
         let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, i + 1)).collect();
         Graph::new(n + 1, &edges)
     }
 
-    /// The number of vertices.
+    /// The number of vertices, the ground included.
+    ///
+    /// ```
+    /// assert_eq!(grundy::hackenbush::Graph::stalk(2).vertices(), 3);
+    /// ```
     pub fn vertices(&self) -> usize {
         self.vertices
     }
 
-    /// The edges.
+    /// The edges, as given.
+    ///
+    /// ```
+    /// assert_eq!(grundy::hackenbush::Graph::stalk(2).edges(), &[(0, 1), (1, 2)]);
+    /// ```
     pub fn edges(&self) -> &[(usize, usize)] {
         &self.edges
     }
@@ -80,15 +92,15 @@ impl Graph {
     /// ```
     /// use grundy::hackenbush::Graph;
     /// // A twig: a trunk with two one-edge branches at its top (mex{0, 2, 2} = 1).
-    /// assert_eq!(Graph::new(4, &[(0, 1), (1, 2), (1, 3)]).value(), 1);
+    /// assert_eq!(Graph::new(4, &[(0, 1), (1, 2), (1, 3)]).value(), grundy::Nimber(1));
     /// ```
     ///
     /// # Complexity
     /// O(V + E).
-    pub fn value(&self) -> u64 {
+    pub fn value(&self) -> Nimber {
         let n = self.vertices;
         if n == 0 {
-            return 0;
+            return Nimber::ZERO;
         }
         // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
         let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
@@ -193,7 +205,7 @@ impl Graph {
                 value[parent[v]] ^= branch;
             }
         }
-        value[root]
+        Nimber(value[root])
     }
 }
 
@@ -206,7 +218,7 @@ mod tests {
 
     /// The literal game: states are sets of remaining edges; a move deletes one edge, then every
     /// edge no longer connected to the ground. The value is the mex over the moves.
-    fn search_value(graph: &Graph) -> u64 {
+    fn search_value(graph: &Graph) -> Nimber {
         fn grounded(graph: &Graph, edges: u32) -> u32 {
             let mut reached = vec![false; graph.vertices()];
             reached[0] = true;
@@ -226,15 +238,15 @@ mod tests {
                 }
             }
         }
-        fn value(graph: &Graph, edges: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        fn value(graph: &Graph, edges: u32, memo: &mut HashMap<u32, Nimber>) -> Nimber {
             if let Some(&v) = memo.get(&edges) {
                 return v;
             }
-            let options: Vec<usize> = (0..graph.edges().len())
+            let options: Vec<Nimber> = (0..graph.edges().len())
                 .filter(|id| edges >> id & 1 == 1)
-                .map(|id| value(graph, grounded(graph, edges & !(1 << id)), memo) as usize)
+                .map(|id| value(graph, grounded(graph, edges & !(1 << id)), memo))
                 .collect();
-            let v = mex(options) as u64;
+            let v = mex(options);
             memo.insert(edges, v);
             v
         }
@@ -256,8 +268,8 @@ mod tests {
             (door, 1),
             (house, 0),
         ] {
-            assert_eq!(graph.value(), want, "{graph:?}");
-            assert_eq!(search_value(&graph), want, "{graph:?}");
+            assert_eq!(graph.value(), Nimber(want), "{graph:?}");
+            assert_eq!(search_value(&graph), Nimber(want), "{graph:?}");
         }
     }
 

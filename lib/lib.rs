@@ -1,10 +1,15 @@
 //! Sprague–Grundy helpers for impartial games, small enough to paste into a judge.
 //!
 //! Layers, bottom to top:
-//! - leaves: [`mex`](mod@mex), [`periodicity`], [`primes`], [`outcome`];
-//! - engines: [`nim`], [`grundy`](mod@grundy), [`pattern`] (period finding in computed values);
-//! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`], [`hackenbush`],
-//!   [`take_vectors`], [`take_exactly`].
+//! - leaves: [`nimber`] (the value type, [`Nimber`]), [`mex`](mod@mex), [`outcome`],
+//!   [`periodicity`], [`primes`];
+//! - engines: [`game`] (the [`ImpartialGame`] trait), [`values`] ([`grundy_table`] and the
+//!   memoised search [`GrundyMemo`]), [`nim`], [`pattern`] (period finding in computed values);
+//! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
+//!   [`hackenbush`], [`take_vectors`], [`take_exactly`].
+//!
+//! A solve usually starts from `use grundy::prelude::*;` ([`prelude`]): the value type, the
+//! outcome, the trait and the table and memo that compute values.
 //!
 //! Std only and written for rustc 1.56, because a bundle for a plain judge carries the modules
 //! a problem uses. Nothing here reads input or prints: judge I/O is the `judge` crate, and test
@@ -13,22 +18,27 @@
 #![warn(missing_docs)]
 
 pub mod divisor;
-pub mod grundy;
+pub mod game;
 pub mod hackenbush;
 pub mod knights;
 pub mod mex;
 pub mod nim;
+pub mod nimber;
 pub mod octal;
 pub mod outcome;
 pub mod pattern;
 pub mod periodicity;
+pub mod prelude;
 pub mod primes;
 pub mod strips;
 pub mod subtraction;
 pub mod take_exactly;
 pub mod take_vectors;
+pub mod values;
 
-pub use crate::grundy::{grundy_table, sum_value, GrundyMemo};
+pub use crate::game::ImpartialGame;
 pub use crate::mex::{mex, MexBuffer};
-pub use crate::nim::{misere_nim_outcome, nim_sum, nim_sum_of_copies, winning_moves, NimMove};
+pub use crate::nim::{nim_sum, winning_moves, MisereNim, NimMove};
+pub use crate::nimber::Nimber;
 pub use crate::outcome::Outcome;
+pub use crate::values::{grundy_table, GrundyMemo};

@@ -1,35 +1,38 @@
 //! The minimum excludant (mex): the smallest non-negative integer not in a set.
 //!
-//! [`mex`] is the one-shot form; [`MexBuffer`] is the form for DP loops, which marks values and
-//! forgets them between positions in O(1) by bumping a generation stamp instead of clearing.
+//! [`mex`] is the one-shot form, over [`Nimber`]s; [`MexBuffer`] is the form for DP loops,
+//! over raw `usize` values (indices into its array), which marks values and forgets them
+//! between positions in O(1) by bumping a generation stamp instead of clearing.
 
-/// Returns the smallest non-negative integer that `values` does not contain.
+use crate::nimber::Nimber;
+
+/// The smallest nimber that `values` does not contain: the value of a position whose options
+/// are worth `values`.
 ///
 /// ```
-/// use grundy::mex;
-/// assert_eq!(mex([0, 1, 3]), 2);
-/// assert_eq!(mex([1, 2]), 0);
-/// assert_eq!(mex(Vec::<usize>::new()), 0);
+/// use grundy::{mex, Nimber};
+/// assert_eq!(mex([0, 1, 3].map(Nimber)), Nimber(2));
+/// assert_eq!(mex([1, 2].map(Nimber)), Nimber(0));
+/// assert_eq!(mex(Vec::new()), Nimber(0)); // no option: a lost position
 /// ```
 ///
 /// # Constraints
-/// Values may be any `usize`; values larger than the number of items can never be the mex and
-/// are skipped, so memory stays proportional to the item count.
+/// Values may be any nimber; values above the number of items can never be the mex and are
+/// skipped, so memory stays proportional to the item count.
 ///
 /// # Complexity
-/// O(m) time and O(m) bits of memory for m items.
-pub fn mex<I: IntoIterator<Item = usize>>(values: I) -> usize {
-    let values = values.into_iter();
-    let mut present = vec![false; values.size_hint().0 + 1];
-    for v in values {
-        if v >= present.len() {
-            // The mex is at most the item count, so a larger value matters only if the buffer
-            // was sized from a low size hint; grow it to cover the value.
-            present.resize(v + 1, false);
+/// O(m) time and memory for m items.
+pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
+    let values: Vec<u64> = values.into_iter().map(Nimber::value).collect();
+    // m values leave at least one of 0..=m out, so only those need a slot.
+    let mut present = vec![false; values.len() + 1];
+    for &v in &values {
+        if v <= values.len() as u64 {
+            present[v as usize] = true;
         }
-        present[v] = true;
     }
-    present.iter().position(|&p| !p).unwrap_or(present.len())
+    let first_missing = present.iter().position(|&p| !p);
+    Nimber(first_missing.expect("m values leave one of 0..=m out") as u64)
 }
 
 /// A reusable set of small values for computing one mex per position without reallocating.
@@ -84,9 +87,6 @@ impl MexBuffer {
     /// ```
     /// assert_eq!(grundy::MexBuffer::new(3).capacity(), 3);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn capacity(&self) -> usize {
         self.stamp.len()
     }
@@ -134,9 +134,6 @@ impl MexBuffer {
     /// buf.insert(5); // ignored: cannot affect a mex below the capacity
     /// assert_eq!(buf.mex(), 0);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     #[inline]
     pub fn insert(&mut self, value: usize) {
         if let Some(slot) = self.stamp.get_mut(value) {
@@ -174,9 +171,6 @@ impl MexBuffer {
     /// buf.insert(1);
     /// assert!(buf.contains(1) && !buf.contains(0));
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     #[inline]
     pub fn contains(&self, value: usize) -> bool {
         self.stamp.get(value) == Some(&self.generation)
@@ -208,10 +202,31 @@ mod tests {
 
     #[test]
     fn mex_handles_duplicates_large_values_and_order() {
-        assert_eq!(mex([3, 0, 0, 1, 1_000_000]), 2);
-        assert_eq!(mex(std::iter::once(0).chain([1, 2])), 3);
-        // A filter hides the length from the size hint; the buffer must still grow.
-        assert_eq!(mex((0..5).filter(|&v| v != 7)), 5);
+        let mex_of = |values: &[u64]| mex(values.iter().map(|&v| Nimber(v))).value();
+        assert_eq!(mex_of(&[3, 0, 0, 1, 1_000_000]), 2);
+        assert_eq!(mex_of(&[2, 1, 0]), 3);
+        assert_eq!(mex_of(&[u64::MAX, 0, u64::MAX - 1]), 1);
+        assert_eq!(mex_of(&[1, 1, 1]), 0);
+        assert_eq!(mex_of(&[]), 0);
+        // A filter hides the length from the size hint.
+        assert_eq!(
+            mex((0..5).map(Nimber).filter(|v| v.value() != 7)),
+            Nimber(5)
+        );
+    }
+
+    #[test]
+    fn mex_matches_the_definition_on_random_sets() {
+        let mut rng = Rng::new(8);
+        for _ in 0..2000 {
+            let values: Vec<u64> = (0..rng.below(10)).map(|_| rng.below(12)).collect();
+            let literal = (0..).find(|g| !values.contains(g)).unwrap();
+            assert_eq!(
+                mex(values.iter().map(|&v| Nimber(v))),
+                Nimber(literal),
+                "{values:?}"
+            );
+        }
     }
 
     #[test]
@@ -222,7 +237,8 @@ mod tests {
             buf.clear();
             let values: Vec<usize> = (0..rng.below(12)).map(|_| rng.below(14) as usize).collect();
             values.iter().for_each(|&v| buf.insert(v));
-            assert_eq!(buf.mex(), mex(values.iter().copied()), "{values:?}");
+            let by_mex = mex(values.iter().map(|&v| Nimber(v as u64)));
+            assert_eq!(buf.mex() as u64, by_mex.value(), "{values:?}");
         }
     }
 

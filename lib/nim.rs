@@ -1,37 +1,50 @@
-//! Nim: nim-sums, the winning moves of a position, and misère Nim.
+//! Nim: the value of heaps, the winning moves of a position, and misère Nim.
 
+use crate::game::ImpartialGame;
+use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 
-/// The nim-sum (bitwise XOR) of heap sizes or Grundy values.
+/// One Nim heap as an [`ImpartialGame`]: the position is the heap's size, a move leaves any
+/// smaller size, and a heap of n is worth `*n`. Heaps together are
+/// [`SumGame(Nim)`](crate::game::SumGame), or [`nim_sum`].
 ///
 /// ```
-/// use grundy::nim_sum;
-/// assert_eq!(nim_sum([3, 5, 1]), 7);
-/// assert_eq!(nim_sum(Vec::<u64>::new()), 0);
+/// use grundy::nim::Nim;
+/// use grundy::{ImpartialGame, Nimber};
+/// assert_eq!(Nim.moves(&3), vec![0, 1, 2]);
+/// assert_eq!(Nim.value(&1_000_000_000_000), Nimber(1_000_000_000_000));
 /// ```
 ///
-/// # Complexity
-/// O(number of values).
-pub fn nim_sum<I: IntoIterator<Item = u64>>(values: I) -> u64 {
-    values.into_iter().fold(0, |acc, v| acc ^ v)
+/// # Constraints
+/// [`ImpartialGame::moves`] lists every smaller heap: it is for brute forces over small heaps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nim;
+
+impl ImpartialGame for Nim {
+    type Position = u64;
+
+    fn moves(&self, &heap: &u64) -> Vec<u64> {
+        (0..heap).collect()
+    }
+
+    fn value(&self, &heap: &u64) -> Nimber {
+        Nimber(heap)
+    }
 }
 
-/// The nim-sum of `count` copies of the value `g`: equal values cancel in pairs.
+/// The value of Nim heaps of the given sizes: their nim-sum (bitwise XOR), the sum of the
+/// nimbers `*h`.
 ///
 /// ```
-/// use grundy::nim_sum_of_copies;
-/// assert_eq!(nim_sum_of_copies(5, 3), 5);
-/// assert_eq!(nim_sum_of_copies(5, 1_000_000_000_000_000_000), 0);
+/// use grundy::{nim_sum, Nimber};
+/// assert_eq!(nim_sum([3, 5, 1]), Nimber(7));
+/// assert_eq!(nim_sum(Vec::new()), Nimber::ZERO);
 /// ```
 ///
 /// # Complexity
-/// O(1).
-pub fn nim_sum_of_copies(g: u64, count: u64) -> u64 {
-    if count % 2 == 1 {
-        g
-    } else {
-        0
-    }
+/// O(number of heaps).
+pub fn nim_sum<I: IntoIterator<Item = u64>>(heaps: I) -> Nimber {
+    heaps.into_iter().map(Nimber).sum()
 }
 
 /// The value of coins on numbered squares, where a move slides one coin from square i >= 1 to
@@ -42,28 +55,35 @@ pub fn nim_sum_of_copies(g: u64, count: u64) -> u64 {
 ///
 /// ```
 /// use grundy::nim::coins_on_squares_value;
-/// assert_eq!(coins_on_squares_value([(1, 1)]), 1);
-/// assert_eq!(coins_on_squares_value([(1, 2)]), 0);
-/// assert_eq!(coins_on_squares_value([(2, 3), (3, 1), (0, 5)]), 2 ^ 3);
+/// use grundy::Nimber;
+/// assert_eq!(coins_on_squares_value([(1, 1)]), Nimber(1));
+/// assert_eq!(coins_on_squares_value([(1, 2)]), Nimber(0));
+/// assert_eq!(coins_on_squares_value([(2, 3), (3, 1), (0, 5)]), Nimber(2 ^ 3));
 /// ```
 ///
 /// # Complexity
 /// O(number of entries).
-pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> u64 {
-    nim_sum(
-        coins
-            .into_iter()
-            .map(|(square, count)| nim_sum_of_copies(square, count)),
-    )
+pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> Nimber {
+    coins
+        .into_iter()
+        .map(|(square, count)| Nimber(square).copies(count))
+        .sum()
 }
 
-/// Misère Nim's outcome accumulated heap by heap, for heaps read one at a time.
+/// Misère Nim, where whoever takes the last object loses: its outcome, accumulated heap by heap
+/// (for heaps read one at a time) or collected from an iterator.
+///
+/// When every heap has at most one object the mover loses iff the number of 1-heaps is odd;
+/// otherwise the mover loses iff the nim-sum is 0 (Bouton). Empty heaps are allowed and ignored;
+/// with no objects at all the mover cannot move and, under misère play, wins.
 ///
 /// ```
-/// use grundy::nim::MisereNim;
+/// use grundy::{MisereNim, Outcome};
 /// let mut game = MisereNim::default();
 /// [3, 5, 1].iter().for_each(|&h| game.add(h));
-/// assert_eq!(game.outcome(), grundy::misere_nim_outcome(&[3, 5, 1]));
+/// assert_eq!(game.outcome(), Outcome::FirstPlayerWins);
+/// let heaps = [1u64];
+/// assert_eq!(heaps.iter().copied().collect::<MisereNim>().outcome(), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Complexity
@@ -76,7 +96,14 @@ pub struct MisereNim {
 }
 
 impl MisereNim {
-    /// Adds a heap.
+    /// Adds a heap of `heap` objects.
+    ///
+    /// ```
+    /// let mut game = grundy::MisereNim::default();
+    /// game.add(1);
+    /// game.add(1);
+    /// assert!(game.outcome().first_player_wins()); // take one, leave the last to the other
+    /// ```
     pub fn add(&mut self, heap: u64) {
         self.nim_sum ^= heap;
         if heap > 1 {
@@ -86,13 +113,26 @@ impl MisereNim {
         }
     }
 
-    /// The outcome of the heaps added so far, as [`misere_nim_outcome`] gives it.
+    /// The outcome of the heaps added so far.
+    ///
+    /// ```
+    /// use grundy::{MisereNim, Outcome};
+    /// assert_eq!(MisereNim::default().outcome(), Outcome::FirstPlayerWins); // nothing to take
+    /// ```
     pub fn outcome(&self) -> Outcome {
         if self.big_heaps == 0 {
             Outcome::from_first_player_wins(self.heaps_of_one % 2 == 0)
         } else {
-            Outcome::from_grundy(self.nim_sum)
+            Outcome::from_grundy(Nimber(self.nim_sum))
         }
+    }
+}
+
+impl std::iter::FromIterator<u64> for MisereNim {
+    fn from_iter<I: IntoIterator<Item = u64>>(heaps: I) -> Self {
+        let mut game = MisereNim::default();
+        heaps.into_iter().for_each(|h| game.add(h));
+        game
     }
 }
 
@@ -124,7 +164,7 @@ pub struct NimMove {
 /// # Complexity
 /// O(number of heaps).
 pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
-    let s = nim_sum(heaps.iter().copied());
+    let s = nim_sum(heaps.iter().copied()).value();
     heaps
         .iter()
         .enumerate()
@@ -133,30 +173,11 @@ pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
         .collect()
 }
 
-/// The outcome of misère Nim, where whoever takes the last object loses.
-///
-/// When every heap has at most one object the mover loses iff the number of 1-heaps is odd;
-/// otherwise the mover loses iff the nim-sum is 0 (Bouton). Empty heaps are allowed and ignored;
-/// with no objects at all the mover cannot move and, under misère play, wins.
-///
-/// ```
-/// use grundy::{misere_nim_outcome, Outcome};
-/// assert_eq!(misere_nim_outcome(&[1]), Outcome::SecondPlayerWins);
-/// assert_eq!(misere_nim_outcome(&[3, 5, 1]), Outcome::FirstPlayerWins);
-/// assert_eq!(misere_nim_outcome(&[1, 1]), Outcome::FirstPlayerWins);
-/// ```
-///
-/// # Complexity
-/// O(number of heaps).
-pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
-    let mut game = MisereNim::default();
-    heaps.iter().for_each(|&h| game.add(h));
-    game.outcome()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::SumGame;
+    use crate::values::GrundyMemo;
     use std::collections::HashMap;
     use testkit::Rng;
 
@@ -203,8 +224,9 @@ mod tests {
         for _ in 0..400 {
             let heaps = random_heaps(&mut rng);
             let searched = mover_wins(&mut heaps.to_vec(), true, &mut memo);
+            let collected: MisereNim = heaps.iter().copied().collect();
             assert_eq!(
-                misere_nim_outcome(&heaps).first_player_wins(),
+                collected.outcome().first_player_wins(),
                 searched,
                 "{heaps:?}"
             );
@@ -232,10 +254,45 @@ mod tests {
     }
 
     #[test]
-    fn copies_cancel_in_pairs() {
-        for count in 0..10u64 {
-            let literal = nim_sum(std::iter::repeat(6).take(count as usize));
-            assert_eq!(nim_sum_of_copies(6, count), literal);
+    fn nim_value_is_the_searched_value_and_nim_sum_is_the_value_of_the_sum() {
+        let mut rng = Rng::new(13);
+        let mut memo = GrundyMemo::of(SumGame(Nim));
+        let mut plain = HashMap::new();
+        for _ in 0..300 {
+            let heaps = random_heaps(&mut rng);
+            assert_eq!(
+                nim_sum(heaps.iter().copied()),
+                memo.value(heaps.clone()),
+                "{heaps:?}"
+            );
+            assert_eq!(
+                !nim_sum(heaps.iter().copied()).is_zero(),
+                mover_wins(&mut heaps.to_vec(), false, &mut plain),
+                "{heaps:?}"
+            );
+        }
+        for heap in 0..40 {
+            assert_eq!(Nim.value(&heap), GrundyMemo::of(Nim).value(heap));
+        }
+    }
+
+    #[test]
+    fn coins_on_squares_match_the_game_of_single_coins() {
+        // Each coin is a Nim heap of its square's number; count copies literally.
+        let mut rng = Rng::new(14);
+        for _ in 0..200 {
+            let coins: Vec<(u64, u64)> = (0..rng.below(4))
+                .map(|_| (rng.below(6), rng.below(4)))
+                .collect();
+            let heaps: Vec<u64> = coins
+                .iter()
+                .flat_map(|&(square, count)| std::iter::repeat(square).take(count as usize))
+                .collect();
+            assert_eq!(
+                coins_on_squares_value(coins.clone()),
+                nim_sum(heaps),
+                "{coins:?}"
+            );
         }
     }
 }

@@ -1,11 +1,13 @@
 //! Who wins an impartial game under normal play, read off its Grundy value.
 
+use crate::nimber::Nimber;
+
 /// The winner of a position with perfect play: the player to move, or the other one.
 ///
 /// ```
-/// use grundy::Outcome;
-/// assert_eq!(Outcome::from_grundy(0), Outcome::SecondPlayerWins);
-/// assert_eq!(Outcome::from_grundy(3), Outcome::FirstPlayerWins);
+/// use grundy::{Nimber, Outcome};
+/// assert_eq!(Outcome::from_grundy(Nimber(0)), Outcome::SecondPlayerWins);
+/// assert_eq!(Outcome::from_grundy(Nimber(3)), Outcome::FirstPlayerWins);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -16,16 +18,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The normal-play outcome of a position with Grundy value `g`: the mover wins iff `g != 0`.
+    /// The normal-play outcome of a position with Grundy value `g`: the mover wins iff `g` is
+    /// not zero.
     ///
     /// ```
-    /// assert!(grundy::Outcome::from_grundy(1).first_player_wins());
+    /// use grundy::{Nimber, Outcome};
+    /// assert!(Outcome::from_grundy(Nimber(1)).first_player_wins());
+    /// assert_eq!(Outcome::from_grundy(Nimber(5) + Nimber(5)), Outcome::SecondPlayerWins);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn from_grundy(g: u64) -> Self {
-        Outcome::from_first_player_wins(g != 0)
+    pub fn from_grundy(g: Nimber) -> Self {
+        Outcome::from_first_player_wins(!g.is_zero())
     }
 
     /// `FirstPlayerWins` when `wins` is true, else `SecondPlayerWins`.
@@ -34,9 +36,6 @@ impl Outcome {
     /// use grundy::Outcome;
     /// assert_eq!(Outcome::from_first_player_wins(false), Outcome::SecondPlayerWins);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn from_first_player_wins(wins: bool) -> Self {
         if wins {
             Outcome::FirstPlayerWins
@@ -50,9 +49,6 @@ impl Outcome {
     /// ```
     /// assert!(!grundy::Outcome::SecondPlayerWins.first_player_wins());
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn first_player_wins(self) -> bool {
         self == Outcome::FirstPlayerWins
     }
@@ -60,12 +56,10 @@ impl Outcome {
     /// Picks the name of the winner: `first` if the player to move wins, else `second`.
     ///
     /// ```
-    /// use grundy::Outcome;
-    /// assert_eq!(Outcome::from_grundy(2).pick("John", "Brother"), "John");
+    /// use grundy::{Nimber, Outcome};
+    /// assert_eq!(Outcome::from_grundy(Nimber(2)).pick("John", "Brother"), "John");
+    /// assert_eq!(Outcome::SecondPlayerWins.pick(1, 2), 2);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn pick<T>(self, first: T, second: T) -> T {
         if self.first_player_wins() {
             first

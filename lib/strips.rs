@@ -6,7 +6,7 @@
 //! ({2} is Dawson's Kayles 0.07, {1, 2} is Kayles 0.77). A board with several empty runs is
 //! their disjunctive sum.
 
-use crate::nim::nim_sum;
+use crate::nimber::Nimber;
 use crate::octal::{OctalCode, OctalCodeError, OctalGame};
 
 /// The octal code of the strip game with the given strip lengths (duplicates allowed).
@@ -34,15 +34,14 @@ pub fn strip_code(lengths: &[usize]) -> Result<OctalCode, OctalCodeError> {
 /// use grundy::strips::{runs_value, strip_code};
 /// let mut game = OctalGame::new(strip_code(&[2]).unwrap(), Method::Auto);
 /// game.extend_to(10);
-/// assert_eq!(runs_value(&game, &[4, 4]), Some(0));
+/// assert_eq!(runs_value(&game, &[4, 4]), Some(grundy::Nimber(0)));
 /// assert_eq!(runs_value(&game, &[100]), None);
 /// ```
 ///
 /// # Complexity
 /// O(number of runs).
-pub fn runs_value(game: &OctalGame, runs: &[u64]) -> Option<u64> {
-    let values: Option<Vec<u64>> = runs.iter().map(|&r| game.value(r).map(u64::from)).collect();
-    values.map(nim_sum)
+pub fn runs_value(game: &OctalGame, runs: &[u64]) -> Option<Nimber> {
+    runs.iter().map(|&r| game.value(r).map(Nimber::from)).sum()
 }
 
 #[cfg(test)]
@@ -70,7 +69,7 @@ mod tests {
                     .split(|&c| covered >> c & 1 == 1)
                     .map(|run| run.len() as u64)
                     .collect();
-                let by_values = runs_value(&game, &runs).unwrap() != 0;
+                let by_values = !runs_value(&game, &runs).unwrap().is_zero();
                 assert_eq!(
                     by_values,
                     mover_wins_by_search(cells, covered, &lengths),

@@ -49,7 +49,7 @@ pub fn subtraction_game(set: &[usize], method: Method) -> Result<OctalGame, Octa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::grundy_table;
+    use crate::values::grundy_table;
     use testkit::Rng;
 
     #[test]
@@ -71,7 +71,7 @@ mod tests {
             for (n, &v) in table.iter().enumerate() {
                 assert_eq!(
                     game.value(n as u64),
-                    Some(v as u16),
+                    Some(v.value() as u16),
                     "{set:?} {period:?} at {n}"
                 );
             }

@@ -3,7 +3,9 @@
 //!
 //! The game is data ([`TakeVectors`]); the table is one bottom-up pass over a box of positions.
 
+use crate::game::ImpartialGame;
 use crate::mex::MexBuffer;
+use crate::nimber::Nimber;
 
 /// A take-away game on `d`-dimensional count vectors.
 ///
@@ -12,12 +14,24 @@ use crate::mex::MexBuffer;
 /// // One kind of particle, remove 1 or 2: the subtraction game {1, 2}.
 /// let game = TakeVectors::new(vec![vec![1], vec![2]]);
 /// let table = game.table(&[6]).unwrap();
-/// assert_eq!((0..=6).map(|n| table.value(&[n])).collect::<Vec<_>>(), vec![0, 1, 2, 0, 1, 2, 0]);
+/// let values: Vec<u64> = (0..=6).map(|n| table.value(&[n]).value()).collect();
+/// assert_eq!(values, [0, 1, 2, 0, 1, 2, 0]);
+/// ```
+///
+/// As an [`ImpartialGame`], a position is a vector of counts, the moves subtract the vectors
+/// that fit, and the value is the default memoised search (a table needs a box):
+///
+/// ```
+/// use grundy::take_vectors::TakeVectors;
+/// use grundy::{ImpartialGame, Nimber};
+/// let game = TakeVectors::new(vec![vec![1, 1], vec![2, 0]]);
+/// assert_eq!(game.moves(&vec![2, 1]), vec![vec![1, 0], vec![0, 1]]);
+/// assert_eq!(game.value(&vec![2, 1]), game.table(&[2, 1]).unwrap().value(&[2, 1]));
 /// ```
 ///
 /// # Constraints
-/// Every move removes at least one item (so the game ends); at most 255 moves, so values fit in
-/// a `u8`.
+/// Every move removes at least one item (so the game ends); at most 255 moves, so tables store
+/// values in a byte each.
 #[derive(Clone, Debug)]
 pub struct TakeVectors {
     moves: Vec<Vec<usize>>,
@@ -29,7 +43,8 @@ pub struct TakeVectors {
 /// ```
 /// use grundy::take_vectors::TakeVectors;
 /// let table = TakeVectors::new(vec![vec![1, 0], vec![0, 1]]).table(&[3, 3]).unwrap();
-/// assert_eq!(table.value(&[2, 1]), 1); // two independent heaps of sizes 2 and 1, one at a time
+/// // Two independent heaps of sizes 2 and 1, one object at a time.
+/// assert_eq!(table.value(&[2, 1]), grundy::Nimber(1));
 /// ```
 #[derive(Clone, Debug)]
 pub struct TakeVectorsTable {
@@ -73,9 +88,6 @@ impl TakeVectors {
     /// ```
     /// assert_eq!(grundy::take_vectors::TakeVectors::new(vec![vec![1, 1]]).dims(), 2);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn dims(&self) -> usize {
         self.dims
     }
@@ -121,7 +133,8 @@ impl TakeVectors {
     /// ```
     /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![1, 1]]);
     /// let table = game.table(&[2, 3]).unwrap();
-    /// assert_eq!(table.value(&[2, 3]), 0); // two moves in all: the second player makes the last
+    /// // Two moves in all: the second player makes the last.
+    /// assert!(table.value(&[2, 3]).is_zero());
     /// ```
     ///
     /// # Panics
@@ -168,7 +181,7 @@ impl TakeVectorsTable {
     ///
     /// ```
     /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![2]]);
-    /// assert_eq!(game.table(&[5]).unwrap().value(&[3]), 1);
+    /// assert_eq!(game.table(&[5]).unwrap().value(&[3]), grundy::Nimber(1));
     /// ```
     ///
     /// # Panics
@@ -176,7 +189,7 @@ impl TakeVectorsTable {
     ///
     /// # Complexity
     /// O(dims).
-    pub fn value(&self, counts: &[usize]) -> u8 {
+    pub fn value(&self, counts: &[usize]) -> Nimber {
         assert_eq!(
             counts.len(),
             self.bounds.len(),
@@ -189,7 +202,30 @@ impl TakeVectorsTable {
             self.bounds
         );
         let index: usize = counts.iter().zip(&self.strides).map(|(c, s)| c * s).sum();
-        self.values[index]
+        Nimber::from(self.values[index])
+    }
+}
+
+impl ImpartialGame for TakeVectors {
+    type Position = Vec<usize>;
+
+    /// The counts left by each move that fits, in the order the moves were given.
+    ///
+    /// # Panics
+    /// If `counts` has the wrong length.
+    fn moves(&self, counts: &Vec<usize>) -> Vec<Vec<usize>> {
+        assert_eq!(counts.len(), self.dims, "moves: wrong number of counts");
+        self.moves
+            .iter()
+            .filter(|m| m.iter().zip(counts).all(|(take, have)| take <= have))
+            .map(|m| {
+                counts
+                    .iter()
+                    .zip(m)
+                    .map(|(have, take)| have - take)
+                    .collect()
+            })
+            .collect()
     }
 }
 
@@ -488,7 +524,8 @@ impl TakeVectorsSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::GrundyMemo;
+    use crate::values::GrundyMemo;
+    use testkit::search::Search;
     use testkit::Rng;
 
     /// A random game of 1 to `most_kinds` kinds, 1 to 4 moves taking 0-2 of each kind (at
@@ -513,6 +550,7 @@ mod tests {
         for _ in 0..30 {
             let (moves, bounds) = random_game(&mut rng, 3);
             let table = TakeVectors::new(moves.clone()).table(&bounds).unwrap();
+            // The rules written out again, apart from the game's own moves.
             let mut memo = GrundyMemo::new(|counts: &Vec<usize>| {
                 moves
                     .iter()
@@ -520,14 +558,19 @@ mod tests {
                     .map(|m| counts.iter().zip(m).map(|(h, t)| h - t).collect())
                     .collect::<Vec<Vec<usize>>>()
             });
+            let game = TakeVectors::new(moves.clone());
+            let mut wins = Search::normal(|p: &Vec<usize>| game.moves(p));
             for _ in 0..40 {
                 let counts: Vec<usize> = bounds
                     .iter()
                     .map(|&b| rng.range(0, b as u64) as usize)
                     .collect();
+                let value = table.value(&counts);
+                assert_eq!(value, memo.value(counts.clone()), "{moves:?} {counts:?}");
+                assert_eq!(game.value(&counts), value, "{moves:?} {counts:?}");
                 assert_eq!(
-                    u32::from(table.value(&counts)),
-                    memo.value(counts.clone()),
+                    !value.is_zero(),
+                    wins.mover_wins(counts.clone()),
                     "{moves:?} {counts:?}"
                 );
             }
@@ -558,13 +601,14 @@ mod tests {
                     .iter()
                     .map(|&b| rng.range(0, b as u64) as usize)
                     .collect();
-                let wins = table.value(&counts) != 0;
+                let wins = !table.value(&counts).is_zero();
                 assert_eq!(search.mover_wins(&counts), wins, "{moves:?} {counts:?}");
                 match search.winning_move(&counts) {
                     Some(m) => {
                         let after: Vec<usize> =
                             counts.iter().zip(&moves[m]).map(|(h, t)| h - t).collect();
-                        assert!(wins && table.value(&after) == 0, "{moves:?} {counts:?} {m}");
+                        let loses = table.value(&after).is_zero();
+                        assert!(wins && loses, "{moves:?} {counts:?} {m}");
                     }
                     None => assert!(!wins),
                 }

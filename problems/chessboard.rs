@@ -21,7 +21,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     for case in 1..=tests {
         let x = sc.index(format_args!("x of test case {}", case), 1..=BOARD)?;
         let y = sc.index(format_args!("y of test case {}", case), 1..=BOARD)?;
-        let outcome = Outcome::from_grundy(table[x - 1][y - 1].into());
+        let outcome = Outcome::from_grundy(table[x - 1][y - 1]);
         writeln!(out, "{}", outcome.pick("First", "Second"))?;
     }
     sc.finish()

@@ -16,7 +16,7 @@
 //! - judge: spoj
 //! - url: https://www.spoj.com/problems/GAME31/
 
-use grundy::grundy_table;
+use grundy::{grundy_table, Nimber};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -50,7 +50,7 @@ fn total(left: &[usize; VALUES]) -> usize {
 }
 
 /// Grundy values of every position; laying a card lowers the index, as the table needs.
-fn table() -> Vec<u32> {
+fn table() -> Vec<Nimber> {
     let size = (COPIES + 1).pow(VALUES as u32);
     grundy_table(size, |i| {
         let left = counts(i);
@@ -110,7 +110,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             }
         }
         let a_to_move = line.len() % 2 == 0;
-        let mover_wins = values[index(&left)] != 0;
+        let mover_wins = !values[index(&left)].is_zero();
         let winner = if a_to_move == mover_wins { "A" } else { "B" };
         writeln!(out, "{} {}", line, winner)?;
     }

@@ -8,7 +8,7 @@
 //! - url: https://www.hackerrank.com/challenges/chessboard-game-again-1/problem
 
 use grundy::knights::knight_table;
-use grundy::Outcome;
+use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -17,11 +17,11 @@ const BOARD: usize = 15;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     // One flat row-major table: a single bounds check per coin.
-    let table: Vec<u8> = knight_table(BOARD).concat();
+    let table: Vec<Nimber> = knight_table(BOARD).concat();
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
     for case in 1..=tests {
         let coins = sc.uint(format_args!("k of test case {}", case), 1..=u64::MAX)?;
-        let mut value = 0u8;
+        let mut value = Nimber::ZERO;
         for coin in 1..=coins {
             // Fields are named in full only on an error, off the hot path.
             let name = |e: InputError, axis: &str| {
@@ -32,9 +32,9 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             };
             let x = sc.index("x", 1..=BOARD).map_err(|e| name(e, "x"))?;
             let y = sc.index("y", 1..=BOARD).map_err(|e| name(e, "y"))?;
-            value ^= table[(x - 1) * BOARD + (y - 1)];
+            value += table[(x - 1) * BOARD + (y - 1)];
         }
-        let outcome = Outcome::from_grundy(value.into());
+        let outcome = Outcome::from_grundy(value);
         writeln!(out, "{}", outcome.pick("First", "Second"))?;
     }
     sc.finish()

@@ -12,7 +12,7 @@
 //! - url: https://www.spoj.com/problems/QCJ3/
 
 use grundy::nim::coins_on_squares_value;
-use grundy::Outcome;
+use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -20,13 +20,13 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases", 1..=u64::MAX)?;
     for case in 1..=tests {
         let squares = sc.uint(format_args!("S of test case {}", case), 1..=u64::MAX)?;
-        let mut value = 0;
+        let mut value = Nimber::ZERO;
         for square in 1..=squares {
             let coins = sc.uint(
                 format_args!("the coins on square {} of test case {}", square, case),
                 0..=u64::MAX,
             )?;
-            value ^= coins_on_squares_value([(square, coins)]);
+            value += coins_on_squares_value([(square, coins)]);
         }
         writeln!(
             out,

@@ -12,7 +12,7 @@
 //! - url: https://www.spoj.com/problems/RESN04/
 
 use grundy::take_exactly::take_exactly_value;
-use grundy::Outcome;
+use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -20,10 +20,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
     for case in 1..=tests {
         let piles = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        let mut value = 0;
+        let mut value = Nimber::ZERO;
         for i in 1..=piles {
             let stones = sc.uint(format_args!("S_{} of test case {}", i, case), 0..=u64::MAX)?;
-            value ^= take_exactly_value(stones, i);
+            value += take_exactly_value(stones, i);
         }
         writeln!(out, "{}", Outcome::from_grundy(value).pick("ALICE", "BOB"))?;
     }

@@ -8,7 +8,7 @@
 //! - url: https://www.hackerrank.com/challenges/tower-breakers-1/problem
 
 use grundy::divisor::tower_grundy;
-use grundy::{nim_sum_of_copies, Outcome};
+use grundy::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -17,7 +17,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     for case in 1..=tests {
         let towers = sc.uint(format_args!("n of test case {}", case), 1..=u64::MAX)?;
         let height = sc.uint(format_args!("m of test case {}", case), 1..=u64::MAX)?;
-        let value = nim_sum_of_copies(tower_grundy(height), towers);
+        let value = tower_grundy(height).copies(towers);
         writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
     }
     sc.finish()

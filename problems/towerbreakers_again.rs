@@ -10,7 +10,7 @@
 //! - url: https://www.hackerrank.com/challenges/tower-breakers-again-1/problem
 
 use grundy::divisor::split_tower_grundy;
-use grundy::Outcome;
+use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -18,10 +18,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
     for case in 1..=tests {
         let towers = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        let mut value = 0;
+        let mut value = Nimber::ZERO;
         for i in 1..=towers {
             let height = sc.uint(format_args!("h_{} of test case {}", i, case), 1..=u64::MAX)?;
-            value ^= split_tower_grundy(height);
+            value += split_tower_grundy(height);
         }
         writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
     }

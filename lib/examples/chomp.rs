@@ -43,7 +43,7 @@ fn winning_bite(rows: usize, columns: usize) -> Option<(usize, usize)> {
                 *row = (*row).min(c as u8);
             }
             after.retain(|&l| l > 0);
-            if memo.value(after) == 0 {
+            if memo.value(after).is_zero() {
                 return Some((r + 1, c + 1));
             }
         }

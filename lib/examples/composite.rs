@@ -3,13 +3,13 @@
 //!
 //! `cargo run --example composite`
 
-use grundy::{grundy_table, nim_sum, Outcome};
+use grundy::prelude::*;
 
-fn heap_values(heaps: &[usize]) -> Vec<u64> {
+fn heap_values(heaps: &[usize]) -> Vec<Nimber> {
     let g = grundy_table(heaps.iter().max().map_or(0, |m| m + 1), |x| {
         (1..=3).filter(move |&t| t <= x).map(move |t| x - t)
     });
-    heaps.iter().map(|&h| u64::from(g[h])).collect()
+    heaps.iter().map(|&h| g[h]).collect()
 }
 
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
     for (h, v) in heaps.iter().zip(&values) {
         println!("heap {}: G = {}", h, v);
     }
-    let total = nim_sum(values.iter().copied());
+    let total: Nimber = values.iter().sum();
     println!("nim-sum: {}", total);
     println!(
         "winner: {}",
@@ -32,7 +32,7 @@ mod tests {
 
     #[test]
     fn the_lessons_facts() {
-        assert_eq!(heap_values(&[3, 4, 5]), [3, 0, 1]);
-        assert_eq!(nim_sum(heap_values(&[3, 4, 5])), 2);
+        assert_eq!(heap_values(&[3, 4, 5]), [3, 0, 1].map(Nimber));
+        assert_eq!(heap_values(&[3, 4, 5]).iter().sum::<Nimber>(), Nimber(2));
     }
 }

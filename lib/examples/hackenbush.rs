@@ -4,7 +4,7 @@
 //! `cargo run --example hackenbush`
 
 use grundy::hackenbush::Graph;
-use grundy::nim_sum;
+use grundy::Nimber;
 
 /// The lesson's pictures: (name, graph). Vertex 0 is the ground.
 fn pictures() -> Vec<(&'static str, Graph)> {
@@ -27,13 +27,12 @@ fn pictures() -> Vec<(&'static str, Graph)> {
     ]
 }
 
-fn board() -> u64 {
-    let values: Vec<u64> = pictures()
+fn board() -> Nimber {
+    pictures()
         .into_iter()
         .filter(|(name, _)| ["tree", "house", "door"].contains(name))
         .map(|(_, g)| g.value())
-        .collect();
-    nim_sum(values)
+        .sum()
 }
 
 fn main() {
@@ -51,7 +50,7 @@ mod tests {
     fn the_lessons_facts() {
         let values: Vec<(&str, u64)> = pictures()
             .into_iter()
-            .map(|(n, g)| (n, g.value()))
+            .map(|(n, g)| (n, g.value().value()))
             .collect();
         assert_eq!(
             values,
@@ -63,6 +62,6 @@ mod tests {
                 ("house", 0)
             ]
         );
-        assert_eq!(board(), 4);
+        assert_eq!(board(), Nimber(4));
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --example nim`
 
-use grundy::{misere_nim_outcome, nim_sum, winning_moves, NimMove, Outcome};
+use grundy::{nim_sum, winning_moves, MisereNim, NimMove, Nimber, Outcome};
 
 fn show_moves(heaps: &[u64], moves: &[NimMove]) -> String {
     moves
@@ -23,13 +23,13 @@ fn main() {
         } else {
             println!("winning move: {}", show_moves(&heaps, &moves));
         }
-        let misere = misere_nim_outcome(&heaps);
+        let misere = heaps.iter().copied().collect::<MisereNim>().outcome();
         println!(
             "misere: {}",
             misere.pick("first player wins", "second player wins")
         );
     }
-    println!("outcome of 3 4 5: {:?}", Outcome::from_grundy(2));
+    println!("outcome of 3 4 5: {:?}", Outcome::from_grundy(Nimber(2)));
 }
 
 #[cfg(test)]
@@ -38,12 +38,13 @@ mod tests {
 
     #[test]
     fn the_lessons_facts() {
-        assert_eq!(nim_sum([3, 4, 5]), 2);
+        assert_eq!(nim_sum([3, 4, 5]), Nimber(2));
         assert_eq!(show_moves(&[3, 4, 5], &winning_moves(&[3, 4, 5])), "3 -> 1");
-        assert_eq!(nim_sum([1, 4, 5]), 0);
+        assert!(nim_sum([1, 4, 5]).is_zero());
         assert!(winning_moves(&[1, 4, 5]).is_empty());
         let heaps = [18, 6, 3, 20, 9];
         assert_eq!(show_moves(&heaps, &winning_moves(&heaps)), "9 -> 3");
-        assert!(misere_nim_outcome(&heaps).first_player_wins());
+        let misere: MisereNim = heaps.iter().copied().collect();
+        assert!(misere.outcome().first_player_wins());
     }
 }

@@ -4,10 +4,10 @@
 //!
 //! `cargo run --example twenty_one_chips`
 
-use grundy::{grundy_table, Outcome};
+use grundy::prelude::*;
 
 /// Grundy values of take-1-to-3 for piles 0..=n.
-fn values(n: usize) -> Vec<u32> {
+fn values(n: usize) -> Vec<Nimber> {
     grundy_table(n + 1, |x| {
         (1..=3).filter(move |&t| t <= x).map(move |t| x - t)
     })
@@ -16,7 +16,7 @@ fn values(n: usize) -> Vec<u32> {
 /// The P-positions up to 21 under normal play.
 fn p_positions() -> Vec<usize> {
     let g = values(21);
-    (0..=21).filter(|&n| g[n] == 0).collect()
+    (0..=21).filter(|&n| g[n].is_zero()).collect()
 }
 
 /// Misère play by its own recursion: with no chip left the player to move has won (the other
@@ -33,7 +33,7 @@ fn misere_p_positions() -> Vec<usize> {
 fn first_move() -> usize {
     let g = values(21);
     (1..=3)
-        .find(|&t| g[21 - t] == 0)
+        .find(|&t| g[21 - t].is_zero())
         .expect("21 is an N-position")
 }
 
@@ -60,10 +60,7 @@ fn main() {
             .collect::<Vec<_>>()
             .join(" ")
     );
-    println!(
-        "outcome of 21: {:?}",
-        Outcome::from_grundy(u64::from(g[21]))
-    );
+    println!("outcome of 21: {:?}", Outcome::from_grundy(g[21]));
     println!("p-positions: {}", list(&p_positions()));
     println!("first move: take {}", first_move());
     println!("misere p-positions: {}", list(&misere_p_positions()));

@@ -625,7 +625,8 @@ mod tests {
                     options.extend((1..rest).map(|a| (g[a] ^ g[rest - a]) as usize));
                 }
             }
-            g.push(crate::mex::mex(options) as u16);
+            let options = options.into_iter().map(|v| crate::Nimber(v as u64));
+            g.push(crate::mex::mex(options).value() as u16);
         }
         g
     }

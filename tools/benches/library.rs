@@ -4,7 +4,7 @@
 use grundy::divisor::tower_grundy;
 use grundy::knights::knight_table;
 use grundy::take_vectors::TakeVectors;
-use grundy::{misere_nim_outcome, MexBuffer};
+use grundy::{MexBuffer, MisereNim, Nimber};
 use std::hint::black_box;
 use std::time::Instant;
 use testkit::Rng;
@@ -45,7 +45,7 @@ fn main() {
     time(
         "towerbreakers: tower_grundy of 100 random heights <= 10^18",
         10,
-        || heights.iter().map(|&h| tower_grundy(h)).sum::<u64>(),
+        || heights.iter().map(|&h| tower_grundy(h)).sum::<Nimber>(),
     );
     let semiprime = 999_999_937u64 * 1_000_000_007; // two primes near 10^9: the hardest shape for rho
     time(
@@ -57,12 +57,18 @@ fn main() {
         .map(|_| (0..47).map(|_| rng.range(1, 4747)).collect())
         .collect();
     time(
-        "mmmgame: misere_nim_outcome of 474 boxes of 47 colours",
+        "mmmgame: MisereNim outcome of 474 boxes of 47 colours",
         100,
         || {
             boxes
                 .iter()
-                .filter(|b| misere_nim_outcome(b).first_player_wins())
+                .filter(|b| {
+                    b.iter()
+                        .copied()
+                        .collect::<MisereNim>()
+                        .outcome()
+                        .first_player_wins()
+                })
                 .count()
         },
     );

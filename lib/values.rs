@@ -1,8 +1,9 @@
-//! Grundy values by dynamic programming: tables over integer states and memoised search over
-//! arbitrary hashable states, plus the value of a disjunctive sum.
+//! Grundy values by dynamic programming: a table over integer states ([`grundy_table`]) and a
+//! memoised search over any game with hashable positions ([`GrundyMemo`]).
 
+use crate::game::{FnGame, ImpartialGame};
 use crate::mex::MexBuffer;
-use crate::nim::nim_sum;
+use crate::nimber::Nimber;
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
@@ -11,29 +12,30 @@ use std::hash::Hash;
 /// `successors(x)` lists the states reachable from `x` in one move (duplicates are fine).
 ///
 /// ```
+/// use grundy::{grundy_table, Nimber};
 /// // Subtraction game S = {1, 2}: values repeat 0, 1, 2.
-/// let g = grundy::grundy_table(7, |x| [1, 2].into_iter().filter(move |&s| s <= x).map(move |s| x - s));
-/// assert_eq!(g, vec![0, 1, 2, 0, 1, 2, 0]);
+/// let g = grundy_table(7, |x| [1, 2].into_iter().filter(move |&s| s <= x).map(move |s| x - s));
+/// assert_eq!(g, [0, 1, 2, 0, 1, 2, 0].map(Nimber));
 /// ```
 ///
 /// # Constraints
-/// The table holds `n` values of 4 bytes; the caller bounds `n`.
+/// The table holds `n` values of 8 bytes; the caller bounds `n`.
 ///
 /// # Panics
 /// If a successor of `x` is not smaller than `x` (the order would not be bottom-up).
 ///
 /// # Complexity
 /// O(n + total number of moves) time, O(n) memory.
-pub fn grundy_table<F, I>(n: usize, mut successors: F) -> Vec<u32>
+pub fn grundy_table<F, I>(n: usize, mut successors: F) -> Vec<Nimber>
 where
     F: FnMut(usize) -> I,
     I: IntoIterator<Item = usize>,
 {
-    let mut table: Vec<u32> = Vec::with_capacity(n);
-    let mut options = Vec::new();
+    let mut table: Vec<Nimber> = Vec::with_capacity(n);
     let mut seen = MexBuffer::new(16);
     for x in 0..n {
-        options.clear();
+        seen.clear();
+        let mut options = 0;
         for s in successors(x) {
             assert!(
                 s < x,
@@ -41,160 +43,155 @@ where
                 x,
                 s
             );
-            options.push(table[s] as usize);
+            options += 1;
+            // A value can only be the mex if it is at most the number of options.
+            seen.reserve(options + 1);
+            seen.insert(table[s].value() as usize);
         }
-        table.push(mex_of(&mut seen, &options));
+        table.push(Nimber(seen.mex() as u64));
     }
     table
 }
 
-/// The mex of `options`, computed in the reusable buffer `seen`.
-fn mex_of(seen: &mut MexBuffer, options: &[usize]) -> u32 {
-    seen.reserve(options.len() + 1);
-    seen.clear();
-    options.iter().for_each(|&v| seen.insert(v));
-    seen.mex() as u32
-}
-
-/// Memoised Grundy values over arbitrary hashable states (tuples, vectors, boards …).
+/// Memoised Grundy values of a game's positions, kept across queries.
 ///
-/// The game must be finite and acyclic. The search uses an explicit stack, so deep games do not
-/// overflow the call stack, and the memo persists across queries.
+/// Built from a move function ([`GrundyMemo::new`]) or from any [`ImpartialGame`]
+/// ([`GrundyMemo::of`]). It computes every value by the mex over the moves, never by a game's
+/// own [`ImpartialGame::value`], so it is also the literal search that closed forms are checked
+/// against.
 ///
 /// ```
-/// use grundy::GrundyMemo;
+/// use grundy::{GrundyMemo, Nimber};
 /// // Two-heap Nim: the value is a ^ b.
 /// let mut memo = GrundyMemo::new(|&(a, b): &(u8, u8)| {
 ///     let mut next: Vec<(u8, u8)> = (0..a).map(|x| (x, b)).collect();
 ///     next.extend((0..b).map(|y| (a, y)));
 ///     next
 /// });
-/// assert_eq!(memo.value((5, 3)), 5 ^ 3);
+/// assert_eq!(memo.value((5, 3)), Nimber(5 ^ 3));
 /// ```
 ///
 /// # Constraints
-/// Memory grows with the number of distinct states reached; the caller bounds it.
+/// The game must be finite and acyclic. The search uses an explicit stack, so deep games do not
+/// overflow the call stack; memory grows with the number of distinct positions reached, which
+/// the caller bounds.
 ///
 /// # Panics
-/// If the game has a cycle reachable from the queried state.
+/// [`GrundyMemo::value`] panics if the game has a cycle reachable from the queried position.
 ///
 /// # Complexity
-/// O(states reached + moves among them) hash operations over all queries together.
-pub struct GrundyMemo<S, F> {
-    successors: F,
-    memo: HashMap<S, u32>,
+/// O(positions reached + moves among them) hash operations over all queries together.
+pub struct GrundyMemo<G: ImpartialGame> {
+    game: G,
+    memo: HashMap<G::Position, Nimber>,
 }
 
-impl<S, F, I> GrundyMemo<S, F>
+impl<S, F, I> GrundyMemo<FnGame<S, F>>
 where
     S: Clone + Eq + Hash,
-    F: FnMut(&S) -> I,
+    F: Fn(&S) -> I,
     I: IntoIterator<Item = S>,
 {
-    /// A memo for the game whose moves are `successors(state)`.
+    /// A memo for the game whose moves from `position` are `moves(position)`.
     ///
     /// ```
     /// let mut memo = grundy::GrundyMemo::new(|&n: &u32| (1..=n.min(3)).map(move |s| n - s));
-    /// assert_eq!(memo.value(5), 1);
+    /// assert_eq!(memo.value(5), grundy::Nimber(1));
     /// ```
+    pub fn new(moves: F) -> Self {
+        GrundyMemo::of(FnGame::new(moves))
+    }
+}
+
+impl<G: ImpartialGame> GrundyMemo<G> {
+    /// A memo for `game` (pass `&game` to keep using the game afterwards).
     ///
-    /// # Complexity
-    /// O(1).
-    pub fn new(successors: F) -> Self {
+    /// ```
+    /// use grundy::{GrundyMemo, ImpartialGame, Nimber};
+    /// use grundy::take_exactly::TakeExactly;
+    /// let game = TakeExactly::new(3);
+    /// let mut memo = GrundyMemo::of(&game);
+    /// assert_eq!(memo.value(7), game.value(&7));
+    /// ```
+    pub fn of(game: G) -> Self {
         GrundyMemo {
-            successors,
+            game,
             memo: HashMap::new(),
         }
     }
 
-    /// The Grundy value of `state`.
+    /// The Grundy value of `position`: the mex of its options' values.
     ///
     /// ```
     /// let mut memo = grundy::GrundyMemo::new(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
-    /// assert_eq!(memo.value(100_000), 0); // deep chains do not overflow the stack
+    /// assert!(memo.value(100_000).is_zero()); // deep chains do not overflow the stack
     /// ```
     ///
     /// # Panics
-    /// If a cycle is reachable from `state`.
+    /// If a cycle is reachable from `position`.
     ///
     /// # Complexity
-    /// Amortised O(new states + their moves) hash operations.
-    pub fn value(&mut self, state: S) -> u32 {
-        if let Some(&g) = self.memo.get(&state) {
+    /// Amortised O(new positions + their moves) hash operations.
+    pub fn value(&mut self, position: G::Position) -> Nimber {
+        if let Some(&g) = self.memo.get(&position) {
             return g;
         }
-        // Each frame: a state and its successor list, with the index of the next one to visit.
-        let mut stack: Vec<(S, Vec<S>, usize)> = Vec::new();
-        let mut on_stack: HashSet<S> = HashSet::new();
+        let game = &self.game;
+        let memo = &mut self.memo;
+        // Each frame: a position and its moves, with the index of the next one to visit.
+        let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
+        let mut on_stack: HashSet<G::Position> = HashSet::new();
         let mut seen = MexBuffer::new(16);
-        let mut options = Vec::new();
-        let root = state.clone();
-        let first: Vec<S> = (self.successors)(&state).into_iter().collect();
-        on_stack.insert(state.clone());
-        stack.push((state, first, 0));
+        let root = position.clone();
+        let first = game.moves(&position);
+        on_stack.insert(position.clone());
+        stack.push((position, first, 0));
         while let Some((_, next, index)) = stack.last_mut() {
             if let Some(child) = next.get(*index).cloned() {
                 *index += 1;
-                if self.memo.contains_key(&child) {
+                if memo.contains_key(&child) {
                     continue;
                 }
                 assert!(
                     !on_stack.contains(&child),
                     "GrundyMemo: the game has a cycle"
                 );
-                let grandchildren: Vec<S> = (self.successors)(&child).into_iter().collect();
+                let grandchildren = game.moves(&child);
                 on_stack.insert(child.clone());
                 stack.push((child, grandchildren, 0));
             } else {
                 let (done, next, _) = stack.pop().expect("stack is not empty");
-                options.clear();
-                options.extend(next.iter().map(|s| self.memo[s] as usize));
-                let g = mex_of(&mut seen, &options);
+                seen.reserve(next.len() + 1);
+                seen.clear();
+                seen.insert_all(next.iter().map(|p| memo[p].value() as usize));
+                let g = Nimber(seen.mex() as u64);
                 on_stack.remove(&done);
-                self.memo.insert(done, g);
+                memo.insert(done, g);
             }
         }
-        self.memo[&root]
+        memo[&root]
     }
 
-    /// The number of states whose value is memoised.
+    /// The number of positions whose value is memoised.
     ///
     /// ```
     /// let mut memo = grundy::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
     /// memo.value(4);
     /// assert_eq!(memo.len(), 5);
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn len(&self) -> usize {
         self.memo.len()
     }
 
-    /// Whether no state has been evaluated yet.
+    /// Whether no position has been evaluated yet.
     ///
     /// ```
     /// let memo = grundy::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
     /// assert!(memo.is_empty());
     /// ```
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn is_empty(&self) -> bool {
         self.memo.is_empty()
     }
-}
-
-/// The Grundy value of a disjunctive sum: the nim-sum of its components' values (Sprague–Grundy).
-///
-/// ```
-/// assert_eq!(grundy::sum_value([1, 2, 3]), 0);
-/// ```
-///
-/// # Complexity
-/// O(number of components).
-pub fn sum_value<I: IntoIterator<Item = u64>>(components: I) -> u64 {
-    nim_sum(components)
 }
 
 #[cfg(test)]
@@ -211,7 +208,7 @@ mod tests {
         set
     }
 
-    fn subtraction_table(set: &[usize], n: usize) -> Vec<u32> {
+    fn subtraction_table(set: &[usize], n: usize) -> Vec<Nimber> {
         grundy_table(n, |x| {
             set.iter().filter(move |&&s| s <= x).map(move |&s| x - s)
         })
@@ -242,7 +239,7 @@ mod tests {
     }
 
     #[test]
-    fn xor_rule_matches_search_of_the_sum_game() {
+    fn the_sum_of_values_matches_search_of_the_sum_game() {
         let mut rng = Rng::new(21);
         for _ in 0..60 {
             let (s1, s2) = (random_set(&mut rng), random_set(&mut rng));
@@ -250,9 +247,8 @@ mod tests {
             let mut memo = HashMap::new();
             for (a, &ga) in t1.iter().enumerate() {
                 for (b, &gb) in t2.iter().enumerate() {
-                    let by_xor = sum_value([ga as u64, gb as u64]) != 0;
                     assert_eq!(
-                        by_xor,
+                        !(ga + gb).is_zero(),
                         sum_mover_wins(&s1, &s2, a, b, &mut memo),
                         "{s1:?} {s2:?} {a} {b}"
                     );
@@ -285,7 +281,21 @@ mod tests {
     fn values_beyond_255_are_kept() {
         // Nim heap n has value n: every smaller heap is an option.
         let table = grundy_table(400, |x| 0..x);
-        assert_eq!(table[399], 399);
+        assert_eq!(table[399], Nimber(399));
+        let mut memo = GrundyMemo::new(|&x: &u32| 0..x);
+        assert_eq!(memo.value(300), Nimber(300));
+    }
+
+    #[test]
+    fn table_and_memo_take_duplicate_moves() {
+        let table = grundy_table(5, |x| if x > 0 { vec![x - 1, x - 1] } else { vec![] });
+        assert_eq!(table, [0, 1, 0, 1, 0].map(Nimber));
+    }
+
+    #[test]
+    #[should_panic(expected = "does not lower")]
+    fn table_refuses_moves_upwards() {
+        grundy_table(3, |x| vec![x]);
     }
 
     #[test]
