@@ -312,6 +312,47 @@ mod tests {
         );
     }
 
+    /// Take 1 from one heap: the brute force's search is as deep as the heap is large.
+    struct TakeOne(crate::search::Search<u64>);
+    impl Default for TakeOne {
+        fn default() -> Self {
+            TakeOne(crate::search::Search::normal(|&n: &u64| {
+                if n > 0 {
+                    vec![n - 1]
+                } else {
+                    vec![]
+                }
+            }))
+        }
+    }
+    impl Problem for TakeOne {
+        type Case = u64;
+        const MAX_CASES: usize = 2;
+        fn case(rng: &mut Rng, size: u64) -> u64 {
+            rng.range(size - size / 10, size)
+        }
+        fn input(cases: &[u64]) -> String {
+            cases.iter().map(|n| format!("{n}\n")).collect()
+        }
+        fn brute(&mut self, &n: &u64) -> String {
+            format!("{}\n", self.0.mover_wins(n))
+        }
+    }
+
+    fn parity(input: &str) -> Result<String, String> {
+        let heaps = input.lines().map(|l| l.parse::<u64>().unwrap());
+        Ok(heaps.map(|n| format!("{}\n", n % 2 == 1)).collect())
+    }
+
+    #[test]
+    fn a_million_deep_brute_force_does_not_crash() {
+        let mut harness = Harness::<TakeOne>::new("take_one", "/nowhere", parity);
+        match harness.stress(1, MAX_SIZE, StressLimit::Inputs(4)) {
+            StressOutcome::Agree { inputs } => assert_eq!(inputs, 4),
+            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+        }
+    }
+
     #[test]
     fn a_run_is_replayed_by_its_seed() {
         // The failing seed a run reports is the one whose generated input fails.
