@@ -81,7 +81,7 @@ mod tests {
             format!("{}\n", if first { "First" } else { "Second" })
         }
         fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-            testkit::each_without_one(heaps)
+            testkit::shorter_lists(heaps)
         }
     }
 

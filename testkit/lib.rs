@@ -53,6 +53,6 @@ mod stress;
 pub use difference::first_difference;
 pub use harness::{Failure, Harness, SolveText};
 pub use judge;
-pub use problem::{counted_lists, each_without_one, Problem};
+pub use problem::{counted_lists, shorter_lists, Problem};
 pub use rng::Rng;
 pub use stress::{StressLimit, StressOutcome, StressSettings, MAX_SIZE};

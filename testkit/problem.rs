@@ -17,7 +17,7 @@ use std::fmt::Debug;
 ///   in order. The shrinker drops whole cases.
 /// - One header, many queries, one answer line: `MAX_CASES = 1`, `Case` is the whole input
 ///   (for instance the list of queries), and [`smaller`](Problem::smaller) lists the case with
-///   one query dropped ([`each_without_one`]), so that the shrinker cuts query by query.
+///   shorter lists of queries ([`shorter_lists`]), so that the shrinker cuts query by query.
 ///   `templates/queries.rs` starts from this shape.
 ///
 /// ```
@@ -96,26 +96,31 @@ pub fn counted_lists<T: std::fmt::Display>(cases: &[Vec<T>]) -> String {
     text
 }
 
-/// Every copy of `items` with exactly one item removed, in order of the removed item: the
-/// shrinker's candidates for an input of many queries (see [`Problem::smaller`]). Empty for a
+/// Shorter copies of a list, for the shrinker (see [`Problem::smaller`]): each item alone,
+/// then the list without each item. With both, the greedy shrinker reaches one query when one
+/// query alone is wrong, and drops queries one by one when several are needed. Empty for a
 /// list of at most one item, so that a case keeps at least one query.
 ///
 /// ```
-/// assert_eq!(testkit::each_without_one(&[1, 2, 3]), vec![vec![2, 3], vec![1, 3], vec![1, 2]]);
-/// assert!(testkit::each_without_one(&[7]).is_empty());
+/// assert_eq!(
+///     testkit::shorter_lists(&[1, 2, 3]),
+///     vec![vec![1], vec![2], vec![3], vec![2, 3], vec![1, 3], vec![1, 2]]
+/// );
+/// assert_eq!(testkit::shorter_lists(&[1, 2]), vec![vec![1], vec![2]]);
+/// assert!(testkit::shorter_lists(&[7]).is_empty());
 /// ```
 ///
 /// # Complexity
 /// O(n²) for n items.
-pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
+pub fn shorter_lists<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
     if items.len() <= 1 {
         return Vec::new();
     }
-    (0..items.len())
-        .map(|skip| {
-            let mut rest = items.to_vec();
-            rest.remove(skip);
-            rest
-        })
-        .collect()
+    let alone = items.iter().map(|item| vec![item.clone()]);
+    let without_one = (0..items.len()).filter(|_| items.len() > 2).map(|skip| {
+        let mut rest = items.to_vec();
+        rest.remove(skip);
+        rest
+    });
+    alone.chain(without_one).collect()
 }

@@ -94,7 +94,7 @@ impl<P: Problem> Harness<P> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{each_without_one, Harness, Problem, Rng};
+    use crate::{shorter_lists, Harness, Problem, Rng};
 
     /// The queries shape: one input of many numbers, one answer (their sum).
     #[derive(Default)]
@@ -112,7 +112,7 @@ mod tests {
             format!("{}\n", numbers.iter().sum::<u64>())
         }
         fn smaller(numbers: &Vec<u64>) -> Vec<Vec<u64>> {
-            each_without_one(numbers)
+            shorter_lists(numbers)
         }
     }
 
@@ -144,6 +144,47 @@ mod tests {
         assert_eq!(cut.input, "1\n1\n5\n");
         let shrunk = harness.shrink(failure, 40);
         assert_eq!(shrunk.cases, vec![vec![5]]);
+    }
+
+    /// The queries shape again: whether the numbers' XOR is not 0 (the first player wins Nim).
+    #[derive(Default)]
+    struct NimAll;
+    impl Problem for NimAll {
+        type Case = Vec<u64>;
+        const MAX_CASES: usize = 1;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            SumAll::case(rng, size)
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            crate::counted_lists(cases)
+        }
+        fn brute(&mut self, heaps: &Vec<u64>) -> String {
+            format!("{}\n", heaps.iter().fold(0, |x, h| x ^ h) != 0)
+        }
+        fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+            shorter_lists(heaps)
+        }
+    }
+
+    #[test]
+    fn a_query_wrong_alone_is_reached_past_pairs_that_agree() {
+        // A solution that skips heaps of 3. On [3, 2, 2] it is wrong, on [3, 2] and [2, 2]
+        // right: dropping one query at a time is stuck, taking one alone is not.
+        fn skips_threes(input: &str) -> Result<String, String> {
+            let heaps = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
+            let xor = heaps
+                .map(|h| h.unwrap())
+                .filter(|&h| h != 3)
+                .fold(0, |x, h| x ^ h);
+            Ok(format!("{}\n", xor != 0))
+        }
+        let mut harness = Harness::<NimAll>::new("nim_all", "/nowhere", skips_threes);
+        let failure = harness
+            .check(0, &[vec![3, 2, 2]])
+            .expect("wrong on 3, 2, 2");
+        let cut = harness.cut_cases(failure);
+        assert_eq!(cut.cases, vec![vec![3]]);
+        assert_eq!(cut.input, "1\n1\n3\n");
     }
 
     #[test]
