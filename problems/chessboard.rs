@@ -38,6 +38,7 @@ mod tests {
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Chessboard;
     impl Problem for Chessboard {
         /// The coin's cell, 1-based.
@@ -55,7 +56,7 @@ mod tests {
                 cases.iter().map(|(x, y)| format!("{x} {y}")).join("\n")
             )
         }
-        fn brute(&cell: &(i64, i64)) -> String {
+        fn brute(&mut self, &cell: &(i64, i64)) -> String {
             // The four moves, staying on the 15 × 15 board; no move loses.
             let mut search = Search::normal(|&(x, y): &(i64, i64)| {
                 [(-2, 1), (-2, -1), (1, -2), (-1, -2)]

@@ -66,6 +66,7 @@ mod tests {
         mover_wins[1]
     }
 
+    #[derive(Default)]
     struct Game3;
     impl Problem for Game3 {
         type Case = u64;
@@ -77,7 +78,7 @@ mod tests {
         fn input(cases: &[u64]) -> String {
             format!("{}\n{}\n", cases.len(), cases.iter().join("\n"))
         }
-        fn brute(&n: &u64) -> String {
+        fn brute(&mut self, &n: &u64) -> String {
             // The game as stated: M goes to M + 1 or 2M, never above N; reaching N loses.
             let mut search = Search::normal(move |&m: &u64| {
                 [m + 1, 2 * m].iter().copied().filter(|&x| x < n).collect()

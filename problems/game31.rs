@@ -127,6 +127,7 @@ mod tests {
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Game31;
     impl Problem for Game31 {
         /// The cards laid so far.
@@ -155,7 +156,7 @@ mod tests {
                 .map(|laid| laid.iter().map(|c| c.to_string()).collect::<String>() + "\n")
                 .collect()
         }
-        fn brute(laid: &Vec<u8>) -> String {
+        fn brute(&mut self, laid: &Vec<u8>) -> String {
             // Literal search over (cards used of each value, pile total).
             let mut search = Search::normal(|&(used, pile): &([u8; 6], u32)| {
                 (0..6)

@@ -48,7 +48,6 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use std::cell::RefCell;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -72,13 +71,13 @@ mod tests {
         next
     }
 
-    type CoinSearch = Search<Vec<Cell>, fn(&Vec<Cell>) -> Vec<Vec<Cell>>>;
-
-    thread_local! {
-        static SEARCH: RefCell<CoinSearch> = RefCell::new(Search::normal(moves));
+    /// The brute force's state: one search, its memo kept from case to case.
+    struct Knights(Search<Vec<Cell>>);
+    impl Default for Knights {
+        fn default() -> Self {
+            Knights(Search::normal(moves))
+        }
     }
-
-    struct Knights;
     impl Problem for Knights {
         /// The coins of one test case, 1-based.
         type Case = Vec<Cell>;
@@ -99,10 +98,10 @@ mod tests {
             }
             text
         }
-        fn brute(coins: &Vec<Cell>) -> String {
+        fn brute(&mut self, coins: &Vec<Cell>) -> String {
             let mut sorted = coins.clone();
             sorted.sort_unstable();
-            let first = SEARCH.with(|search| search.borrow_mut().mover_wins(sorted));
+            let first = self.0.mover_wins(sorted);
             format!("{}\n", if first { "First" } else { "Second" })
         }
     }

@@ -34,6 +34,7 @@ mod tests {
     use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Mmmgame;
     impl Problem for Mmmgame {
         /// The heap sizes of one box.
@@ -45,7 +46,7 @@ mod tests {
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(heaps: &Vec<u64>) -> String {
+        fn brute(&mut self, heaps: &Vec<u64>) -> String {
             // Misère play over sorted heap lists: eating the last M&M loses.
             let mut search = Search::misere(nim_moves);
             let mut sorted = heaps.clone();

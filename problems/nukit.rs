@@ -146,7 +146,6 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use std::cell::RefCell;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -159,17 +158,13 @@ mod tests {
             .collect()
     }
 
-    type PoolSearch = Search<[usize; 4], fn(&[usize; 4]) -> Vec<[usize; 4]>>;
-
-    thread_local! {
-        static SEARCH: RefCell<PoolSearch> = RefCell::new(Search::normal(reactions));
+    /// The brute force's state: one search, its memo kept from pool to pool.
+    struct Nukit(Search<[usize; 4]>);
+    impl Default for Nukit {
+        fn default() -> Self {
+            Nukit(Search::normal(reactions))
+        }
     }
-
-    fn patrick_wins(pool: [usize; 4]) -> bool {
-        SEARCH.with(|search| search.borrow_mut().mover_wins(pool))
-    }
-
-    struct Nukit;
     impl Problem for Nukit {
         /// One pool (a, b, c, d).
         type Case = [usize; 4];
@@ -185,10 +180,10 @@ mod tests {
                 cases.iter().map(|p| p.iter().join(" ")).join("\n")
             )
         }
-        fn brute(&pool: &[usize; 4]) -> String {
+        fn brute(&mut self, &pool: &[usize; 4]) -> String {
             format!(
                 "{}\n",
-                if patrick_wins(pool) {
+                if self.0.mover_wins(pool) {
                     "Patrick"
                 } else {
                     "Roland"
@@ -216,6 +211,7 @@ mod tests {
         // Judge-sized pools before and among larger ones: the first are answered at once, the
         // rest held and answered at the end; the brute force agrees pool by pool.
         let mut rng = Rng::new(31);
+        let mut brute = Nukit::default();
         for _ in 0..25 {
             let pools: Vec<[usize; 4]> = (0..rng.range(1, 10))
                 .map(|_| {
@@ -226,7 +222,7 @@ mod tests {
                     pool
                 })
                 .collect();
-            let expected: String = pools.iter().map(Nukit::brute).collect();
+            let expected: String = pools.iter().map(|p| brute.brute(p)).collect();
             assert_eq!(
                 judge::run_str(solve, &Nukit::input(&pools)).unwrap(),
                 expected
@@ -245,7 +241,7 @@ mod tests {
     #[test]
     fn counts_beyond_the_judge() {
         // 100 of one kind alone is a small table and is answered; a huge box is refused.
-        let expected = Nukit::brute(&[0, 100, 0, 0]);
+        let expected = Nukit::default().brute(&[0, 100, 0, 0]);
         assert_eq!(judge::run_str(solve, "1\n0 100 0 0\n").unwrap(), expected);
         let err = judge::run_str(solve, "2\n1000 1000 0 0\n0 0 1000 1000\n").unwrap_err();
         assert!(

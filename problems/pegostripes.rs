@@ -88,6 +88,7 @@ mod tests {
     use testkit::search::mover_wins_laying_strips;
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct PegOStripes;
     impl Problem for PegOStripes {
         /// The whole input: strip lengths (c, z, n) and the boards.
@@ -110,7 +111,7 @@ mod tests {
                 boards.iter().join("\n")
             )
         }
-        fn brute((lengths, boards): &([u32; 3], Vec<u32>)) -> String {
+        fn brute(&mut self, (lengths, boards): &([u32; 3], Vec<u32>)) -> String {
             boards
                 .iter()
                 .map(|&cells| {

@@ -47,6 +47,7 @@ mod tests {
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Qcj3;
     impl Problem for Qcj3 {
         /// The coins on squares 1..=S.
@@ -59,7 +60,7 @@ mod tests {
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(coins: &Vec<u64>) -> String {
+        fn brute(&mut self, coins: &Vec<u64>) -> String {
             // Literal search over sorted lists of the squares of the coins not yet on 0.
             let mut search = Search::normal(|squares: &Vec<u64>| {
                 let mut next = Vec::new();

@@ -40,6 +40,7 @@ mod tests {
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Resn04;
     impl Problem for Resn04 {
         /// The pile sizes of one test case.
@@ -51,7 +52,7 @@ mod tests {
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(piles: &Vec<u64>) -> String {
+        fn brute(&mut self, piles: &Vec<u64>) -> String {
             // Literal search: pile i (1-based) may lose exactly i stones.
             let mut search = Search::normal(|piles: &Vec<u64>| {
                 (0..piles.len())

@@ -34,6 +34,7 @@ mod tests {
     use testkit::search::{divisor_moves, Search};
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct TowerBreakers;
     impl Problem for TowerBreakers {
         /// (n, m): n towers of height m.
@@ -46,7 +47,7 @@ mod tests {
             let lines = cases.iter().map(|(n, m)| format!("{n} {m}\n")).join("");
             format!("{}\n{}", cases.len(), lines)
         }
-        fn brute(&(n, m): &(u64, u64)) -> String {
+        fn brute(&mut self, &(n, m): &(u64, u64)) -> String {
             let mut search = Search::normal(divisor_moves);
             let first = search.mover_wins(vec![m; n as usize]);
             format!("{}\n", if first { 1 } else { 2 })

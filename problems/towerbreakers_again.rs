@@ -35,7 +35,6 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::RefCell;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -56,13 +55,13 @@ mod tests {
         next
     }
 
-    type SplitSearch = Search<Vec<u64>, fn(&Vec<u64>) -> Vec<Vec<u64>>>;
-
-    thread_local! {
-        static SEARCH: RefCell<SplitSearch> = RefCell::new(Search::normal(splits));
+    /// The brute force's state: one search, its memo kept from case to case.
+    struct Again(Search<Vec<u64>>);
+    impl Default for Again {
+        fn default() -> Self {
+            Again(Search::normal(splits))
+        }
     }
-
-    struct Again;
     impl Problem for Again {
         /// The heights of one test case.
         type Case = Vec<u64>;
@@ -73,10 +72,10 @@ mod tests {
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(heights: &Vec<u64>) -> String {
+        fn brute(&mut self, heights: &Vec<u64>) -> String {
             let mut sorted = heights.clone();
             sorted.sort_unstable();
-            let first = SEARCH.with(|search| search.borrow_mut().mover_wins(sorted));
+            let first = self.0.mover_wins(sorted);
             format!("{}\n", if first { 1 } else { 2 })
         }
     }

@@ -59,21 +59,16 @@ fn main() {
 mod tests {
     use super::*;
     use itertools::Itertools;
-    use std::cell::RefCell;
     use std::collections::HashMap;
     use testkit::{Problem, Rng};
 
-    thread_local! {
-        static MEMO: RefCell<HashMap<u64, u64>> = RefCell::new(HashMap::new());
-    }
-
     /// The literal min-max: P1 tries every ordered cut (composition) of `h` into >= 2 parts,
-    /// P2 every part; what P1 pays with best play from a tower of `h`.
-    fn min_max_cost(h: u64) -> u64 {
+    /// P2 every part; what P1 pays with best play from a tower of `h`, memoised in `memo`.
+    fn min_max_cost(h: u64, memo: &mut HashMap<u64, u64>) -> u64 {
         if h == 1 {
             return 0;
         }
-        if let Some(&c) = MEMO.with(|m| m.borrow().get(&h).copied()).as_ref() {
+        if let Some(&c) = memo.get(&h) {
             return c;
         }
         // A composition of h is a subset of the h − 1 cut points; at least one cut.
@@ -83,18 +78,20 @@ mod tests {
             let (mut k, mut start) = (1, 0);
             for at in 1..=h {
                 if at == h || cuts >> (at - 1) & 1 == 1 {
-                    worst = worst.max(k * k + min_max_cost(at - start));
+                    worst = worst.max(k * k + min_max_cost(at - start, memo));
                     k += 1;
                     start = at;
                 }
             }
             best = best.min(worst);
         }
-        MEMO.with(|m| m.borrow_mut().insert(h, best));
+        memo.insert(h, best);
         best
     }
 
-    struct FinalBattle;
+    /// The brute force's state: the min-max costs found so far, by tower height.
+    #[derive(Default)]
+    struct FinalBattle(HashMap<u64, u64>);
     impl Problem for FinalBattle {
         type Case = u64;
         const SIZE: u64 = 15;
@@ -104,8 +101,8 @@ mod tests {
         fn input(cases: &[u64]) -> String {
             format!("{}\n{}\n", cases.len(), cases.iter().join("\n"))
         }
-        fn brute(&n: &u64) -> String {
-            format!("{}\n", min_max_cost(n))
+        fn brute(&mut self, &n: &u64) -> String {
+            format!("{}\n", min_max_cost(n, &mut self.0))
         }
     }
 
@@ -123,8 +120,9 @@ mod tests {
     #[test]
     fn every_small_tower_matches_the_min_max() {
         let f = tallest_towers(u64::MAX);
+        let mut memo = HashMap::new();
         for n in 2..=16 {
-            assert_eq!(cost(&f, n) as u64, min_max_cost(n), "N = {n}");
+            assert_eq!(cost(&f, n) as u64, min_max_cost(n, &mut memo), "N = {n}");
         }
     }
 

@@ -37,6 +37,7 @@ mod tests {
     use testkit::search::{divisor_moves, Search};
     use testkit::{Problem, Rng};
 
+    #[derive(Default)]
     struct Revisited;
     impl Problem for Revisited {
         /// The heights of one test case.
@@ -48,7 +49,7 @@ mod tests {
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(heights: &Vec<u64>) -> String {
+        fn brute(&mut self, heights: &Vec<u64>) -> String {
             let mut search = Search::normal(divisor_moves);
             let mut sorted = heights.clone();
             sorted.sort_unstable();

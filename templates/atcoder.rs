@@ -57,21 +57,31 @@ mod tests {
         .map_err(|_| "the input does not match the expected format".to_string())
     }
 
-    struct Starter;
+    /// The brute force's state: one search whose memo is kept from case to case (the harness
+    /// makes one `Starter` and asks it every case), so that each position is searched once.
+    struct Starter(Search<Vec<u64>>);
+    impl Default for Starter {
+        fn default() -> Self {
+            Starter(Search::normal(nim_moves))
+        }
+    }
     impl Problem for Starter {
         type Case = Vec<u64>;
+        const MAX_SIZE: u64 = 100;
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
         }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }
-        fn brute(heaps: &Vec<u64>) -> String {
-            let mut search = Search::normal(nim_moves);
+        fn brute(&mut self, heaps: &Vec<u64>) -> String {
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
-            let first = search.mover_wins(sorted);
+            let first = self.0.mover_wins(sorted);
             format!("{}\n", if first { "First" } else { "Second" })
+        }
+        fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+            testkit::shorter_lists(heaps)
         }
     }
 

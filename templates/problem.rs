@@ -38,10 +38,20 @@ mod tests {
     use testkit::search::{nim_moves, Search};
     use testkit::{Problem, Rng};
 
-    struct Starter;
+    /// The brute force's state: one search whose memo is kept from case to case (the harness
+    /// makes one `Starter` and asks it every case), so that each position is searched once.
+    struct Starter(Search<Vec<u64>>);
+    impl Default for Starter {
+        fn default() -> Self {
+            Starter(Search::normal(nim_moves))
+        }
+    }
     impl Problem for Starter {
         /// One test case: the heap sizes.
         type Case = Vec<u64>;
+        /// The largest `--size` the brute force takes: it searches every position of up to
+        /// three heaps below the size.
+        const MAX_SIZE: u64 = 100;
         /// A random case; `size` bounds the numbers (the stress tool's `--size`).
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
@@ -51,12 +61,15 @@ mod tests {
             testkit::counted_lists(cases)
         }
         /// The answer by literal game-tree search: every move from every position.
-        fn brute(heaps: &Vec<u64>) -> String {
-            let mut search = Search::normal(nim_moves);
+        fn brute(&mut self, heaps: &Vec<u64>) -> String {
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
-            let first = search.mover_wins(sorted);
+            let first = self.0.mover_wins(sorted);
             format!("{}\n", if first { "First" } else { "Second" })
+        }
+        /// Smaller cases for the shrinker: fewer heaps (each alone, each dropped).
+        fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+            testkit::shorter_lists(heaps)
         }
     }
 

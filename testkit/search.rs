@@ -16,15 +16,47 @@ use std::hash::Hash;
 /// assert!((0..20).all(|n| misere.mover_wins(n) == (n % 4 != 1)));
 /// ```
 ///
+/// The move function's type defaults to a function pointer, so that a problem can name its
+/// search's type (`Search<Vec<u64>>`) and keep one search, with its memo, between calls.
+///
+/// The search keeps its own stack on the heap, so the longest play is bounded by memory, not by
+/// the thread's stack: taking 1 from a heap of a million is a million-deep search.
+///
+/// ```
+/// use testkit::search::Search;
+/// let mut take_one = Search::normal(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
+/// assert!(!take_one.mover_wins(1_000_000));
+/// ```
+///
 /// # Constraints
-/// The game must be finite and acyclic; recursion depth is the longest play.
+/// The game must be finite and acyclic.
+///
+/// # Panics
+/// If a state can be reached from itself (a cycle of moves), naming the search's depth.
 ///
 /// # Complexity
-/// O(states reached + moves among them) hash operations.
-pub struct Search<S, F> {
-    memo: HashMap<S, bool>,
+/// O(states reached + moves among them) hash operations; memory O(states reached + the moves
+/// of the states on the longest line of play).
+pub struct Search<S, F = fn(&S) -> Vec<S>> {
+    memo: HashMap<S, Known>,
     moves: F,
     misere: bool,
+}
+
+/// What the memo knows of a state.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Known {
+    /// Being searched (on the stack): meeting it again is a cycle.
+    Open,
+    /// Searched: whether the mover wins.
+    Wins(bool),
+}
+
+/// A state on the search's stack: its moves and the next one to look at.
+struct Frame<S> {
+    state: S,
+    next: Vec<S>,
+    at: usize,
 }
 
 impl<S, F> Search<S, F>
@@ -52,17 +84,55 @@ where
 
     /// Whether the player to move from `state` wins with perfect play.
     pub fn mover_wins(&mut self, state: S) -> bool {
-        if let Some(&wins) = self.memo.get(&state) {
+        if let Some(&Known::Wins(wins)) = self.memo.get(&state) {
             return wins;
         }
+        let mut stack = vec![self.open(state)];
+        loop {
+            let depth = stack.len();
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the state being searched");
+            // The mover wins by a move to a losing state; a state not yet known is searched
+            // first, and this one looks at the same move again once it is known.
+            let mut wins = None;
+            let mut deeper = None;
+            while top.at < top.next.len() {
+                match self.memo.get(&top.next[top.at]) {
+                    Some(Known::Wins(false)) => {
+                        wins = Some(true);
+                        break;
+                    }
+                    Some(Known::Wins(true)) => top.at += 1,
+                    Some(Known::Open) => panic!(
+                        "Search: the game has a cycle (a state reached from itself, {} moves deep)",
+                        depth
+                    ),
+                    None => {
+                        deeper = Some(top.next[top.at].clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(child) = deeper {
+                let frame = self.open(child);
+                stack.push(frame);
+                continue;
+            }
+            let wins = wins.unwrap_or(top.next.is_empty() && self.misere);
+            let done = stack.pop().expect("the state just searched");
+            self.memo.insert(done.state, Known::Wins(wins));
+            if stack.is_empty() {
+                return wins;
+            }
+        }
+    }
+
+    /// A stack frame for `state`, marked open in the memo.
+    fn open(&mut self, state: S) -> Frame<S> {
         let next = (self.moves)(&state);
-        let wins = if next.is_empty() {
-            self.misere
-        } else {
-            next.into_iter().any(|s| !self.mover_wins(s))
-        };
-        self.memo.insert(state, wins);
-        wins
+        self.memo.insert(state.clone(), Known::Open);
+        Frame { state, next, at: 0 }
     }
 
     /// The moves from `state` that leave the opponent losing.
@@ -162,4 +232,71 @@ pub fn divisor_moves(towers: &Vec<u64>) -> Vec<Vec<u64>> {
         }
     }
     next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take 1 or 2 from a heap, by recursion: the reference for the explicit stack.
+    fn take_one_or_two_wins(n: u32, memo: &mut HashMap<u32, bool>) -> bool {
+        if let Some(&w) = memo.get(&n) {
+            return w;
+        }
+        let wins = (1..=2.min(n)).any(|t| !take_one_or_two_wins(n - t, memo));
+        memo.insert(n, wins);
+        wins
+    }
+
+    #[test]
+    fn agrees_with_a_recursive_search() {
+        let moves = |&n: &u32| (1..=2.min(n)).map(|t| n - t).collect::<Vec<_>>();
+        let mut search = Search::normal(moves);
+        let mut memo = HashMap::new();
+        // Descending, so that later questions meet a memo filled by earlier searches.
+        for n in (0..60).rev() {
+            assert_eq!(
+                search.mover_wins(n),
+                take_one_or_two_wins(n, &mut memo),
+                "{n}"
+            );
+            assert_eq!(search.mover_wins(n), n % 3 != 0);
+        }
+        assert_eq!(search.winning_moves(&7), vec![6]);
+        assert_eq!(search.winning_moves(&8), vec![6]);
+        assert!(search.winning_moves(&9).is_empty());
+    }
+
+    #[test]
+    fn a_million_deep_search_does_not_overflow_the_stack() {
+        // The test thread's stack is 2 MiB: a recursive search of this depth overflows it.
+        let mut take_one = Search::normal(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
+        assert!(!take_one.mover_wins(1_000_000));
+        assert!(take_one.mover_wins(999_999));
+        let mut misere = Search::misere(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
+        assert!(misere.mover_wins(1_000_000));
+        assert!(!misere.mover_wins(1_000_001));
+    }
+
+    #[test]
+    fn the_first_losing_move_decides_and_later_moves_still_count() {
+        // From 10: moves to 9 (a win for its mover) and to 0 (a loss): the mover wins.
+        let moves = |&n: &u32| match n {
+            10 => vec![9, 0],
+            9 => vec![0],
+            _ => vec![],
+        };
+        assert!(Search::normal(moves).mover_wins(10));
+        // Misère: 0 is a win for its mover, 9 a loss, so 10 wins through 9.
+        let mut misere = Search::misere(moves);
+        assert!(misere.mover_wins(10));
+        assert!(!misere.mover_wins(9));
+    }
+
+    #[test]
+    #[should_panic(expected = "the game has a cycle")]
+    fn a_cycle_is_named() {
+        let mut search = Search::normal(|&n: &u32| vec![(n + 1) % 3]);
+        search.mover_wins(0);
+    }
 }

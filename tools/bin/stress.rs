@@ -1,21 +1,24 @@
 //! `stress`: a problem's fast `solve` against its brute force on seeded random inputs, until a
-//! number of inputs or seconds, in-process (in the problem's own test binary, where its
-//! generator and brute force live: the `stress` test that `testkit::problem_tests!` writes).
+//! number of inputs or seconds, in-process (in the problem's own test binary, built optimised,
+//! where its generator and brute force live: the `stress` test that `testkit::problem_tests!`
+//! writes).
 //!
 //! ```text
 //! cargo run --release --bin stress -- knights --seconds 30
 //! cargo run --release --bin stress -- nukit --iters 5000 --seed 7 --size 6
+//! cargo run --release --bin stress -- starter --seconds 10
 //! ```
 //!
 //! Progress (inputs per second) goes to standard error. With no disagreement it prints
 //! `N inputs agree (seed S)` and exits 0. At the first disagreement (a refusal counts) it
 //! shrinks the input, saves it as `testcases/NAME/stress-SEED.in` with the brute force's answer
-//! as `.out`, prints both answers and the first differing line, and exits 1. Exit status 2: a
-//! usage error or an unknown problem.
+//! as `.out`, prints both answers and the first differing line, and exits 1. A test binary that
+//! crashes is reported by its signal and its last lines on standard error, exit status 1. Exit
+//! status 2: a usage error, a setting out of range, or an unknown problem.
 
 use clap::Parser;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use tools::stress::{Ended, Settings};
 
 #[derive(Parser)]
 #[command(
@@ -23,7 +26,7 @@ use std::process::{Command, Stdio};
     about = "Fast solution against brute force on random inputs"
 )]
 struct Cli {
-    /// The problem: a file problems/NAME.rs.
+    /// The problem (a file problems/NAME.rs) or a starter (starter, starter_atcoder, ...).
     name: String,
     /// Stop after this many inputs.
     #[arg(long, value_name = "N", conflicts_with = "seconds")]
@@ -34,73 +37,50 @@ struct Cli {
     /// The first seed (default: from the clock, printed in the summary).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// The size passed to the generator (default: the problem's own).
+    /// The size passed to the generator, 1 to 1000000 (default: the problem's own).
     #[arg(long, value_name = "K")]
     size: Option<u64>,
 }
 
+fn fail(message: &str, status: i32) -> ! {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    std::process::exit(status);
+}
+
 fn main() {
     let cli = Cli::parse();
+    let settings = Settings {
+        iters: cli.iters,
+        seconds: cli.seconds,
+        seed: cli.seed,
+        size: cli.size,
+    };
+    if let Err(e) = settings.check() {
+        fail(&e, 2);
+    }
     let root = tools::workspace::default_root();
-    if let Err(e) = tools::workspace::check_problem(&root, &cli.name) {
-        let _ = writeln!(std::io::stderr(), "error: {}", e);
-        std::process::exit(2);
-    }
-    if cli.seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
-        let _ = writeln!(
-            std::io::stderr(),
-            "error: --seconds must be a positive number"
-        );
-        std::process::exit(2);
-    }
+    let target = tools::stress::find_target(&root, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let _ = writeln!(
+        std::io::stderr(),
+        "stress: building the tests of `{}` optimised (the first build takes a minute or two)",
+        cli.name
+    );
+    let executable = tools::stress::build(&cargo, &root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(&root)
-        .args([
-            "test", "--quiet", "-p", "problems", "--bin", &cli.name, "--",
-        ])
-        .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
-        .env("STRESS_REPORT", &report)
-        .stdout(Stdio::null());
-    if let Some(iters) = cli.iters {
-        command.env("STRESS_ITERS", iters.to_string());
-    }
-    if let Some(seconds) = cli.seconds {
-        command.env("STRESS_SECONDS", seconds.to_string());
-    }
-    if let Some(seed) = cli.seed {
-        command.env("STRESS_SEED", seed.to_string());
-    }
-    if let Some(size) = cli.size {
-        command.env("STRESS_SIZE", size.to_string());
-    }
-    let status = match command.status() {
-        Ok(status) => status,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: cannot run cargo: {}", e);
-            std::process::exit(1);
-        }
+    let command = tools::stress::stress_command(&executable, &settings, &report);
+    let (text, status) = match tools::stress::run(command, &report) {
+        Ok(Ended::Agreed(text)) => (text, 0),
+        Ok(Ended::Disagreed(text)) => (text, 1),
+        // The test binary said why on standard error, passed through.
+        Ok(Ended::Refused(_)) => std::process::exit(2),
+        Ok(Ended::Crashed(how)) => fail(&format!("{}: {}", cli.name, how), 1),
+        Err(e) => fail(&e, 1),
     };
-    match std::fs::read_to_string(&report) {
-        Ok(text) => {
-            let _ = std::fs::remove_file(&report);
-            let mut out = std::io::stdout().lock();
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                let _ = writeln!(std::io::stderr(), "error: cannot write the output: {}", e);
-                std::process::exit(1);
-            }
-        }
-        Err(_) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "error: the problem's tests did not run (does problems/{}.rs call testkit::problem_tests!?)",
-                cli.name
-            );
-            std::process::exit(1);
-        }
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        fail(&format!("cannot write the output: {e}"), 1);
     }
-    std::process::exit(if status.success() { 0 } else { 1 });
+    std::process::exit(status);
 }

@@ -1,0 +1,219 @@
+//! The harness: one problem's solution checked against its brute force, its testcases, its
+//! refusals and hostile inputs (the unit tests `problem_tests!` writes).
+
+use crate::{first_difference, Problem, Rng};
+use std::path::{Path, PathBuf};
+
+/// A solution seen as text in, text out; `Err` holds the refusal message.
+pub type SolveText = fn(&str) -> Result<String, String>;
+
+/// One input on which the solution and the brute force disagree.
+#[derive(Clone, Debug)]
+pub struct Failure<C> {
+    /// The seed that generated the input (before shrinking).
+    pub seed: u64,
+    /// The cases of the input.
+    pub cases: Vec<C>,
+    /// The judge input.
+    pub input: String,
+    /// The brute force's output.
+    pub expected: String,
+    /// The solution's output, or its refusal.
+    pub got: Result<String, String>,
+}
+
+impl<C> Failure<C> {
+    /// A short report: the input, both answers and the first differing line.
+    ///
+    /// ```
+    /// let failure = testkit::Failure::<u8> {
+    ///     seed: 1,
+    ///     cases: vec![],
+    ///     input: "1\n".into(),
+    ///     expected: "a\n".into(),
+    ///     got: Err("no".into()),
+    /// };
+    /// assert!(failure.report().ends_with("error: no\nline 1: expected `a` got `error: no`\n"));
+    /// ```
+    pub fn report(&self) -> String {
+        let got = match &self.got {
+            Ok(text) => text.clone(),
+            Err(e) => format!("error: {e}\n"),
+        };
+        format!(
+            "input:\n{}brute force:\n{}solution:\n{}{}\n",
+            self.input,
+            self.expected,
+            got,
+            first_difference(&self.expected, &got)
+        )
+    }
+}
+
+/// The tests of one problem: its name, its testcases folder, its solution and the brute
+/// force's state (kept across every input the harness checks).
+pub struct Harness<P> {
+    pub(crate) name: String,
+    pub(crate) testcases: PathBuf,
+    pub(crate) solve: SolveText,
+    pub(crate) brute: P,
+}
+
+/// Inputs no problem may panic on; each gets an answer or a one-line refusal.
+const HOSTILE: [&[u8]; 12] = [
+    b"",
+    b"   \n\n",
+    b"abc\n",
+    b"2.5\n",
+    b"-3\n",
+    b"99999999999999999999999\n",
+    b"\xff\xfe\n",
+    b"1000000000\n",
+    b"1 2 3 4 5 6 7 8 9 10 x\n",
+    b"0\n",
+    b"18446744073709551615 18446744073709551615 18446744073709551615\n",
+    b"1\n1\n1\n1\n1\n1\n1\n1\n",
+];
+
+impl<P: Problem> Harness<P> {
+    /// The harness of problem `name`, whose crate lies at `manifest_dir` (the testcases are in
+    /// `manifest_dir/../testcases/name`), with a fresh brute-force state.
+    pub fn new(name: &str, manifest_dir: &str, solve: SolveText) -> Self {
+        Harness {
+            name: name.to_string(),
+            testcases: Path::new(manifest_dir)
+                .parent()
+                .unwrap_or_else(|| Path::new(".."))
+                .join("testcases")
+                .join(name),
+            solve,
+            brute: P::default(),
+        }
+    }
+
+    /// The cases generated from `seed` at `size`: the same seed always gives the same cases.
+    pub fn generate(&self, seed: u64, size: u64) -> Vec<P::Case> {
+        let mut rng = Rng::new(seed);
+        let count = 1 + rng.below(P::MAX_CASES.max(1) as u64) as usize;
+        (0..count).map(|_| P::case(&mut rng, size.max(1))).collect()
+    }
+
+    /// The brute force's output for the input holding `cases`.
+    pub fn expected(&mut self, cases: &[P::Case]) -> String {
+        let mut text = String::new();
+        for case in cases {
+            text += &self.brute.brute(case);
+        }
+        text
+    }
+
+    /// The disagreement on `cases`, if the solution and the brute force disagree.
+    pub fn check(&mut self, seed: u64, cases: &[P::Case]) -> Option<Failure<P::Case>> {
+        let input = P::input(cases);
+        let expected = self.expected(cases);
+        let got = (self.solve)(&input);
+        if got.as_ref() == Ok(&expected) {
+            None
+        } else {
+            Some(Failure {
+                seed,
+                cases: cases.to_vec(),
+                input,
+                expected,
+                got,
+            })
+        }
+    }
+
+    /// The first disagreement among `count` inputs from seeds `first..`, at `size`.
+    pub fn find_failure(&mut self, first: u64, count: u64, size: u64) -> Option<Failure<P::Case>> {
+        (first..first.saturating_add(count)).find_map(|seed| {
+            let cases = self.generate(seed, size);
+            self.check(seed, &cases)
+        })
+    }
+
+    /// Unit test: `P::INPUTS` seeded inputs agree with the brute force.
+    ///
+    /// # Panics
+    /// On the first disagreement, with its shrunk report.
+    pub fn agree(&mut self) {
+        if let Some(failure) = self.find_failure(0, P::INPUTS, P::SIZE) {
+            let seed = failure.seed;
+            let small = self.shrink(failure, P::SIZE);
+            panic!(
+                "{}: seed {} disagrees with the brute force\n{}",
+                self.name,
+                seed,
+                small.report()
+            );
+        }
+    }
+
+    /// Unit test: every `testcases/NAME/*.in` gives its `.out` (carriage returns and a missing
+    /// final newline forgiven).
+    ///
+    /// # Panics
+    /// On a missing folder, a missing `.out`, or a wrong answer.
+    pub fn testcases(&self) {
+        let mut inputs: Vec<PathBuf> = std::fs::read_dir(&self.testcases)
+            .unwrap_or_else(|e| panic!("{}: {}", self.testcases.display(), e))
+            .filter_map(|entry| Some(entry.ok()?.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            let expected_path = input.with_extension("out");
+            let expected = std::fs::read_to_string(&expected_path)
+                .unwrap_or_else(|e| panic!("{}: {}", expected_path.display(), e));
+            let text = std::fs::read_to_string(&input).expect("testcases are text");
+            let got = (self.solve)(&text)
+                .unwrap_or_else(|e| panic!("{} refused: {}", input.display(), e));
+            let normal = |s: &str| s.replace('\r', "").trim_end().to_string();
+            assert!(
+                normal(&got) == normal(&expected),
+                "{}: {}",
+                input.display(),
+                first_difference(&normal(&expected), &normal(&got))
+            );
+        }
+    }
+
+    /// Unit test: each input is refused with a message containing its needle.
+    ///
+    /// # Panics
+    /// If an input is accepted or refused with another message.
+    pub fn refusals(&self, cases: &[(&str, &str)]) {
+        for &(input, needle) in cases {
+            match (self.solve)(input) {
+                Ok(out) => panic!("{input:?} was accepted, answering {out:?}"),
+                Err(e) => assert!(
+                    e.contains(needle),
+                    "{input:?} was refused with `{e}`, which lacks `{needle}`"
+                ),
+            }
+        }
+    }
+
+    /// Unit test: hostile inputs get an answer or a one-line refusal, and never a panic.
+    ///
+    /// # Panics
+    /// If the solution panics or refuses with a message of several lines.
+    pub fn survives_hostile_input(&self) {
+        for input in HOSTILE.iter() {
+            let text = String::from_utf8_lossy(input);
+            let solve = self.solve;
+            let outcome = std::panic::catch_unwind(move || solve(&text));
+            match outcome {
+                Err(_) => panic!("{}: panicked on {:?}", self.name, input),
+                Ok(Err(e)) => assert!(
+                    !e.contains('\n'),
+                    "{}: message of several lines: {}",
+                    self.name,
+                    e
+                ),
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The shrinker: a disagreement made small enough to read, every step re-checked to still
+//! disagree.
+
+use crate::{Failure, Harness, Problem, Rng};
+
+/// Inputs generated per smaller size before trying the next size.
+const ATTEMPTS_PER_SIZE: u64 = 200;
+/// The sizes tried one by one; beyond it, sizes double.
+const SMALL_SIZES: u64 = 32;
+
+impl<P: Problem> Harness<P> {
+    /// A smaller disagreement: fewer cases; then cases generated at smaller sizes; then each
+    /// case cut by [`Problem::smaller`] (for instance one query dropped) while it still
+    /// disagrees; then fewer cases again.
+    pub fn shrink(&mut self, failure: Failure<P::Case>, size: u64) -> Failure<P::Case> {
+        let mut best = self.fewer_cases(failure);
+        if let Some(found) = self.at_smaller_size(&best, size) {
+            best = self.fewer_cases(found);
+        }
+        best = self.cut_cases(best);
+        self.fewer_cases(best)
+    }
+
+    /// The same number of cases generated at the smallest size (below `size`) that disagrees.
+    fn at_smaller_size(&mut self, best: &Failure<P::Case>, size: u64) -> Option<Failure<P::Case>> {
+        let mut smaller = 1;
+        while smaller < size {
+            for attempt in 0..ATTEMPTS_PER_SIZE {
+                let mut rng = Rng::new(best.seed ^ (smaller << 32) ^ attempt.wrapping_mul(0x9E37));
+                let cases: Vec<P::Case> = (0..best.cases.len())
+                    .map(|_| P::case(&mut rng, smaller))
+                    .collect();
+                if let Some(found) = self.check(best.seed, &cases) {
+                    return Some(found);
+                }
+            }
+            smaller = if smaller < SMALL_SIZES {
+                smaller + 1
+            } else {
+                smaller.saturating_mul(2)
+            };
+        }
+        None
+    }
+
+    /// One case alone if one disagrees alone, else the cases left after dropping each case
+    /// whose removal keeps the disagreement.
+    pub(crate) fn fewer_cases(&mut self, failure: Failure<P::Case>) -> Failure<P::Case> {
+        let seed = failure.seed;
+        if failure.cases.len() > 1 {
+            for case in &failure.cases {
+                if let Some(alone) = self.check(seed, std::slice::from_ref(case)) {
+                    return alone;
+                }
+            }
+        }
+        let mut best = failure;
+        let mut i = 0;
+        while i < best.cases.len() && best.cases.len() > 1 {
+            let mut without = best.cases.clone();
+            without.remove(i);
+            match self.check(seed, &without) {
+                Some(smaller) => best = smaller,
+                None => i += 1,
+            }
+        }
+        best
+    }
+
+    /// Each case replaced by its first [`Problem::smaller`] variant that keeps the
+    /// disagreement, repeatedly, until no variant of any case does.
+    fn cut_cases(&mut self, failure: Failure<P::Case>) -> Failure<P::Case> {
+        let seed = failure.seed;
+        let mut best = failure;
+        let mut i = 0;
+        while i < best.cases.len() {
+            let mut cut = None;
+            for variant in P::smaller(&best.cases[i]) {
+                let mut cases = best.cases.clone();
+                cases[i] = variant;
+                if let Some(found) = self.check(seed, &cases) {
+                    cut = Some(found);
+                    break;
+                }
+            }
+            match cut {
+                Some(found) => best = found,
+                None => i += 1,
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{shorter_lists, Harness, Problem, Rng};
+
+    /// The queries shape: one input of many numbers, one answer (their sum).
+    #[derive(Default)]
+    struct SumAll;
+    impl Problem for SumAll {
+        type Case = Vec<u64>;
+        const MAX_CASES: usize = 1;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 12)).map(|_| rng.range(0, size)).collect()
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            crate::counted_lists(cases)
+        }
+        fn brute(&mut self, numbers: &Vec<u64>) -> String {
+            format!("{}\n", numbers.iter().sum::<u64>())
+        }
+        fn smaller(numbers: &Vec<u64>) -> Vec<Vec<u64>> {
+            shorter_lists(numbers)
+        }
+    }
+
+    /// Sums the numbers of the one case, counting every 5 twice: wrong exactly when a 5 is
+    /// among them.
+    fn fives_twice(input: &str) -> Result<String, String> {
+        let numbers: Vec<u64> = input
+            .split_whitespace()
+            .skip(2)
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let sum: u64 = numbers.iter().map(|&n| if n == 5 { 10 } else { n }).sum();
+        Ok(format!("{sum}\n"))
+    }
+
+    #[test]
+    fn queries_are_cut_one_by_one() {
+        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", fives_twice);
+        // A failing input of many queries, found at a size where 5 is rare among them.
+        let failure = (0..10_000)
+            .find_map(|seed| {
+                let cases = harness.generate(seed, 40);
+                let many = cases[0].len() >= 6;
+                harness.check(seed, &cases).filter(|_| many)
+            })
+            .expect("a five among several numbers");
+        let cut = harness.cut_cases(failure.clone());
+        assert_eq!(cut.cases, vec![vec![5]], "from {:?}", failure.cases);
+        assert_eq!(cut.input, "1\n1\n5\n");
+        let shrunk = harness.shrink(failure, 40);
+        assert_eq!(shrunk.cases, vec![vec![5]]);
+    }
+
+    /// The queries shape again: whether the numbers' XOR is not 0 (the first player wins Nim).
+    #[derive(Default)]
+    struct NimAll;
+    impl Problem for NimAll {
+        type Case = Vec<u64>;
+        const MAX_CASES: usize = 1;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            SumAll::case(rng, size)
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            crate::counted_lists(cases)
+        }
+        fn brute(&mut self, heaps: &Vec<u64>) -> String {
+            format!("{}\n", heaps.iter().fold(0, |x, h| x ^ h) != 0)
+        }
+        fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+            shorter_lists(heaps)
+        }
+    }
+
+    #[test]
+    fn a_query_wrong_alone_is_reached_past_pairs_that_agree() {
+        // A solution that skips heaps of 3. On [3, 2, 2] it is wrong, on [3, 2] and [2, 2]
+        // right: dropping one query at a time is stuck, taking one alone is not.
+        fn skips_threes(input: &str) -> Result<String, String> {
+            let heaps = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
+            let xor = heaps
+                .map(|h| h.unwrap())
+                .filter(|&h| h != 3)
+                .fold(0, |x, h| x ^ h);
+            Ok(format!("{}\n", xor != 0))
+        }
+        let mut harness = Harness::<NimAll>::new("nim_all", "/nowhere", skips_threes);
+        let failure = harness
+            .check(0, &[vec![3, 2, 2]])
+            .expect("wrong on 3, 2, 2");
+        let cut = harness.cut_cases(failure);
+        assert_eq!(cut.cases, vec![vec![3]]);
+        assert_eq!(cut.input, "1\n1\n3\n");
+    }
+
+    #[test]
+    fn sizes_beyond_the_small_ones_double() {
+        // Only numbers of at least 100 are miscounted: the shrinker must climb past the sizes
+        // it tries one by one, and stop at the first size that still fails.
+        fn big_twice(input: &str) -> Result<String, String> {
+            let numbers = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
+            let sum: u64 = numbers
+                .map(|n| n.unwrap())
+                .map(|n| n + n * u64::from(n >= 100))
+                .sum();
+            Ok(format!("{sum}\n"))
+        }
+        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", big_twice);
+        let failure = harness.find_failure(0, 1000, 5000).expect("a big number");
+        let small = harness
+            .at_smaller_size(&failure, 5000)
+            .expect("a smaller size");
+        let largest = small.cases[0].iter().max().copied().unwrap();
+        assert!((100..256).contains(&largest), "{:?}", small.cases);
+    }
+}

@@ -1,0 +1,418 @@
+//! The stress loop: seeded random inputs until a count or a time, the first disagreement
+//! shrunk and saved as a testcase; and its settings, read from the environment by the ignored
+//! `stress` test that the `stress` tool runs.
+
+use crate::{Failure, Harness, Problem};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The largest generator size any problem accepts (`Problem::MAX_SIZE` may lower it).
+pub const MAX_SIZE: u64 = 1_000_000;
+
+/// How long [`Harness::stress`] runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StressLimit {
+    /// This many inputs.
+    Inputs(u64),
+    /// This many seconds.
+    Seconds(f64),
+}
+
+/// What [`Harness::stress`] found.
+#[derive(Debug)]
+pub enum StressOutcome<C> {
+    /// Every input agreed.
+    Agree {
+        /// How many inputs were compared.
+        inputs: u64,
+    },
+    /// A shrunk counterexample, and where it was saved.
+    Disagree {
+        /// The shrunk disagreement.
+        failure: Failure<C>,
+        /// The saved `.in` file, or why saving failed.
+        saved: Result<PathBuf, String>,
+    },
+}
+
+/// The stress test's settings, as the `stress` tool passes them in the environment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StressSettings {
+    /// The first seed (`STRESS_SEED`; default: from the clock).
+    pub seed: u64,
+    /// The generator's size (`STRESS_SIZE`; default: the problem's `SIZE`).
+    pub size: u64,
+    /// When to stop (`STRESS_ITERS` inputs, else `STRESS_SECONDS`, default 10 s).
+    pub limit: StressLimit,
+}
+
+impl StressSettings {
+    /// The settings from `var` (the environment's `std::env::var(key).ok()` in the test), for
+    /// a problem whose default size is `default_size` and largest `max_size`.
+    ///
+    /// ```
+    /// use testkit::{StressLimit, StressSettings};
+    /// let env = |key: &str| match key {
+    ///     "STRESS_SEED" => Some("7".to_string()),
+    ///     "STRESS_ITERS" => Some("100".to_string()),
+    ///     _ => None,
+    /// };
+    /// let settings = StressSettings::read(env, 8, 1000).unwrap();
+    /// assert_eq!((settings.seed, settings.size, settings.limit), (7, 8, StressLimit::Inputs(100)));
+    /// let huge = |key: &str| (key == "STRESS_SIZE").then(|| "18446744073709551615".to_string());
+    /// assert!(StressSettings::read(huge, 8, 1000).unwrap_err().contains("from 1 to 1000"));
+    /// ```
+    ///
+    /// # Errors
+    /// A one-line message for a setting that is not a number of the right kind, or a size of
+    /// 0 or above `max_size`.
+    pub fn read(
+        var: impl Fn(&str) -> Option<String>,
+        default_size: u64,
+        max_size: u64,
+    ) -> Result<Self, String> {
+        let whole = |key: &str| -> Result<Option<u64>, String> {
+            var(key)
+                .map(|v| {
+                    v.trim()
+                        .parse::<u64>()
+                        .map_err(|_| format!("{key} must be a whole number, not {v:?}"))
+                })
+                .transpose()
+        };
+        let seed = whole("STRESS_SEED")?.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+        });
+        let size = whole("STRESS_SIZE")?.unwrap_or(default_size);
+        if size == 0 || size > max_size {
+            return Err(format!(
+                "the size must be from 1 to {max_size} for this problem (its Problem::MAX_SIZE), not {size}"
+            ));
+        }
+        let limit = match whole("STRESS_ITERS")? {
+            Some(n) => StressLimit::Inputs(n),
+            None => {
+                let seconds = match var("STRESS_SECONDS") {
+                    Some(v) => v
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| *s > 0.0 && *s <= 1e9)
+                        .ok_or_else(|| {
+                            format!(
+                                "STRESS_SECONDS must be a positive number of seconds, not {v:?}"
+                            )
+                        })?,
+                    None => 10.0,
+                };
+                StressLimit::Seconds(seconds)
+            }
+        };
+        Ok(StressSettings { seed, size, limit })
+    }
+}
+
+impl<P: Problem> Harness<P> {
+    /// The stress loop: inputs from seeds `seed..` at `size` until `limit` is reached,
+    /// progress on standard error; the first disagreement is shrunk and saved as
+    /// `testcases/NAME/stress-SEED.in` and `.out` (the brute force's answer). Input `k` comes
+    /// from seed `seed + k`, so a run is replayed by its seed.
+    pub fn stress(&mut self, seed: u64, size: u64, limit: StressLimit) -> StressOutcome<P::Case> {
+        let start = Instant::now();
+        let mut next_report = Duration::from_secs(1);
+        let mut count = 0u64;
+        loop {
+            let done = match limit {
+                StressLimit::Inputs(n) => count >= n,
+                StressLimit::Seconds(s) => start.elapsed().as_secs_f64() >= s,
+            };
+            if done {
+                eprintln!();
+                return StressOutcome::Agree { inputs: count };
+            }
+            let current = seed.wrapping_add(count);
+            let cases = self.generate(current, size);
+            if let Some(failure) = self.check(current, &cases) {
+                eprintln!();
+                let small = self.shrink(failure, size);
+                let saved = self.save(current, &small);
+                return StressOutcome::Disagree {
+                    failure: small,
+                    saved,
+                };
+            }
+            count += 1;
+            let elapsed = start.elapsed();
+            if elapsed >= next_report {
+                next_report = elapsed + Duration::from_secs(1);
+                let rate = count as f64 / elapsed.as_secs_f64();
+                eprint!(
+                    "\r{}: {} inputs agree, {:.0} inputs/s",
+                    self.name, count, rate
+                );
+            }
+        }
+    }
+
+    /// Saves a counterexample as `testcases/NAME/stress-SEED.in` and `.out`.
+    fn save(&self, seed: u64, failure: &Failure<P::Case>) -> Result<PathBuf, String> {
+        let stem = self.testcases.join(format!("stress-{seed}"));
+        std::fs::create_dir_all(&self.testcases)
+            .and_then(|_| std::fs::write(stem.with_extension("in"), &failure.input))
+            .and_then(|_| std::fs::write(stem.with_extension("out"), &failure.expected))
+            .map(|_| stem.with_extension("in"))
+            .map_err(|e| e.to_string())
+    }
+
+    /// The stress run and its report (and whether it found a disagreement).
+    pub fn stress_report(&mut self, settings: StressSettings) -> (String, bool) {
+        match self.stress(settings.seed, settings.size, settings.limit) {
+            StressOutcome::Agree { inputs } => (
+                format!("{inputs} inputs agree (seed {})\n", settings.seed),
+                false,
+            ),
+            StressOutcome::Disagree { failure, saved } => {
+                let saved = match saved {
+                    Ok(path) => format!("saved as {}\n", path.display()),
+                    Err(e) => format!("could not save the counterexample: {e}\n"),
+                };
+                let report = format!(
+                    "{}: seed {} disagrees with the brute force (shrunk below)\n{}{}",
+                    self.name,
+                    failure.seed,
+                    failure.report(),
+                    saved
+                );
+                (report, true)
+            }
+        }
+    }
+
+    /// The ignored `stress` test: reads its [`StressSettings`] from the environment and writes
+    /// its report to standard output and to the file `STRESS_REPORT` if set. Exits the process
+    /// with status 1 on a disagreement, and with status 2 and a one-line `error: ...` (on
+    /// standard error and in the report) on a bad setting.
+    pub fn stress_from_env(&mut self) {
+        let report_file = std::env::var("STRESS_REPORT").ok();
+        let write_report = |text: &str| {
+            if let Some(path) = &report_file {
+                let _ = std::fs::write(path, text);
+            }
+        };
+        let settings =
+            match StressSettings::read(|key| std::env::var(key).ok(), P::SIZE, P::MAX_SIZE) {
+                Ok(settings) => settings,
+                Err(e) => {
+                    let line = format!("error: {}: {e}\n", self.name);
+                    eprint!("{line}");
+                    write_report(&line);
+                    std::process::exit(2);
+                }
+            };
+        let (report, failed) = self.stress_report(settings);
+        print!("{report}");
+        write_report(&report);
+        let _ = std::io::stdout().flush();
+        if failed {
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Problem, Rng};
+
+    /// Sum of a list, with a solution that is wrong whenever a number is 7.
+    #[derive(Default)]
+    struct Sum;
+    impl Problem for Sum {
+        type Case = Vec<u64>;
+        const SIZE: u64 = 20;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            (0..rng.range(1, 6)).map(|_| rng.range(0, size)).collect()
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            crate::counted_lists(cases)
+        }
+        fn brute(&mut self, case: &Vec<u64>) -> String {
+            format!("{}\n", case.iter().sum::<u64>())
+        }
+    }
+
+    /// Sums each case; `off_by_one_at_seven` adds 1 to a sum whose case holds a 7.
+    fn sums(input: &str, off_by_one_at_seven: bool) -> String {
+        let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+        let mut out = String::new();
+        for _ in 0..tokens.next().unwrap() {
+            let n = tokens.next().unwrap();
+            let numbers: Vec<u64> = (0..n).map(|_| tokens.next().unwrap()).collect();
+            let sum: u64 = numbers.iter().sum();
+            let wrong = off_by_one_at_seven && numbers.contains(&7);
+            out += &format!("{}\n", sum + u64::from(wrong));
+        }
+        out
+    }
+
+    fn broken(input: &str) -> Result<String, String> {
+        Ok(sums(input, true))
+    }
+
+    fn fixed(input: &str) -> Result<String, String> {
+        Ok(sums(input, false))
+    }
+
+    #[test]
+    fn finds_and_shrinks_a_disagreement() {
+        let dir = std::env::temp_dir().join(format!("testkit-{}", std::process::id()));
+        let mut harness = Harness::<Sum>::new("sum", dir.join("crate").to_str().unwrap(), broken);
+        match harness.stress(1, 20, StressLimit::Inputs(10_000)) {
+            StressOutcome::Disagree { failure, saved } => {
+                // One case, holding a 7 among numbers no larger than 7.
+                assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
+                assert!(failure.cases[0].contains(&7));
+                assert!(
+                    failure.cases[0].iter().all(|&n| n <= 7),
+                    "{:?}",
+                    failure.cases
+                );
+                let saved = saved.unwrap();
+                let name = format!("stress-{}.in", failure.seed);
+                assert_eq!(saved, dir.join("testcases").join("sum").join(name));
+                assert_eq!(std::fs::read_to_string(&saved).unwrap(), failure.input);
+                let out = std::fs::read_to_string(saved.with_extension("out")).unwrap();
+                assert_eq!(out, Sum.brute(&failure.cases[0]));
+                assert!(failure.report().contains("line 1: expected"));
+            }
+            StressOutcome::Agree { .. } => panic!("the broken sum was not caught"),
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_correct_solution_agrees() {
+        let mut harness = Harness::<Sum>::new("sum", "/nowhere", fixed);
+        assert!(harness.find_failure(0, 500, 20).is_none());
+        match harness.stress(3, 20, StressLimit::Inputs(100)) {
+            StressOutcome::Agree { inputs } => assert_eq!(inputs, 100),
+            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+        }
+        let settings = StressSettings {
+            seed: 3,
+            size: 20,
+            limit: StressLimit::Inputs(50),
+        };
+        assert_eq!(
+            harness.stress_report(settings),
+            ("50 inputs agree (seed 3)\n".to_string(), false)
+        );
+    }
+
+    /// Take 1 from one heap: the brute force's search is as deep as the heap is large.
+    struct TakeOne(crate::search::Search<u64>);
+    impl Default for TakeOne {
+        fn default() -> Self {
+            TakeOne(crate::search::Search::normal(|&n: &u64| {
+                if n > 0 {
+                    vec![n - 1]
+                } else {
+                    vec![]
+                }
+            }))
+        }
+    }
+    impl Problem for TakeOne {
+        type Case = u64;
+        const MAX_CASES: usize = 2;
+        fn case(rng: &mut Rng, size: u64) -> u64 {
+            rng.range(size - size / 10, size)
+        }
+        fn input(cases: &[u64]) -> String {
+            cases.iter().map(|n| format!("{n}\n")).collect()
+        }
+        fn brute(&mut self, &n: &u64) -> String {
+            format!("{}\n", self.0.mover_wins(n))
+        }
+    }
+
+    fn parity(input: &str) -> Result<String, String> {
+        let heaps = input.lines().map(|l| l.parse::<u64>().unwrap());
+        Ok(heaps.map(|n| format!("{}\n", n % 2 == 1)).collect())
+    }
+
+    #[test]
+    fn a_million_deep_brute_force_does_not_crash() {
+        let mut harness = Harness::<TakeOne>::new("take_one", "/nowhere", parity);
+        match harness.stress(1, MAX_SIZE, StressLimit::Inputs(4)) {
+            StressOutcome::Agree { inputs } => assert_eq!(inputs, 4),
+            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+        }
+    }
+
+    #[test]
+    fn a_run_is_replayed_by_its_seed() {
+        // The failing seed a run reports is the one whose generated input fails.
+        let mut harness = Harness::<Sum>::new("sum", "/nowhere", broken);
+        let first = harness.find_failure(100, 10_000, 20).unwrap();
+        let again = harness.generate(first.seed, 20);
+        assert_eq!(format!("{:?}", again), format!("{:?}", first.cases));
+        assert!(harness.find_failure(100, first.seed - 100, 20).is_none());
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |key: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let read = |pairs| StressSettings::read(env(pairs), 8, 100);
+        let settings = read(&[("STRESS_SEED", "5")]).unwrap();
+        assert_eq!(settings.size, 8);
+        assert_eq!(settings.limit, StressLimit::Seconds(10.0));
+        let settings = read(&[
+            ("STRESS_SEED", "5"),
+            ("STRESS_SIZE", "100"),
+            ("STRESS_SECONDS", "2.5"),
+        ]);
+        assert_eq!(
+            settings.unwrap(),
+            StressSettings {
+                seed: 5,
+                size: 100,
+                limit: StressLimit::Seconds(2.5)
+            }
+        );
+        assert!(read(&[("STRESS_SIZE", "101")])
+            .unwrap_err()
+            .contains("from 1 to 100"));
+        assert!(read(&[("STRESS_SIZE", "0")]).unwrap_err().contains("not 0"));
+        assert!(read(&[("STRESS_SIZE", "18446744073709551616")])
+            .unwrap_err()
+            .contains("whole number"));
+        assert!(read(&[("STRESS_SEED", "-1")])
+            .unwrap_err()
+            .contains("STRESS_SEED"));
+        assert!(read(&[("STRESS_SECONDS", "0")])
+            .unwrap_err()
+            .contains("positive"));
+        assert!(read(&[("STRESS_SECONDS", "NaN")])
+            .unwrap_err()
+            .contains("positive"));
+        let iters = read(&[("STRESS_ITERS", "9"), ("STRESS_SECONDS", "1")]).unwrap();
+        assert_eq!(iters.limit, StressLimit::Inputs(9));
+        for message in [
+            read(&[("STRESS_SIZE", "x")]).unwrap_err(),
+            read(&[("STRESS_SIZE", "1000")]).unwrap_err(),
+        ] {
+            assert!(!message.contains('\n'), "{message}");
+        }
+    }
+}

@@ -1,0 +1,511 @@
+//! The `stress` tool's work: which test binary holds a problem's stress test, building it
+//! optimised, running it with the settings in its environment, and reporting how it ended
+//! (its report, or the signal that killed it and its last words on standard error).
+//!
+//! The stress test itself (generator, brute force, shrinker) lives in `testkit`; this module
+//! only drives the problem's test binary from outside, so that a crash (a stack overflow, an
+//! abort, memory exhausted) is reported as such.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+
+/// The largest `--size` the tool passes on (testkit's `MAX_SIZE`; a problem's own
+/// `Problem::MAX_SIZE` may be lower, and its test binary refuses above it).
+pub const MAX_SIZE: u64 = 1_000_000;
+
+/// The longest `--seconds` accepted (testkit refuses more).
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// How many lines of the test binary's standard error a crash report quotes.
+const TAIL_LINES: usize = 8;
+
+/// How many bytes of the test binary's standard error are kept for a crash report.
+const TAIL_BYTES: usize = 8192;
+
+/// What a stress run is asked to do.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// Stop after this many inputs.
+    pub iters: Option<u64>,
+    /// Stop after this many seconds.
+    pub seconds: Option<f64>,
+    /// The first seed.
+    pub seed: Option<u64>,
+    /// The generator's size.
+    pub size: Option<u64>,
+}
+
+impl Settings {
+    /// `Ok` if every setting is in range, else a one-line reason.
+    ///
+    /// ```
+    /// let huge = tools::stress::Settings { size: Some(u64::MAX), ..Default::default() };
+    /// assert!(huge.check().unwrap_err().contains("--size must be from 1 to 1000000"));
+    /// ```
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(size) = self.size {
+            if !(1..=MAX_SIZE).contains(&size) {
+                return Err(format!(
+                    "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
+                ));
+            }
+        }
+        if let Some(seconds) = self.seconds {
+            if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+                return Err(format!(
+                    "--seconds must be a positive number of seconds, at most {MAX_SECONDS}, not {seconds}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The environment the test binary reads them from (testkit's `StressSettings`).
+    pub fn environment(&self) -> Vec<(&'static str, String)> {
+        let mut env = Vec::new();
+        if let Some(iters) = self.iters {
+            env.push(("STRESS_ITERS", iters.to_string()));
+        }
+        if let Some(seconds) = self.seconds {
+            env.push(("STRESS_SECONDS", seconds.to_string()));
+        }
+        if let Some(seed) = self.seed {
+            env.push(("STRESS_SEED", seed.to_string()));
+        }
+        if let Some(size) = self.size {
+            env.push(("STRESS_SIZE", size.to_string()));
+        }
+        env
+    }
+}
+
+/// A target of the `problems` package whose tests include `stress`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A problem: `problems/NAME.rs`, a `bin`.
+    Problem(String),
+    /// A starter `new` copies: an `example` (`starter`, `starter_atcoder`, ...).
+    Starter(String),
+}
+
+impl Target {
+    /// The target's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Target::Problem(name) | Target::Starter(name) => name,
+        }
+    }
+
+    /// Cargo's flag selecting it.
+    fn flag(&self) -> &'static str {
+        match self {
+            Target::Problem(_) => "--bin",
+            Target::Starter(_) => "--example",
+        }
+    }
+}
+
+/// The target named `name`: a problem, or a starter declared as an `[[example]]` of
+/// `problems/Cargo.toml` whose name begins with `starter`.
+///
+/// # Errors
+/// An unknown name, listing the problems and the starters.
+pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
+    if crate::workspace::check_problem(root, name).is_ok() {
+        return Ok(Target::Problem(name.to_string()));
+    }
+    let starters = starters(root);
+    if starters.iter().any(|s| s == name) {
+        return Ok(Target::Starter(name.to_string()));
+    }
+    Err(format!(
+        "unknown problem `{}`; the problems are: {}; the starters: {}",
+        name,
+        crate::workspace::problems(root).join(", "),
+        starters.join(", ")
+    ))
+}
+
+/// The starters: the `[[example]]` targets of `problems/Cargo.toml` named `starter...`.
+pub fn starters(root: &Path) -> Vec<String> {
+    let Ok(manifest) = std::fs::read_to_string(root.join("problems").join("Cargo.toml")) else {
+        return Vec::new();
+    };
+    let Ok(table) = manifest.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let examples = table.get("example").and_then(|e| e.as_array());
+    let mut names: Vec<String> = examples
+        .into_iter()
+        .flatten()
+        .filter_map(|example| example.get("name")?.as_str())
+        .filter(|name| name.starts_with("starter"))
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names
+}
+
+/// The cargo command that builds `target`'s test binary optimised (the release profile: the
+/// judge's optimisation, without debug assertions) and describes it as JSON on stdout.
+pub fn build_command(cargo: &str, root: &Path, target: &Target) -> Command {
+    let mut command = Command::new(cargo);
+    command.current_dir(root).args([
+        "test",
+        "--release",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+        "-p",
+        "problems",
+        target.flag(),
+        target.name(),
+    ]);
+    command
+}
+
+/// The test executable of `name` among cargo's JSON messages (one per line).
+///
+/// # Errors
+/// If no message names a test executable of that target.
+pub fn executable_of(messages: &str, name: &str) -> Result<PathBuf, String> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact")
+        .filter(|m| m["target"]["name"] == name && m["profile"]["test"] == true)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .ok_or_else(|| format!("cargo built no test binary for `{name}`"))
+}
+
+/// Builds `target`'s test binary optimised, cargo's progress and errors on standard error.
+///
+/// # Errors
+/// If cargo cannot run, the build fails, or no test binary comes out.
+pub fn build(cargo: &str, root: &Path, target: &Target) -> Result<PathBuf, String> {
+    let output = build_command(cargo, root, target)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "building the tests of `{}` failed (cargo's messages above)",
+            target.name()
+        ));
+    }
+    executable_of(&String::from_utf8_lossy(&output.stdout), target.name())
+}
+
+/// The command that runs the stress test of a built test binary.
+pub fn stress_command(executable: &Path, settings: &Settings, report: &Path) -> Command {
+    let mut command = Command::new(executable);
+    command
+        .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
+        .env("STRESS_REPORT", report)
+        .envs(settings.environment())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null());
+    command
+}
+
+/// How a stress run ended.
+#[derive(Debug, PartialEq)]
+pub enum Ended {
+    /// Every input agreed: the report.
+    Agreed(String),
+    /// A disagreement, shrunk and saved: the report.
+    Disagreed(String),
+    /// The test binary refused a setting: its one-line message.
+    Refused(String),
+    /// The test binary ended without a report: how, and its last lines on standard error.
+    Crashed(String),
+}
+
+/// Runs `command` (a stress test), its standard error passed through as it comes, and reads
+/// the report it leaves at `report` (then removes it).
+///
+/// # Errors
+/// If the command cannot be started.
+pub fn run(mut command: Command, report: &Path) -> Result<Ended, String> {
+    let mut child = command
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run the test binary: {e}"))?;
+    let mut tail = Vec::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let mut buf = [0u8; 4096];
+        let mut ours = std::io::stderr();
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let _ = ours.write_all(&buf[..n]);
+            tail.extend_from_slice(&buf[..n]);
+            if tail.len() > 2 * TAIL_BYTES {
+                tail.drain(..tail.len() - TAIL_BYTES);
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("cannot wait for the test binary: {e}"))?;
+    let text = std::fs::read_to_string(report).ok();
+    let _ = std::fs::remove_file(report);
+    Ok(ended(status, text, &String::from_utf8_lossy(&tail)))
+}
+
+/// How a run ended, from its exit status, its report (if it wrote one) and the end of its
+/// standard error.
+pub fn ended(status: ExitStatus, report: Option<String>, stderr_tail: &str) -> Ended {
+    match (status.code(), report) {
+        (Some(0), Some(text)) => Ended::Agreed(text),
+        (Some(1), Some(text)) => Ended::Disagreed(text),
+        (Some(2), Some(text)) => Ended::Refused(text.trim_end().to_string()),
+        _ => Ended::Crashed(crash_report(status, stderr_tail)),
+    }
+}
+
+/// A crash, said plainly: the signal that killed the test binary (or its exit status) and its
+/// last lines on standard error.
+pub fn crash_report(status: ExitStatus, stderr_tail: &str) -> String {
+    let how = match signal_of(status) {
+        Some(signal) => format!("the test binary was killed by {}", signal_name(signal)),
+        None => match status.code() {
+            Some(code) => format!("the test binary exited with status {code} and no report"),
+            None => "the test binary ended without a report".to_string(),
+        },
+    };
+    let lines = last_lines(stderr_tail, TAIL_LINES);
+    if lines.is_empty() {
+        format!("{how}; it wrote nothing on standard error")
+    } else {
+        format!(
+            "{how}; its last lines on standard error:\n{}",
+            lines
+                .iter()
+                .map(|l| format!("  {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    }
+}
+
+#[cfg(unix)]
+fn signal_of(status: ExitStatus) -> Option<i32> {
+    std::os::unix::process::ExitStatusExt::signal(&status)
+}
+
+#[cfg(not(unix))]
+fn signal_of(_: ExitStatus) -> Option<i32> {
+    None
+}
+
+/// The usual name of a signal, with what it usually means for a test binary.
+pub fn signal_name(signal: i32) -> String {
+    let known = match signal {
+        4 => "SIGILL (illegal instruction)",
+        6 => "SIGABRT (an abort: a stack overflow, memory exhausted, or a panic while panicking)",
+        7 => "SIGBUS (bus error)",
+        8 => "SIGFPE (arithmetic exception)",
+        9 => "SIGKILL (killed: often the kernel's out-of-memory killer)",
+        11 => "SIGSEGV (invalid memory access)",
+        15 => "SIGTERM (terminated)",
+        _ => return format!("signal {signal}"),
+    };
+    known.to_string()
+}
+
+/// The last `n` non-blank lines of `text`, a carriage return ending a line as a newline does
+/// (progress lines rewrite themselves with `\r`).
+pub fn last_lines(text: &str, n: usize) -> Vec<String> {
+    let lines: Vec<&str> = text
+        .split(['\n', '\r'])
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines[lines.len().saturating_sub(n)..]
+        .iter()
+        .map(|l| l.chars().take(300).collect())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Command {
+        let mut command = Command::new("sh");
+        command.args(["-c", script]).stdout(Stdio::null());
+        command
+    }
+
+    fn report_path(tag: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("stress-test-{}-{}", tag, std::process::id()))
+    }
+
+    #[test]
+    fn a_killed_test_binary_is_named_by_its_signal() {
+        let report = report_path("segv");
+        let ended = run(
+            sh("echo first >&2; echo 'thread overflowed its stack' >&2; kill -SEGV $$"),
+            &report,
+        )
+        .unwrap();
+        let Ended::Crashed(text) = ended else {
+            panic!("{ended:?}")
+        };
+        assert!(
+            text.starts_with("the test binary was killed by SIGSEGV"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("  first\n  thread overflowed its stack"),
+            "{text}"
+        );
+        let ended = run(sh("kill -ABRT $$"), &report).unwrap();
+        assert_eq!(
+            ended,
+            Ended::Crashed(format!(
+                "the test binary was killed by {}; it wrote nothing on standard error",
+                signal_name(6)
+            ))
+        );
+    }
+
+    #[test]
+    fn reports_are_read_by_exit_status() {
+        let report = report_path("status");
+        for (code, expected) in [
+            (0, Ended::Agreed("done\n".to_string())),
+            (1, Ended::Disagreed("done\n".to_string())),
+            (2, Ended::Refused("done".to_string())),
+        ] {
+            let script = format!("echo done > '{}'; exit {code}", report.display());
+            assert_eq!(run(sh(&script), &report).unwrap(), expected);
+            assert!(!report.exists(), "the report is removed");
+        }
+        // A panic outside the stress loop: status 101 and no report.
+        let ended = run(sh("echo 'panicked at x' >&2; exit 101"), &report).unwrap();
+        assert_eq!(
+            ended,
+            Ended::Crashed(
+                "the test binary exited with status 101 and no report; its last lines on standard error:\n  panicked at x"
+                    .to_string()
+            )
+        );
+        // A stale report does not count for a crash.
+        let script = format!("echo old > '{}'; kill -KILL $$", report.display());
+        let Ended::Crashed(text) = run(sh(&script), &report).unwrap() else {
+            panic!("a killed binary")
+        };
+        assert!(text.contains("SIGKILL"), "{text}");
+    }
+
+    #[test]
+    fn only_the_last_lines_are_quoted() {
+        let text = "a\nprogress 1\rprogress 2\r\n\n  \nb\nc";
+        assert_eq!(last_lines(text, 3), vec!["progress 2", "b", "c"]);
+        assert_eq!(last_lines(text, 10).len(), 5);
+        assert!(last_lines("", 3).is_empty());
+        assert_eq!(last_lines(&"x".repeat(1000), 1)[0].len(), 300);
+        assert_eq!(signal_name(64), "signal 64");
+    }
+
+    #[test]
+    fn settings_are_checked_before_building() {
+        let ok = Settings {
+            iters: Some(5),
+            seconds: None,
+            seed: Some(3),
+            size: Some(MAX_SIZE),
+        };
+        assert_eq!(ok.check(), Ok(()));
+        assert_eq!(
+            ok.environment(),
+            vec![
+                ("STRESS_ITERS", "5".to_string()),
+                ("STRESS_SEED", "3".to_string()),
+                ("STRESS_SIZE", "1000000".to_string())
+            ]
+        );
+        for size in [0, MAX_SIZE + 1, u64::MAX] {
+            let bad = Settings {
+                size: Some(size),
+                ..Settings::default()
+            };
+            let e = bad.check().unwrap_err();
+            assert!(
+                e.contains(&format!("not {size}")) && !e.contains('\n'),
+                "{e}"
+            );
+        }
+        for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 2e9] {
+            let bad = Settings {
+                seconds: Some(seconds),
+                ..Settings::default()
+            };
+            assert!(
+                bad.check().unwrap_err().starts_with("--seconds"),
+                "{seconds}"
+            );
+        }
+        let fine = Settings {
+            seconds: Some(0.5),
+            ..Settings::default()
+        };
+        assert_eq!(
+            fine.environment(),
+            vec![("STRESS_SECONDS", "0.5".to_string())]
+        );
+    }
+
+    #[test]
+    fn the_size_limit_is_testkits() {
+        assert_eq!(MAX_SIZE, testkit::MAX_SIZE);
+    }
+
+    #[test]
+    fn the_test_executable_is_found_in_cargos_messages() {
+        let messages = [
+            r#"{"reason":"compiler-artifact","target":{"name":"judge"},"profile":{"test":false},"executable":null}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"nukit"},"profile":{"test":false},"executable":"/t/release/nukit"}"#,
+            r#"not json"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"nukit"},"profile":{"test":true},"executable":"/t/release/deps/nukit-1"}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+        ]
+        .join("\n");
+        assert_eq!(
+            executable_of(&messages, "nukit"),
+            Ok(PathBuf::from("/t/release/deps/nukit-1"))
+        );
+        assert!(executable_of(&messages, "judge").is_err());
+        assert!(executable_of("", "nukit").unwrap_err().contains("`nukit`"));
+    }
+
+    #[test]
+    fn problems_and_starters_are_found() {
+        let root = crate::workspace::default_root();
+        assert_eq!(
+            find_target(&root, "nukit"),
+            Ok(Target::Problem("nukit".to_string()))
+        );
+        assert_eq!(
+            find_target(&root, "starter"),
+            Ok(Target::Starter("starter".to_string()))
+        );
+        let starters = starters(&root);
+        assert!(
+            starters.contains(&"starter_atcoder".to_string()),
+            "{starters:?}"
+        );
+        let e = find_target(&root, "nosuch").unwrap_err();
+        assert!(
+            e.contains("unknown problem `nosuch`") && e.contains("starter"),
+            "{e}"
+        );
+        let build = build_command("cargo", &root, &Target::Starter("starter".to_string()));
+        let args: Vec<_> = build.get_args().map(|a| a.to_string_lossy()).collect();
+        assert!(args.contains(&"--release".into()) && args.contains(&"--example".into()));
+    }
+}
