@@ -17,6 +17,8 @@ enum Form {
     Affine { alpha: i128, a: i128, c: i128 },
     /// g xor c
     Xor(u64),
+    /// G(a·n + b), 1 <= a < k, b <= r: an earlier value (take at most a third: G(3n+1) = G(2n)).
+    Index(u64, u64),
 }
 
 /// The coefficients of G(n) tried, simplest first.
@@ -31,6 +33,7 @@ impl Form {
                 .saturating_add(a.saturating_mul(n))
                 .saturating_add(c),
             Form::Xor(c) => g ^ i128::from(c),
+            Form::Index(..) => unreachable!("an index form is looked up, not applied"),
         }
     }
 
@@ -42,12 +45,16 @@ impl Form {
         match self {
             Form::Affine { alpha, a, .. } => 1 + usize::from(alpha != 0) + usize::from(a != 0),
             Form::Xor(_) => 1,
+            Form::Index(..) => 2,
         }
     }
 
     /// The simplest form through every (g, n, y = G(kn + r)): the fewest non-zero
     /// coefficients, then the order of [`ALPHAS`].
     fn fit(points: &[(u64, u64, u64)]) -> Option<Form> {
+        if points.len() < 2 {
+            return None;
+        }
         let holds = |form: Form| {
             points
                 .iter()
@@ -91,6 +98,12 @@ impl Form {
     fn show(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Form::Xor(c) => write!(f, "G(n) xor {}", c),
+            Form::Index(a, b) => match (a, b) {
+                (1, 0) => write!(f, "G(n)"),
+                (1, b) => write!(f, "G(n+{})", b),
+                (a, 0) => write!(f, "G({}n)", a),
+                (a, b) => write!(f, "G({}n+{})", a, b),
+            },
             Form::Affine { alpha, a, c } => {
                 let mut terms: Vec<(i128, String)> = Vec::new();
                 if alpha != 0 {
@@ -129,6 +142,19 @@ impl Form {
     }
 }
 
+/// G(kn + r) = G(an + b) for every n >= 1 with kn + r in the data, the smallest a, then b.
+fn index_form(values: &[u64], k: u64, r: u64) -> Option<Form> {
+    let len = values.len() as u64;
+    (1..k)
+        .flat_map(|a| (0..=r).map(move |b| (a, b)))
+        .find(|&(a, b)| {
+            (1..)
+                .take_while(|&n| k * n + r < len)
+                .all(|n| values[(k * n + r) as usize] == values[(a * n + b) as usize])
+        })
+        .map(|(a, b)| Form::Index(a, b))
+}
+
 /// G(n) = base[n] for n < k; G(kn + r) = forms[r](G(n), n) for n >= 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Digits {
@@ -153,7 +179,7 @@ impl Digits {
                         .take_while(|&n| k * n + r < len)
                         .map(|n| (values[n as usize], n, values[(k * n + r) as usize]))
                         .collect();
-                    Form::fit(&points)
+                    Form::fit(&points).or_else(|| index_form(values, k, r))
                 })
                 .collect();
             if let Some(forms) = forms {
@@ -176,6 +202,10 @@ impl Digits {
             return self.base[n as usize];
         }
         let (q, r) = (n / self.base_k, n % self.base_k);
+        if let Form::Index(a, b) = self.forms[r as usize] {
+            // a·q + b < k·q + r: the recursion reaches the base.
+            return self.value(a * q + b);
+        }
         let g = self.value(q);
         let v = self.forms[r as usize].apply(g, q);
         v.max(0).min(i128::from(u64::MAX)) as u64
@@ -206,6 +236,9 @@ impl fmt::Display for Digits {
             .iter()
             .enumerate()
             .filter(|&(r, form)| {
+                if let Form::Index(_, b) = *form {
+                    return b >= r as u64 || self.base[b as usize] != self.base[r];
+                }
                 let from_rule = form.apply(self.base[0], 0);
                 (r == 0 && form.uses_g()) || from_rule != i128::from(self.base[r])
             })

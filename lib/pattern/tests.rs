@@ -458,3 +458,390 @@ fn wythoff_outcomes(side: usize, a: usize) -> Vec<Vec<u64>> {
         .map(|r| r.iter().map(|&w| u64::from(w)).collect())
         .collect()
 }
+
+/// An octal game by its digits d1 d2 …: taking j pins, bit 1 of d_j allows leaving no row,
+/// bit 2 one row, bit 4 two rows.
+fn octal(len: usize, digits: &[u8]) -> Vec<u64> {
+    heap_game(len, |n| {
+        let mut moves = Vec::new();
+        for (i, &d) in digits.iter().enumerate() {
+            let j = i + 1;
+            if d & 1 != 0 && n == j {
+                moves.push(vec![]);
+            }
+            if d & 2 != 0 && n > j {
+                moves.push(vec![n - j]);
+            }
+            if d & 4 != 0 && n >= j + 2 {
+                moves.extend((1..=(n - j) / 2).map(|a| vec![a, n - j - a]));
+            }
+        }
+        moves
+    })
+}
+
+fn squares_below(n: u64) -> Vec<u64> {
+    (1..)
+        .map(|k| k * k)
+        .take_while(|&s| s <= n)
+        .map(|s| n - s)
+        .collect()
+}
+
+/// What a game of the suite must give.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Expect {
+    /// A rule that extends exactly.
+    Rule,
+    /// A refusal: no rule is known.
+    Refusal,
+    /// Either, but a rule must extend exactly.
+    Either,
+}
+
+/// Thirty-odd games of every kind, by literal search: no rule may extrapolate wrongly, and the
+/// games with a known rule of a supported family must get it.
+#[test]
+fn a_suite_of_games_is_extrapolated_exactly_or_refused() {
+    use Expect::*;
+    let clear_bit = |n: &u64| -> Vec<u64> {
+        (0..13)
+            .filter(|b| n >> b & 1 == 1)
+            .map(|b| n ^ 1 << b)
+            .collect()
+    };
+    let sequences: Vec<(&str, Vec<u64>, usize, Expect)> = vec![
+        ("take 1-3", subtraction(3000, &[1, 2, 3]), 40, Rule),
+        ("subtraction 1,3,4", subtraction(3000, &[1, 3, 4]), 60, Rule),
+        (
+            "subtraction 2,5,7",
+            subtraction(3000, &[2, 5, 7]),
+            100,
+            Rule,
+        ),
+        (
+            "subtraction 1,2,4,8,16,32",
+            subtraction(3000, &[1, 2, 4, 8, 16, 32]),
+            300,
+            Either,
+        ),
+        ("Kayles 0.77", octal(3000, &[7, 7]), 400, Rule),
+        ("Dawson's Kayles 0.07", octal(3000, &[0, 7]), 400, Rule),
+        ("0.137", octal(3000, &[1, 3, 7]), 400, Rule),
+        ("Officers 0.6", octal(600, &[6]), 400, Refusal),
+        (
+            "Grundy's game",
+            heap_game(600, |n| (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect()),
+            400,
+            Refusal,
+        ),
+        (
+            "subtract a square",
+            one_heap(600, |n| {
+                squares_below(n as u64)
+                    .into_iter()
+                    .map(|m| m as usize)
+                    .collect()
+            }),
+            400,
+            Refusal,
+        ),
+        (
+            "subtract a square, outcomes",
+            outcomes(600, false, |&n| squares_below(n)),
+            400,
+            Refusal,
+        ),
+        (
+            "Grundy's game, outcomes",
+            grundys_game_outcomes(600),
+            400,
+            Either,
+        ),
+        ("768E", no_repeat_removals(80), 61, Rule),
+        (
+            "below half",
+            one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect()),
+            200,
+            Rule,
+        ),
+        (
+            "take at most half",
+            one_heap(5000, |n| (1..=n / 2).map(|k| n - k).collect()),
+            100,
+            Rule,
+        ),
+        (
+            "take at most a third",
+            one_heap(3000, |n| (1..=n / 3).map(|k| n - k).collect()),
+            200,
+            Rule,
+        ),
+        (
+            "take at most a quarter",
+            one_heap(3000, |n| (1..=n / 4).map(|k| n - k).collect()),
+            300,
+            Either,
+        ),
+        (
+            "divide by 2, 3, 6",
+            one_heap(100_000, |n| {
+                if n == 0 {
+                    vec![]
+                } else {
+                    vec![n / 2, n / 3, n / 6]
+                }
+            }),
+            300,
+            Rule,
+        ),
+        (
+            "divide by 2, 3",
+            one_heap(
+                100_000,
+                |n| if n == 0 { vec![] } else { vec![n / 2, n / 3] },
+            ),
+            300,
+            Either,
+        ),
+        (
+            "divide by 2 to 5",
+            one_heap(100_000, |n| {
+                if n == 0 {
+                    vec![]
+                } else {
+                    (2..=5).map(|k| n / k).collect()
+                }
+            }),
+            300,
+            Either,
+        ),
+        ("ruler game", ruler_game(4000), 128, Rule),
+        (
+            "clear a bit",
+            one_heap(4096, |n| {
+                clear_bit(&(n as u64))
+                    .into_iter()
+                    .map(|m| m as usize)
+                    .collect()
+            }),
+            128,
+            Rule,
+        ),
+        (
+            "clear a bit, misère outcomes",
+            outcomes(4096, true, clear_bit),
+            128,
+            Either,
+        ),
+        ("mock turtles", mock_turtles(600), 128, Rule),
+        (
+            "subtract a power of 3",
+            one_heap(4000, |n| {
+                (0..8)
+                    .map(|e| 3usize.pow(e))
+                    .filter(|&p| p <= n)
+                    .map(|p| n - p)
+                    .collect()
+            }),
+            200,
+            Either,
+        ),
+        (
+            "divide by any divisor",
+            divisor_game(20_000, |_| true),
+            100,
+            Rule,
+        ),
+        (
+            "divide by a prime",
+            divisor_game(20_000, |d| prime_factors(d) == [(d, 1)]),
+            100,
+            Rule,
+        ),
+        (
+            "divide by a prime power",
+            divisor_game(20_000, |d| prime_factors(d).len() == 1),
+            100,
+            Rule,
+        ),
+        (
+            "subtract a proper divisor",
+            one_heap(4000, |n| {
+                (1..n).filter(|d| n % d == 0).map(|d| n - d).collect()
+            }),
+            200,
+            Either,
+        ),
+        (
+            "subtraction 1,3,4, misère outcomes",
+            outcomes(2000, true, |&n| {
+                [1, 3, 4]
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| n - s)
+                    .collect()
+            }),
+            60,
+            Rule,
+        ),
+        (
+            "subtraction 2,5,7, misère outcomes",
+            outcomes(2000, true, |&n| {
+                [2, 5, 7]
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| n - s)
+                    .collect()
+            }),
+            100,
+            Either,
+        ),
+    ];
+    let mut report = Vec::new();
+    let mut wrong = Vec::new();
+    let mut missed = Vec::new();
+    for (name, values, given, expect) in sequences {
+        match guess(&values[..given]) {
+            Ok(found) => {
+                let extension = found.rule.extend(values.len());
+                if extension != values {
+                    let n = (0..values.len())
+                        .find(|&n| extension[n] != values[n])
+                        .unwrap_or(0);
+                    wrong.push(format!("{}: {} wrong at n = {}", name, found.rule, n));
+                } else if expect == Refusal {
+                    wrong.push(format!(
+                        "{}: a rule where none is known: {}",
+                        name, found.rule
+                    ));
+                }
+                report.push(format!("{}: {}", name, found.rule));
+            }
+            Err(refusal) => {
+                if expect == Rule {
+                    missed.push(format!("{}: {}", name, refusal));
+                }
+                report.push(format!("{}: refused", name));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "wrong extrapolations: {:#?}\n{:#?}",
+        wrong,
+        report
+    );
+    assert!(
+        missed.is_empty(),
+        "missed rules: {:#?}\n{:#?}",
+        missed,
+        report
+    );
+    println!("{:#?}", report);
+}
+
+/// 1 where Grundy's game (split a heap into two unequal heaps) is a first-player win.
+fn grundys_game_outcomes(len: usize) -> Vec<u64> {
+    heap_game(len, |n| (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect())
+        .iter()
+        .map(|&g| u64::from(g != 0))
+        .collect()
+}
+
+/// Corner the knight on an unbounded quadrant: moves (-2, ±1), (±1, -2), values on `side`².
+fn knight_values(side: usize) -> Vec<Vec<u64>> {
+    // Cells with y + x/2 < board never see the board's far edge.
+    let board = side * 3 / 2 + 2;
+    let mut g = vec![vec![0u64; board]; board];
+    for sum in 0..2 * board - 1 {
+        for x in sum.saturating_sub(board - 1)..=sum.min(board - 1) {
+            let y = sum - x;
+            let options: Vec<u64> = [(-2i64, 1i64), (-2, -1), (1, -2), (-1, -2)]
+                .iter()
+                .map(|&(dx, dy)| (x as i64 + dx, y as i64 + dy))
+                .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < board && (b as usize) < board)
+                .map(|(a, b)| g[a as usize][b as usize])
+                .collect();
+            g[x][y] = mex(options);
+        }
+    }
+    crop(&g, side)
+}
+
+/// Two-heap tables by literal search: exactly right or refused, never wrong.
+#[test]
+fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
+    use Expect::*;
+    let two_heaps = |side: usize, a: &'static [usize], b: &'static [usize]| {
+        table(side, move |x, y, g| {
+            let mut options: Vec<u64> = a
+                .iter()
+                .filter(|&&s| s <= x)
+                .map(|&s| g[x - s][y])
+                .collect();
+            options.extend(b.iter().filter(|&&s| s <= y).map(|&s| g[x][y - s]));
+            mex(options)
+        })
+    };
+    let wythoff_values = table(72, |x, y, g| {
+        let mut options: Vec<u64> = (0..x).map(|a| g[a][y]).collect();
+        options.extend((0..y).map(|b| g[x][b]));
+        options.extend((1..=x.min(y)).map(|t| g[x - t][y - t]));
+        mex(options)
+    });
+    let tables: Vec<(&str, Vec<Vec<u64>>, usize, Expect)> = vec![
+        (
+            "subtraction 1,2 + subtraction 1,3,4",
+            two_heaps(90, &[1, 2], &[1, 3, 4]),
+            40,
+            Rule,
+        ),
+        (
+            "subtraction 1,2,3 + take at most half",
+            table(90, |x, y, g| {
+                let mut options: Vec<u64> =
+                    (1..=3).filter(|&s| s <= x).map(|s| g[x - s][y]).collect();
+                options.extend((1..=y / 2).map(|k| g[x][y - k]));
+                mex(options)
+            }),
+            48,
+            Rule,
+        ),
+        ("Wythoff outcomes", wythoff_outcomes(150, 1), 40, Rule),
+        ("3-Wythoff outcomes", wythoff_outcomes(150, 3), 64, Either),
+        ("Wythoff values", wythoff_values, 48, Refusal),
+        ("corner the knight", knight_values(90), 40, Either),
+        (
+            "Nim outcomes",
+            table(90, |x, y, _| u64::from(x != y)),
+            40,
+            Either,
+        ),
+    ];
+    let mut report = Vec::new();
+    let mut problems = Vec::new();
+    for (name, values, given, expect) in tables {
+        match guess_table(&crop(&values, given)) {
+            Ok(found) => {
+                if extend_table(&found.rule, values.len()) != values {
+                    problems.push(format!("{}: {} is wrong", name, found.rule));
+                } else if expect == Refusal {
+                    problems.push(format!(
+                        "{}: a rule where none is known: {}",
+                        name, found.rule
+                    ));
+                }
+                report.push(format!("{}: {}", name, found.rule));
+            }
+            Err(refusal) => {
+                if expect == Rule {
+                    problems.push(format!("{}: {}", name, refusal));
+                }
+                report.push(format!("{}: refused", name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{:#?}\n{:#?}", problems, report);
+    println!("{:#?}", report);
+}
