@@ -5,7 +5,9 @@
 
 pub mod bundle;
 pub mod companion;
+pub mod describe;
 pub mod json;
 pub mod judges;
 pub mod msrv;
+pub mod plot;
 pub mod workspace;

@@ -241,7 +241,15 @@ fn line_period(lines: &[Vec<u64>]) -> Option<(usize, usize)> {
 
 /// Candidate rules, simplest first, fitted on the top-left `fit_rows` × `fit_columns` block
 /// (periodic, Beatty) or on the first row and column (combined).
-fn candidates(rows: &[Vec<u64>], fit_rows: usize, fit_columns: usize) -> Vec<(TableRule, usize)> {
+///
+/// A combination that explains the block but whose per-coordinate sequences have no rule is
+/// noted in `notes`.
+fn candidates(
+    rows: &[Vec<u64>],
+    fit_rows: usize,
+    fit_columns: usize,
+    notes: &mut Vec<String>,
+) -> Vec<(TableRule, usize)> {
     let mut found = Vec::new();
     let block: Vec<Vec<u64>> = rows[..fit_rows]
         .iter()
@@ -304,7 +312,29 @@ fn candidates(rows: &[Vec<u64>], fit_rows: usize, fit_columns: usize) -> Vec<(Ta
         if !agrees {
             continue;
         }
-        if let (Ok(fr), Ok(gr)) = (guess(&f), guess(&g)) {
+        let name = match op {
+            Combine::Xor => "f(x) xor g(y)",
+            Combine::Sum => "f(x) + g(y)",
+            Combine::NimProduct => "f(x) ⊗ g(y)",
+        };
+        let (fr, gr) = match (guess(&f), guess(&g)) {
+            (Ok(fr), Ok(gr)) => (fr, gr),
+            (Err(refusal), _) => {
+                notes.push(format!(
+                    "{} explains the top-left block, but f (column 0): {}",
+                    name, refusal.reason
+                ));
+                continue;
+            }
+            (_, Err(refusal)) => {
+                notes.push(format!(
+                    "{} explains the top-left block, but g (row 0): {}",
+                    name, refusal.reason
+                ));
+                continue;
+            }
+        };
+        {
             let fitted = fr.fitted + gr.fitted;
             found.push((
                 TableRule {
@@ -378,7 +408,8 @@ pub fn guess_table(rows: &[Vec<u64>]) -> Result<TableGuess, Refusal> {
     let fit_columns = width - (width / 4).max(3);
     let cells = rows.len() * width;
     let mut nearest: Option<(String, usize)> = None;
-    for (rule, fitted) in candidates(rows, fit_rows, fit_columns) {
+    let mut notes = Vec::new();
+    for (rule, fitted) in candidates(rows, fit_rows, fit_columns, &mut notes) {
         let miss = (0..rows.len()).find_map(|x| {
             (0..width)
                 .find(|&y| rule.value(x as u64, y as u64) != rows[x][y])
@@ -416,6 +447,6 @@ pub fn guess_table(rows: &[Vec<u64>]) -> Result<TableGuess, Refusal> {
             rows.len(),
             width
         ),
-        nearest: nearest.map(|(text, _)| text),
+        nearest: nearest.map(|(text, _)| text).or_else(|| notes.into_iter().next()),
     })
 }
