@@ -67,7 +67,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 /// A non-trivial divisor of the odd composite `n`: Pollard's rho with Brent's cycle finding,
 /// taking one gcd per batch of 128 steps (the product of the differences) instead of one per step.
-fn rho_divisor(n: u64) -> u64 {
+pub(crate) fn rho_divisor(n: u64) -> u64 {
     const BATCH: u64 = 128;
     for c in 1..n {
         let f = |x: u64| (mul_mod(x, x, n) + c) % n;

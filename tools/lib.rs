@@ -5,8 +5,10 @@
 
 pub mod bundle;
 pub mod companion;
+pub mod describe;
 pub mod json;
 pub mod judges;
 pub mod msrv;
 pub mod stress;
+pub mod plot;
 pub mod workspace;

@@ -4,13 +4,14 @@
 //! cargo run --release --bin grundy -- octal 0.07
 //! cargo run --release --bin grundy -- octal 0.6 --upto 100000 --method rare --values
 //! cargo run --release --bin grundy -- subtraction 1,3,4
-//! cargo run --release --bin grundy -- octal 0.07 --upto 400 --values | cut -d' ' -f2- | cargo run --release --bin grundy -- describe
+//! cargo run --release --bin grundy -- octal 0.07 --upto 400 --values | cargo run --release --bin grundy -- describe --extend 1000
 //! ```
 //!
 //! Output lines, for tools to read: `game: …`, `computed: N values`, `period: P` (or
 //! `period: none`), `preperiod: E` (only with a period), and with `--values` a line
 //! `values: v0 v1 …`. Progress (values/s and an estimate of the time left) goes to stderr on
-//! long runs. `describe` reads values and prints their pattern (see `grundy::pattern`).
+//! long runs. `describe` reads values and prints their pattern and rule (see `tools::describe`);
+//! it exits 3 when `--extend N` finds no rule.
 //!
 //! Limits, checked before work: `--upto` at most 2^28 values (about 1.5 GiB); without
 //! `--upto`, a run stops at a certified period, 2^23 values or 3·10^10 options examined.
@@ -20,7 +21,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::{Method, OctalCode, OctalGame};
 use grundy::subtraction::subtraction_game;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// Values computed when `--upto` is not given and no period is certified sooner.
@@ -61,14 +62,21 @@ enum GameArg {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Find the pattern in values read as whitespace-separated integers: period, preperiod,
-    /// saltus, P-positions; with --table, rows and columns of a table, one row per line.
+    /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
+    /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
+    /// that extends them; with --table, a table, one row per line.
     Describe {
         /// The file to read (default: standard input).
         file: Option<std::path::PathBuf>,
         /// Read a table (one row per line) and report row and column periods.
         #[arg(long)]
         table: bool,
+        /// Print N values (with --table, N rows of N) from the rule found; exit 3 without one.
+        #[arg(long, value_name = "N")]
+        extend: Option<usize>,
+        /// Draw the values (or the table) to this SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
 }
 
@@ -102,78 +110,30 @@ fn parse_set(text: &str) -> Result<Vec<usize>, String> {
     }
 }
 
-/// Values for `describe`: whitespace-separated integers, rows by line.
-fn read_rows(file: Option<&std::path::Path>) -> Result<Vec<Vec<u64>>, String> {
-    let mut text = String::new();
-    let read = match file {
-        Some(path) => std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)),
-        None => std::io::stdin().read_to_string(&mut text),
-    };
-    read.map_err(|e| format!("cannot read the values: {e}"))?;
-    let mut rows = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let row: Result<Vec<u64>, String> = line
-            .split_whitespace()
-            .map(|token| {
-                token.parse::<u64>().map_err(|_| {
-                    let shown: String = token.chars().take(20).collect();
-                    format!(
-                        "line {}: `{shown}` is not a non-negative integer",
-                        number + 1
-                    )
-                })
-            })
-            .collect();
-        let row = row?;
-        if !row.is_empty() {
-            rows.push(row);
-        }
-    }
-    Ok(rows)
-}
-
-fn describe(file: Option<&std::path::Path>, table: bool) -> Result<String, String> {
-    let rows = read_rows(file)?;
-    if !table {
-        let values: Vec<u64> = rows.into_iter().flatten().collect();
-        let d = grundy::pattern::describe(&values);
-        return Ok(format!("values: {}\n{d}", values.len()));
-    }
-    if let Some(bad) = rows.iter().position(|r| r.len() != rows[0].len()) {
-        return Err(format!(
-            "row {} has {} values, row 1 has {}: a table's rows must be equally long",
-            bad + 1,
-            rows[bad].len(),
-            rows[0].len()
-        ));
-    }
-    let d = grundy::pattern::describe_table(&rows);
-    let show = |p: Option<(usize, usize)>| match p {
-        Some((p, e)) => format!("{p} (from {e})"),
-        None => "none".to_string(),
-    };
-    Ok(format!(
-        "rows: {}\ncolumns: {}\nrow period: {}\ncolumn period: {}\np-position row period: {}\np-position column period: {}\n{}",
-        rows.len(),
-        rows.first().map_or(0, Vec::len),
-        show(d.row_period),
-        show(d.column_period),
-        show(d.p_row_period),
-        show(d.p_column_period),
-        d.rendered
-    ))
-}
-
 fn run() -> Result<(), String> {
     let cli = Cli::parse();
     let (mut game, run) = match cli.game {
-        GameArg::Describe { file, table } => {
-            let text = describe(file.as_deref(), table)?;
+        GameArg::Describe {
+            file,
+            table,
+            extend,
+            svg,
+        } => {
+            let request = tools::describe::Request {
+                file,
+                table,
+                extend,
+                svg,
+            };
+            let answer = tools::describe::describe(&request)?;
             let mut out = std::io::stdout().lock();
-            return out
-                .write_all(text.as_bytes())
+            out.write_all(answer.text.as_bytes())
                 .and_then(|_| out.flush())
-                .map_err(|e| format!("cannot write the output: {e}"));
+                .map_err(|e| format!("cannot write the output: {e}"))?;
+            if answer.status != 0 {
+                std::process::exit(answer.status);
+            }
+            return Ok(());
         }
         GameArg::Octal { code, run } => {
             let code: OctalCode = code.parse().map_err(|e| format!("{e}"))?;

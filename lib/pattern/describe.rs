@@ -1,15 +1,4 @@
-//! Pattern finding in computed Grundy values: "try small examples, see the pattern".
-//!
-//! [`describe`] reads a sequence G(0), G(1), … and reports the shortest observed period p with
-//! its preperiod e and saltus s (G(n + p) = G(n) + s for every n >= e in the data; s = 0 is
-//! plain periodicity, s > 0 arithmetic periodicity), the P-positions (G = 0) as residues modulo
-//! the period, and, when nothing fits, the values' growth and the longest repeated run.
-//! [`describe_table`] does the same for a table over two parameters: row and column periods.
-//!
-//! A pattern is only *observed*: it is reported when it holds over at least
-//! [`MIN_REPEATS`] periods and [`MIN_SPAN`] values after its preperiod. Proving it is another
-//! matter (see [`crate::periodicity`] for the theorems that certify octal and subtraction
-//! games).
+//! Observed periods of a sequence or a table (see [`super`]).
 
 use std::fmt;
 
@@ -202,7 +191,7 @@ fn fit(values: &[u64], p: usize) -> Option<Pattern> {
 ///
 /// # Complexity
 /// O(N · P) to find the period, where each candidate's backward scan stops at its first
-/// mismatch (usually early), and O(N²) for the longest repeated run when no period fits.
+/// mismatch (usually early), and O(N log N) for the longest repeated run when no period fits.
 pub fn describe(values: &[u64]) -> Description {
     let n = values.len();
     let mut pattern = None;
@@ -239,23 +228,50 @@ pub fn describe(values: &[u64]) -> Description {
 }
 
 /// The longest run of values that occurs again later: (length, start, later start).
+///
+/// Binary search on the length (a run that repeats has repeating sub-runs), each length tested
+/// by hashing every window: O(N log N), where comparing every shift with every other was
+/// quadratic (200 000 values took 14.5 s).
 fn longest_repeated_run(values: &[u64]) -> (usize, usize, usize) {
-    let n = values.len();
+    let (mut lo, mut hi) = (0usize, values.len().saturating_sub(1));
     let mut best = (0, 0, 0);
-    for shift in 1..n {
-        let mut run = 0;
-        for i in 0..n - shift {
-            if values[i] == values[i + shift] {
-                run += 1;
-                if run > best.0 {
-                    best = (run, i + 1 - run, i + 1 - run + shift);
-                }
-            } else {
-                run = 0;
+    while lo < hi {
+        let mid = lo + (hi - lo + 1) / 2;
+        match repeated_window(values, mid) {
+            Some((a, b)) => {
+                best = (mid, a, b);
+                lo = mid;
             }
+            None => hi = mid - 1,
         }
     }
     best
+}
+
+/// Two starts a < b of equal windows of length `len`, if any (the smallest such b).
+fn repeated_window(values: &[u64], len: usize) -> Option<(usize, usize)> {
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mix = |v: u64| v.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (v >> 31);
+    let top = (0..len).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    let mut hash = 0u64;
+    for end in 0..values.len() {
+        hash = hash.wrapping_mul(BASE).wrapping_add(mix(values[end]));
+        if end >= len {
+            hash = hash.wrapping_sub(top.wrapping_mul(mix(values[end - len])));
+        }
+        if end + 1 < len {
+            continue;
+        }
+        let start = end + 1 - len;
+        let earlier = seen.entry(hash).or_default();
+        let window = &values[start..=end];
+        if let Some(&a) = earlier.iter().find(|&&a| &values[a..a + len] == window) {
+            return Some((a, start));
+        }
+        earlier.push(start);
+    }
+    None
 }
 
 /// What [`describe_table`] found in a table of values over two parameters.

@@ -1,0 +1,248 @@
+//! [`guess`]: from a sequence's first values to a rule that extends it, or an honest refusal.
+
+use super::digits::{Digits, FloorDivision};
+use super::factor::Factorisation;
+use super::periodic::Periodic;
+use super::runs::Runs;
+use std::fmt;
+
+/// Fewer values than this are refused: a quarter (at least [`MIN_HELD_OUT`]) is held out and
+/// the rest must be enough to fit a rule on.
+pub const MIN_VALUES: usize = 24;
+/// The fewest values held out to confirm a rule.
+pub const MIN_HELD_OUT: usize = 8;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Periodic(Periodic),
+    Runs(Runs),
+    FloorDivision(FloorDivision),
+    Digits(Digits),
+    Factorisation(Factorisation),
+}
+
+/// A rule that computes G(n) for every n and prints itself as a formula.
+///
+/// ```
+/// use grundy::pattern::guess;
+/// let take3: Vec<u64> = (0..40).map(|n| n % 4).collect();
+/// let rule = guess(&take3).unwrap().rule;
+/// assert_eq!(rule.to_string(), "G(n) = n mod 4");
+/// assert_eq!(rule.value(1_000_000_000_000_000_003), 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    kind: Kind,
+}
+
+impl Rule {
+    /// G(n).
+    ///
+    /// # Complexity
+    /// O(1) for periodic rules, O(log n) for runs and digit rules, a factorisation (Pollard's
+    /// rho, well under a millisecond) for factorisation rules.
+    pub fn value(&self, n: u64) -> u64 {
+        match &self.kind {
+            Kind::Periodic(r) => r.value(n),
+            Kind::Runs(r) => r.value(n),
+            Kind::FloorDivision(r) => r.value(n),
+            Kind::Digits(r) => r.value(n),
+            Kind::Factorisation(r) => r.value(n),
+        }
+    }
+
+    /// G(0), …, G(len - 1).
+    pub fn extend(&self, len: usize) -> Vec<u64> {
+        (0..len as u64).map(|n| self.value(n)).collect()
+    }
+
+    /// The rule's family, in words: `periodic`, `runs`, `floor division`, `base-k digits`,
+    /// `factorisation`.
+    pub fn family(&self) -> &'static str {
+        match &self.kind {
+            Kind::Periodic(_) => "periodic",
+            Kind::Runs(_) => "runs",
+            Kind::FloorDivision(_) => "floor division",
+            Kind::Digits(_) => "base-k digits",
+            Kind::Factorisation(_) => "factorisation",
+        }
+    }
+
+    /// How many numbers the rule stores (its table entries and constants): a rule needs
+    /// several values per parameter to be evidence.
+    pub fn parameters(&self) -> usize {
+        match &self.kind {
+            Kind::Periodic(r) => r.parameters(),
+            Kind::Runs(r) => r.parameters(),
+            Kind::FloorDivision(r) => r.parameters(),
+            Kind::Digits(r) => r.parameters(),
+            Kind::Factorisation(r) => r.parameters(),
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    /// The formula, e.g. `G(n) = n mod 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            Kind::Periodic(r) => r.fmt(f),
+            Kind::Runs(r) => r.fmt(f),
+            Kind::FloorDivision(r) => r.fmt(f),
+            Kind::Digits(r) => r.fmt(f),
+            Kind::Factorisation(r) => r.fmt(f),
+        }
+    }
+}
+
+/// A rule and the evidence for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guess {
+    /// The rule: it reproduces every given value.
+    pub rule: Rule,
+    /// It was fitted on the first `fitted` values…
+    pub fitted: usize,
+    /// … and then predicted the last `held_out` values exactly.
+    pub held_out: usize,
+}
+
+/// Why no rule is claimed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The reason in words, e.g. `only 10 values: at least 24 are needed`.
+    pub reason: String,
+    /// The nearest miss in words: the candidate that explained the most values, and where it
+    /// failed.
+    pub nearest: Option<String>,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.reason)?;
+        if let Some(nearest) = &self.nearest {
+            write!(f, "; nearest miss: {}", nearest)?;
+        }
+        Ok(())
+    }
+}
+
+/// Every candidate rule the prefix shows, simplest family first.
+fn candidates(prefix: &[u64]) -> Vec<Rule> {
+    let mut all: Vec<Kind> = Vec::new();
+    all.extend(Periodic::fit(prefix).into_iter().map(Kind::Periodic));
+    all.extend(Runs::fit(prefix).into_iter().map(Kind::Runs));
+    all.extend(
+        FloorDivision::fit(prefix)
+            .into_iter()
+            .map(Kind::FloorDivision),
+    );
+    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits));
+    all.extend(
+        Factorisation::fit(prefix)
+            .into_iter()
+            .map(Kind::Factorisation),
+    );
+    all.into_iter().map(|kind| Rule { kind }).collect()
+}
+
+/// The number of values held out of `len`: a quarter, at least [`MIN_HELD_OUT`].
+pub(crate) fn held_out(len: usize) -> usize {
+    (len / 4).max(MIN_HELD_OUT)
+}
+
+/// Finds a rule that explains `values` = G(0), G(1), …, or refuses.
+///
+/// The rule is fitted on the first three quarters and claimed only when it also predicts the
+/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly and stores at most a
+/// third as many numbers as it was fitted on. Families, simplest first:
+///
+/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half);
+/// 2. constant runs of growing length: G constant on [a(k), a(k + 1)), a(k) a polynomial of
+///    degree 2 or 3 or geometric in k, the run values arithmetic or alternating in k;
+/// 3. floor division: G(n) = G(⌊n/k⌋) (+ 1) for n >= e, k <= 64;
+/// 4. base-k digits (k = 2, 3, 4): G(kn + r) = one of c, G(n) + c, c - G(n), G(n) xor c,
+///    an + c, aG(n) + c, for n >= 1;
+/// 5. the prime factorisation: Ω(n), ω(n), the XOR of the exponents, d(n), as they are,
+///    modulo 2, or zero-or-not.
+///
+/// 0/1 sequences (outcomes, 1 for a first-player win) are sequences like any other.
+///
+/// ```
+/// use grundy::pattern::guess;
+/// // Codeforces 768E: G(n) = max k with k(k+1)/2 <= n.
+/// let values: Vec<u64> = (0..61u64).map(|n| (0..).take_while(|k| k * (k + 1) / 2 <= n).last().unwrap()).collect();
+/// let found = guess(&values).unwrap();
+/// assert_eq!(found.rule.to_string(), "G(n) = max k with k(k+1)/2 <= n");
+/// assert_eq!((found.fitted, found.held_out), (46, 15));
+/// // Subtract-a-square has no known rule: refused.
+/// let mut g = vec![0u64; 200];
+/// for n in 1..200 {
+///     let next: Vec<u64> = (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| g[n - s]).collect();
+///     g[n] = grundy::mex(next);
+/// }
+/// assert!(guess(&g).is_err());
+/// ```
+///
+/// # Complexity
+/// O(N · P) for the periods plus O(N · 64) for floor division and a sieve: 10^4 values take
+/// milliseconds.
+pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
+    let len = values.len();
+    if len < MIN_VALUES {
+        return Err(Refusal {
+            reason: format!(
+                "only {} values: at least {} are needed ({} held out to confirm a rule)",
+                len, MIN_VALUES, MIN_HELD_OUT
+            ),
+            nearest: None,
+        });
+    }
+    let fitted = len - held_out(len);
+    let prefix = &values[..fitted];
+    // The candidate that held longest: (formula, first n it fails at, its value there).
+    let mut nearest: Option<(String, usize, u64)> = None;
+    let mut overfitted: Option<String> = None;
+    for rule in candidates(prefix) {
+        if rule.parameters() * 3 > fitted {
+            if overfitted.is_none() {
+                overfitted = Some(rule.to_string());
+            }
+            continue;
+        }
+        match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
+            None => {
+                return Ok(Guess {
+                    rule,
+                    fitted,
+                    held_out: len - fitted,
+                })
+            }
+            Some(n) => {
+                if nearest.as_ref().map_or(true, |best| n > best.1) {
+                    nearest = Some((rule.to_string(), n, rule.value(n as u64)));
+                }
+            }
+        }
+    }
+    let reason = match overfitted {
+        Some(formula) if nearest.is_none() => format!(
+            "no rule: {} fits the first {} values but stores too many numbers to be evidence",
+            formula, fitted
+        ),
+        _ => format!(
+            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation) fitted on the first {} values predicts the last {}",
+            fitted,
+            len - fitted
+        ),
+    };
+    let nearest = nearest.map(|(formula, n, predicted)| {
+        format!(
+            "{} explains G(0..{}) but gives G({}) = {} where the value is {}",
+            formula,
+            n.saturating_sub(1),
+            n,
+            predicted,
+            values[n]
+        )
+    });
+    Err(Refusal { reason, nearest })
+}

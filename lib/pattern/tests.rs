@@ -1,0 +1,847 @@
+//! The guesser on games computed by literal search here, never by the rule under test: each
+//! family gets a prefix of its game's values and must extend it far beyond, exactly; games
+//! without a known rule must be refused.
+
+use super::*;
+use std::collections::{HashMap, HashSet};
+use testkit::search::Search;
+
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let seen: HashSet<u64> = values.into_iter().collect();
+    (0..).find(|v| !seen.contains(v)).expect("a free value")
+}
+
+/// Values of a heap game by searching every move: a move leaves a list of heaps, whose value is
+/// the XOR of theirs (the Sprague–Grundy theorem, the game's definition of a sum).
+fn heap_game(len: usize, moves: impl Fn(usize) -> Vec<Vec<usize>>) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let options: Vec<u64> = moves(n)
+            .iter()
+            .map(|heaps| heaps.iter().fold(0, |x, &h| x ^ g[h]))
+            .collect();
+        g.push(mex(options));
+    }
+    g
+}
+
+/// A single-heap game: each move leaves one heap.
+fn one_heap(len: usize, moves: impl Fn(usize) -> Vec<usize>) -> Vec<u64> {
+    heap_game(len, |n| moves(n).into_iter().map(|m| vec![m]).collect())
+}
+
+fn subtraction(len: usize, set: &[usize]) -> Vec<u64> {
+    one_heap(len, |n| {
+        set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
+    })
+}
+
+/// Take-and-break: remove `take` pins from a row (any of `takes`), leaving up to two rows.
+fn octal_like(len: usize, takes: &[usize], split: bool) -> Vec<u64> {
+    heap_game(len, |n| {
+        let mut moves = Vec::new();
+        for &t in takes.iter().filter(|&&t| t <= n) {
+            let rest = n - t;
+            if split {
+                for a in 0..=rest / 2 {
+                    moves.push(vec![a, rest - a]);
+                }
+            } else {
+                moves.push(vec![rest]);
+            }
+        }
+        moves
+    })
+}
+
+/// 1 where the player to move wins, 0 where they lose (a P-position), by win/loss search.
+fn outcomes(len: u64, misere: bool, moves: impl Fn(&u64) -> Vec<u64>) -> Vec<u64> {
+    let mut search = if misere {
+        Search::misere(moves)
+    } else {
+        Search::normal(moves)
+    };
+    (0..len).map(|n| u64::from(search.mover_wins(n))).collect()
+}
+
+/// Codeforces 768E: remove k stones, never the same k twice from a pile. The state is the
+/// pile and the amounts already taken from it (only those up to the pile matter).
+fn no_repeat_removals(len: usize) -> Vec<u64> {
+    fn value(n: u64, used: u128, memo: &mut HashMap<(u64, u128), u64>) -> u64 {
+        let used = used & ((2u128 << n) - 1);
+        if let Some(&v) = memo.get(&(n, used)) {
+            return v;
+        }
+        let options: Vec<u64> = (1..=n)
+            .filter(|&k| used >> k & 1 == 0)
+            .map(|k| value(n - k, used | 1 << k, memo))
+            .collect();
+        let v = mex(options);
+        memo.insert((n, used), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    (0..len as u64).map(|n| value(n, 0, &mut memo)).collect()
+}
+
+fn prime_factors(mut n: usize) -> Vec<(usize, u32)> {
+    let mut result = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        let mut e = 0;
+        while n % p == 0 {
+            n /= p;
+            e += 1;
+        }
+        if e > 0 {
+            result.push((p, e));
+        }
+        p += 1;
+    }
+    if n > 1 {
+        result.push((n, 1));
+    }
+    result
+}
+
+/// n -> n/d for every divisor d > 1 of n that `allowed` accepts (heap 0 is finished).
+fn divisor_game(len: usize, allowed: impl Fn(usize) -> bool) -> Vec<u64> {
+    one_heap(len, |n| {
+        (2..=n)
+            .filter(|&d| n % d == 0 && allowed(d))
+            .map(|d| n / d)
+            .collect()
+    })
+}
+
+/// The ruler game by its coin-turning definition: turn any run of coins ending at the rightmost
+/// one, which goes from heads to tails; G(0) = 0 (no coin).
+fn ruler_game(len: usize) -> Vec<u64> {
+    let mut g = vec![0u64; len];
+    for n in 1..len {
+        let mut options = vec![0u64];
+        let mut x = 0;
+        for m in (1..n).rev() {
+            x ^= g[m];
+            options.push(x);
+        }
+        g[n] = mex(options);
+    }
+    g
+}
+
+/// Mock Turtles: turn one, two or three coins, the rightmost (coin n, from 0) heads to tails.
+fn mock_turtles(len: usize) -> Vec<u64> {
+    let mut g = vec![0u64; len];
+    for n in 0..len {
+        let mut options = vec![0u64];
+        for a in 0..n {
+            options.push(g[a]);
+            for b in a + 1..n {
+                options.push(g[a] ^ g[b]);
+            }
+        }
+        g[n] = mex(options);
+    }
+    g
+}
+
+fn check_extends(name: &str, values: &[u64], given: usize, formula: &str) {
+    let found = guess(&values[..given]).unwrap_or_else(|r| panic!("{}: refused: {}", name, r));
+    assert_eq!(found.rule.to_string(), formula, "{}", name);
+    assert_eq!(
+        found.rule.extend(values.len()),
+        values,
+        "{}: {}",
+        name,
+        found.rule
+    );
+    assert!(found.held_out >= MIN_HELD_OUT, "{}", name);
+}
+
+#[test]
+fn periodic_and_arithmetic_periodic_games() {
+    check_extends(
+        "take 1-3",
+        &subtraction(3000, &[1, 2, 3]),
+        40,
+        "G(n) = n mod 4",
+    );
+    check_extends(
+        "subtraction 1,3,4",
+        &subtraction(3000, &[1, 3, 4]),
+        60,
+        "G(n) = A[n mod 7], A = 0 1 0 1 2 3 2",
+    );
+    let dawson = octal_like(2000, &[2], true);
+    let found = guess(&dawson[..400]).unwrap();
+    assert!(
+        found
+            .rule
+            .to_string()
+            .starts_with("G(n) = A[(n - 53) mod 34]"),
+        "{}",
+        found.rule
+    );
+    assert_eq!(found.rule.extend(2000), dawson);
+    // Lasker's Nim: remove any number, or split a heap into two non-empty heaps.
+    let lasker = heap_game(2000, |n| {
+        let mut moves: Vec<Vec<usize>> = (0..n).map(|m| vec![m]).collect();
+        moves.extend((1..n).map(|a| vec![a, n - a]));
+        moves
+    });
+    check_extends(
+        "Lasker's Nim",
+        &lasker,
+        60,
+        "G(n) = A[(n - 1) mod 4] + 4·⌊(n - 1)/4⌋, A = 1 2 4 3 for n >= 1; G(0) = 0",
+    );
+}
+
+#[test]
+fn runs_of_growing_length() {
+    // Codeforces 768E: the first 61 values, by literal search, give the rule; it extends to
+    // 10^4 exactly (checked against the largest k with k(k+1)/2 <= n found by counting).
+    let values = no_repeat_removals(61);
+    assert_eq!(values[..11], [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]);
+    let found = guess(&values).unwrap();
+    assert_eq!(found.rule.to_string(), "G(n) = max k with k(k+1)/2 <= n");
+    assert_eq!((found.fitted, found.held_out), (46, 15));
+    let mut k = 0u64;
+    for n in 0..10_000u64 {
+        while (k + 1) * (k + 2) / 2 <= n {
+            k += 1;
+        }
+        assert_eq!(found.rule.value(n), k, "n = {}", n);
+    }
+    assert_eq!(found.rule.value(10u64.pow(18)), 1_414_213_561);
+    // The literal search agrees further than it was given.
+    assert_eq!(found.rule.extend(80), no_repeat_removals(80));
+    // Move to any heap below half: runs [2^k - 1, 2^(k+1) - 1).
+    let halves = one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect());
+    check_extends("below half", &halves, 200, "G(n) = max k with 2^k - 1 <= n");
+}
+
+#[test]
+fn floor_division_recursions() {
+    let far = 100_000;
+    let divide = one_heap(far, |n| {
+        if n == 0 {
+            vec![]
+        } else {
+            vec![n / 2, n / 3, n / 6]
+        }
+    });
+    check_extends(
+        "divide by 2, 3, 6",
+        &divide,
+        300,
+        "G(n) = G(⌊n/12⌋) for n >= 6; G(0..5) = 0 1 2 2 3 3",
+    );
+}
+
+#[test]
+fn base_k_digit_rules() {
+    check_extends(
+        "ruler game",
+        &ruler_game(4000),
+        128,
+        "G(2n) = 2G(n), G(2n+1) = 1; G(0) = 0",
+    );
+    // Clear one set bit: the popcount's parity.
+    let clear_bit = one_heap(4096, |n| {
+        (0..13)
+            .filter(|b| n >> b & 1 == 1)
+            .map(|b| n ^ 1 << b)
+            .collect()
+    });
+    check_extends(
+        "clear a bit",
+        &clear_bit,
+        128,
+        "G(2n) = G(n), G(2n+1) = 1 - G(n); G(0) = 0",
+    );
+    check_extends(
+        "mock turtles",
+        &mock_turtles(600),
+        128,
+        "G(2n) = G(n) + 2n, G(2n+1) = 6n + 3 - G(n); G(0) = 1",
+    );
+}
+
+#[test]
+fn prime_factorisation_rules() {
+    let far = 20_000;
+    check_extends(
+        "divide by any divisor",
+        &divisor_game(far, |_| true),
+        100,
+        "G(n) = Ω(n) for n >= 1; G(0) = 0",
+    );
+    check_extends(
+        "divide by a prime",
+        &divisor_game(far, |d| {
+            prime_factors(d).len() == 1 && prime_factors(d)[0].1 == 1
+        }),
+        100,
+        "G(n) = Ω(n) mod 2 for n >= 1; G(0) = 0",
+    );
+    check_extends(
+        "divide by a prime power",
+        &divisor_game(far, |d| prime_factors(d).len() == 1),
+        100,
+        "G(n) = e1 xor e2 xor … (n = p1^e1·p2^e2·…) for n >= 1; G(0) = 0",
+    );
+}
+
+#[test]
+fn patternless_games_are_refused() {
+    let grundys_game = heap_game(400, |n| (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect());
+    let squares = one_heap(400, |n| {
+        (1..)
+            .map(|k| k * k)
+            .take_while(|&s| s <= n)
+            .map(|s| n - s)
+            .collect()
+    });
+    // Officers (0.6): take one pin, leaving one or two rows but not none.
+    let officers = heap_game(400, |n| {
+        (0..n.saturating_sub(1) / 2 + 1)
+            .filter(|_| n >= 2)
+            .map(|a| vec![a, n - 1 - a])
+            .collect()
+    });
+    let square_outcomes = outcomes(400, false, |&n| {
+        (1..)
+            .map(|k| k * k)
+            .take_while(|&s| s <= n)
+            .map(|s| n - s)
+            .collect()
+    });
+    for (name, values) in [
+        ("Grundy's game", grundys_game),
+        ("subtract a square", squares),
+        ("Officers", officers),
+        ("subtract a square, outcomes", square_outcomes),
+    ] {
+        for given in [30, 100, 400] {
+            let refusal = guess(&values[..given]).err();
+            assert!(
+                refusal.is_some(),
+                "{} from {} values: {:?}",
+                name,
+                given,
+                guess(&values[..given])
+            );
+        }
+    }
+    // Too few values are refused whatever they show.
+    let r = guess(&[0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
+    assert!(r.reason.starts_with("only 12 values"), "{}", r);
+}
+
+#[test]
+fn a_refusal_names_its_nearest_miss() {
+    // n mod 4 until a break in the held-out tail.
+    let mut values: Vec<u64> = (0..40).map(|n| n % 4).collect();
+    values[35] = 9;
+    let r = guess(&values).unwrap_err();
+    assert_eq!(
+        r.nearest.as_deref(),
+        Some("G(n) = n mod 4 explains G(0..34) but gives G(35) = 3 where the value is 9")
+    );
+}
+
+#[test]
+fn tables() {
+    let nim: Vec<Vec<u64>> = table(48, |x, y, g| {
+        let mut options: Vec<u64> = (0..x).map(|a| g[a][y]).collect();
+        options.extend((0..y).map(|b| g[x][b]));
+        mex(options)
+    });
+    let rule = guess_table(&crop(&nim, 32)).unwrap().rule;
+    assert_eq!(rule.to_string(), "G(x, y) = x xor y");
+    assert_eq!(extend_table(&rule, 48), nim);
+    // Turning Corners: the nim product.
+    let corners = table(40, |x, y, g| {
+        let mut options = Vec::new();
+        for a in 0..x {
+            for b in 0..y {
+                options.push(g[a][b] ^ g[a][y] ^ g[x][b]);
+            }
+        }
+        mex(options)
+    });
+    let rule = guess_table(&crop(&corners, 24)).unwrap().rule;
+    assert_eq!(rule.to_string(), "G(x, y) = x ⊗ (nim product) y");
+    assert_eq!(extend_table(&rule, 40), corners);
+    // Wythoff's outcomes: Beatty pairs.
+    let wythoff = wythoff_outcomes(150, 1);
+    let rule = guess_table(&crop(&wythoff, 40)).unwrap().rule;
+    assert_eq!(rule.family(), "beatty");
+    assert_eq!(extend_table(&rule, 150), wythoff);
+    let second = wythoff_outcomes(150, 2);
+    let rule = guess_table(&crop(&second, 48)).unwrap().rule;
+    assert_eq!(extend_table(&rule, 150), second);
+    // Take 1 or 2 from one heap, or 1 from both: doubly periodic.
+    let small = table(60, |x, y, g| {
+        let mut options = Vec::new();
+        for t in 1..=2 {
+            if x >= t {
+                options.push(g[x - t][y]);
+            }
+            if y >= t {
+                options.push(g[x][y - t]);
+            }
+        }
+        if x > 0 && y > 0 {
+            options.push(g[x - 1][y - 1]);
+        }
+        mex(options)
+    });
+    let rule = guess_table(&crop(&small, 30)).unwrap().rule;
+    assert_eq!(rule.family(), "doubly periodic");
+    assert_eq!(extend_table(&rule, 60), small);
+    // Wythoff's Grundy values have no known rule.
+    let wythoff_values = table(40, |x, y, g| {
+        let mut options: Vec<u64> = (0..x).map(|a| g[a][y]).collect();
+        options.extend((0..y).map(|b| g[x][b]));
+        options.extend((1..=x.min(y)).map(|t| g[x - t][y - t]));
+        mex(options)
+    });
+    assert!(guess_table(&wythoff_values).is_err());
+}
+
+/// A table by filling cells in order of x then y, each from the earlier ones.
+fn table(side: usize, cell: impl Fn(usize, usize, &Vec<Vec<u64>>) -> u64) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            g[x][y] = cell(x, y, &g);
+        }
+    }
+    g
+}
+
+fn crop(rows: &[Vec<u64>], side: usize) -> Vec<Vec<u64>> {
+    rows[..side].iter().map(|r| r[..side].to_vec()).collect()
+}
+
+fn extend_table(rule: &TableRule, side: usize) -> Vec<Vec<u64>> {
+    (0..side as u64)
+        .map(|x| (0..side as u64).map(|y| rule.value(x, y)).collect())
+        .collect()
+}
+
+/// Outcomes of a-Wythoff: take any amount from one heap, or s and t from both with |s - t| < a.
+fn wythoff_outcomes(side: usize, a: usize) -> Vec<Vec<u64>> {
+    let mut wins = vec![vec![false; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            let mut w = (0..x).any(|p| !wins[p][y]) || (0..y).any(|q| !wins[x][q]);
+            for s in 1..=x {
+                if w {
+                    break;
+                }
+                let low = (s + 1).saturating_sub(a).max(1);
+                for t in low..(s + a).min(y + 1) {
+                    if !wins[x - s][y - t] {
+                        w = true;
+                        break;
+                    }
+                }
+            }
+            wins[x][y] = w;
+        }
+    }
+    wins.iter()
+        .map(|r| r.iter().map(|&w| u64::from(w)).collect())
+        .collect()
+}
+
+/// An octal game by its digits d1 d2 …: taking j pins, bit 1 of d_j allows leaving no row,
+/// bit 2 one row, bit 4 two rows.
+fn octal(len: usize, digits: &[u8]) -> Vec<u64> {
+    heap_game(len, |n| {
+        let mut moves = Vec::new();
+        for (i, &d) in digits.iter().enumerate() {
+            let j = i + 1;
+            if d & 1 != 0 && n == j {
+                moves.push(vec![]);
+            }
+            if d & 2 != 0 && n > j {
+                moves.push(vec![n - j]);
+            }
+            if d & 4 != 0 && n >= j + 2 {
+                moves.extend((1..=(n - j) / 2).map(|a| vec![a, n - j - a]));
+            }
+        }
+        moves
+    })
+}
+
+fn squares_below(n: u64) -> Vec<u64> {
+    (1..)
+        .map(|k| k * k)
+        .take_while(|&s| s <= n)
+        .map(|s| n - s)
+        .collect()
+}
+
+/// What a game of the suite must give.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Expect {
+    /// A rule that extends exactly.
+    Rule,
+    /// A refusal: no rule is known.
+    Refusal,
+    /// Either, but a rule must extend exactly.
+    Either,
+}
+
+/// Thirty-odd games of every kind, by literal search: no rule may extrapolate wrongly, and the
+/// games with a known rule of a supported family must get it.
+#[test]
+fn a_suite_of_games_is_extrapolated_exactly_or_refused() {
+    use Expect::*;
+    let clear_bit = |n: &u64| -> Vec<u64> {
+        (0..13)
+            .filter(|b| n >> b & 1 == 1)
+            .map(|b| n ^ 1 << b)
+            .collect()
+    };
+    let sequences: Vec<(&str, Vec<u64>, usize, Expect)> = vec![
+        ("take 1-3", subtraction(3000, &[1, 2, 3]), 40, Rule),
+        ("subtraction 1,3,4", subtraction(3000, &[1, 3, 4]), 60, Rule),
+        (
+            "subtraction 2,5,7",
+            subtraction(3000, &[2, 5, 7]),
+            100,
+            Rule,
+        ),
+        (
+            "subtraction 1,2,4,8,16,32",
+            subtraction(3000, &[1, 2, 4, 8, 16, 32]),
+            300,
+            Either,
+        ),
+        ("Kayles 0.77", octal(3000, &[7, 7]), 400, Rule),
+        ("Dawson's Kayles 0.07", octal(3000, &[0, 7]), 400, Rule),
+        ("0.137", octal(3000, &[1, 3, 7]), 400, Rule),
+        ("Officers 0.6", octal(600, &[6]), 400, Refusal),
+        (
+            "Grundy's game",
+            heap_game(600, |n| (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect()),
+            400,
+            Refusal,
+        ),
+        (
+            "subtract a square",
+            one_heap(600, |n| {
+                squares_below(n as u64)
+                    .into_iter()
+                    .map(|m| m as usize)
+                    .collect()
+            }),
+            400,
+            Refusal,
+        ),
+        (
+            "subtract a square, outcomes",
+            outcomes(600, false, |&n| squares_below(n)),
+            400,
+            Refusal,
+        ),
+        (
+            "Grundy's game, outcomes",
+            grundys_game_outcomes(600),
+            400,
+            Either,
+        ),
+        ("768E", no_repeat_removals(80), 61, Rule),
+        (
+            "below half",
+            one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect()),
+            200,
+            Rule,
+        ),
+        (
+            "take at most half",
+            one_heap(5000, |n| (1..=n / 2).map(|k| n - k).collect()),
+            100,
+            Rule,
+        ),
+        (
+            "take at most a third",
+            one_heap(3000, |n| (1..=n / 3).map(|k| n - k).collect()),
+            200,
+            Rule,
+        ),
+        (
+            "take at most a quarter",
+            one_heap(3000, |n| (1..=n / 4).map(|k| n - k).collect()),
+            300,
+            Either,
+        ),
+        (
+            "divide by 2, 3, 6",
+            one_heap(100_000, |n| {
+                if n == 0 {
+                    vec![]
+                } else {
+                    vec![n / 2, n / 3, n / 6]
+                }
+            }),
+            300,
+            Rule,
+        ),
+        (
+            "divide by 2, 3",
+            one_heap(
+                100_000,
+                |n| if n == 0 { vec![] } else { vec![n / 2, n / 3] },
+            ),
+            300,
+            Either,
+        ),
+        (
+            "divide by 2 to 5",
+            one_heap(100_000, |n| {
+                if n == 0 {
+                    vec![]
+                } else {
+                    (2..=5).map(|k| n / k).collect()
+                }
+            }),
+            300,
+            Either,
+        ),
+        ("ruler game", ruler_game(4000), 128, Rule),
+        (
+            "clear a bit",
+            one_heap(4096, |n| {
+                clear_bit(&(n as u64))
+                    .into_iter()
+                    .map(|m| m as usize)
+                    .collect()
+            }),
+            128,
+            Rule,
+        ),
+        (
+            "clear a bit, misère outcomes",
+            outcomes(4096, true, clear_bit),
+            128,
+            Either,
+        ),
+        ("mock turtles", mock_turtles(600), 128, Rule),
+        (
+            "subtract a power of 3",
+            one_heap(4000, |n| {
+                (0..8)
+                    .map(|e| 3usize.pow(e))
+                    .filter(|&p| p <= n)
+                    .map(|p| n - p)
+                    .collect()
+            }),
+            200,
+            Either,
+        ),
+        (
+            "divide by any divisor",
+            divisor_game(20_000, |_| true),
+            100,
+            Rule,
+        ),
+        (
+            "divide by a prime",
+            divisor_game(20_000, |d| prime_factors(d) == [(d, 1)]),
+            100,
+            Rule,
+        ),
+        (
+            "divide by a prime power",
+            divisor_game(20_000, |d| prime_factors(d).len() == 1),
+            100,
+            Rule,
+        ),
+        (
+            "subtract a proper divisor",
+            one_heap(4000, |n| {
+                (1..n).filter(|d| n % d == 0).map(|d| n - d).collect()
+            }),
+            200,
+            Either,
+        ),
+        (
+            "subtraction 1,3,4, misère outcomes",
+            outcomes(2000, true, |&n| {
+                [1, 3, 4]
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| n - s)
+                    .collect()
+            }),
+            60,
+            Rule,
+        ),
+        (
+            "subtraction 2,5,7, misère outcomes",
+            outcomes(2000, true, |&n| {
+                [2, 5, 7]
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| n - s)
+                    .collect()
+            }),
+            100,
+            Either,
+        ),
+    ];
+    let mut report = Vec::new();
+    let mut wrong = Vec::new();
+    let mut missed = Vec::new();
+    for (name, values, given, expect) in sequences {
+        match guess(&values[..given]) {
+            Ok(found) => {
+                let extension = found.rule.extend(values.len());
+                if extension != values {
+                    let n = (0..values.len())
+                        .find(|&n| extension[n] != values[n])
+                        .unwrap_or(0);
+                    wrong.push(format!("{}: {} wrong at n = {}", name, found.rule, n));
+                } else if expect == Refusal {
+                    wrong.push(format!(
+                        "{}: a rule where none is known: {}",
+                        name, found.rule
+                    ));
+                }
+                report.push(format!("{}: {}", name, found.rule));
+            }
+            Err(refusal) => {
+                if expect == Rule {
+                    missed.push(format!("{}: {}", name, refusal));
+                }
+                report.push(format!("{}: refused", name));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "wrong extrapolations: {:#?}\n{:#?}",
+        wrong,
+        report
+    );
+    assert!(
+        missed.is_empty(),
+        "missed rules: {:#?}\n{:#?}",
+        missed,
+        report
+    );
+    println!("{:#?}", report);
+}
+
+/// 1 where Grundy's game (split a heap into two unequal heaps) is a first-player win.
+fn grundys_game_outcomes(len: usize) -> Vec<u64> {
+    heap_game(len, |n| (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect())
+        .iter()
+        .map(|&g| u64::from(g != 0))
+        .collect()
+}
+
+/// Corner the knight on an unbounded quadrant: moves (-2, ±1), (±1, -2), values on `side`².
+fn knight_values(side: usize) -> Vec<Vec<u64>> {
+    // Cells with y + x/2 < board never see the board's far edge.
+    let board = side * 3 / 2 + 2;
+    let mut g = vec![vec![0u64; board]; board];
+    for sum in 0..2 * board - 1 {
+        for x in sum.saturating_sub(board - 1)..=sum.min(board - 1) {
+            let y = sum - x;
+            let options: Vec<u64> = [(-2i64, 1i64), (-2, -1), (1, -2), (-1, -2)]
+                .iter()
+                .map(|&(dx, dy)| (x as i64 + dx, y as i64 + dy))
+                .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < board && (b as usize) < board)
+                .map(|(a, b)| g[a as usize][b as usize])
+                .collect();
+            g[x][y] = mex(options);
+        }
+    }
+    crop(&g, side)
+}
+
+/// Two-heap tables by literal search: exactly right or refused, never wrong.
+#[test]
+fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
+    use Expect::*;
+    let two_heaps = |side: usize, a: &'static [usize], b: &'static [usize]| {
+        table(side, move |x, y, g| {
+            let mut options: Vec<u64> = a
+                .iter()
+                .filter(|&&s| s <= x)
+                .map(|&s| g[x - s][y])
+                .collect();
+            options.extend(b.iter().filter(|&&s| s <= y).map(|&s| g[x][y - s]));
+            mex(options)
+        })
+    };
+    let wythoff_values = table(72, |x, y, g| {
+        let mut options: Vec<u64> = (0..x).map(|a| g[a][y]).collect();
+        options.extend((0..y).map(|b| g[x][b]));
+        options.extend((1..=x.min(y)).map(|t| g[x - t][y - t]));
+        mex(options)
+    });
+    let tables: Vec<(&str, Vec<Vec<u64>>, usize, Expect)> = vec![
+        (
+            "subtraction 1,2 + subtraction 1,3,4",
+            two_heaps(90, &[1, 2], &[1, 3, 4]),
+            40,
+            Rule,
+        ),
+        (
+            "subtraction 1,2,3 + take at most half",
+            table(90, |x, y, g| {
+                let mut options: Vec<u64> =
+                    (1..=3).filter(|&s| s <= x).map(|s| g[x - s][y]).collect();
+                options.extend((1..=y / 2).map(|k| g[x][y - k]));
+                mex(options)
+            }),
+            48,
+            Rule,
+        ),
+        ("Wythoff outcomes", wythoff_outcomes(150, 1), 40, Rule),
+        ("3-Wythoff outcomes", wythoff_outcomes(150, 3), 64, Either),
+        ("Wythoff values", wythoff_values, 48, Refusal),
+        ("corner the knight", knight_values(90), 40, Either),
+        (
+            "Nim outcomes",
+            table(90, |x, y, _| u64::from(x != y)),
+            40,
+            Either,
+        ),
+    ];
+    let mut report = Vec::new();
+    let mut problems = Vec::new();
+    for (name, values, given, expect) in tables {
+        match guess_table(&crop(&values, given)) {
+            Ok(found) => {
+                if extend_table(&found.rule, values.len()) != values {
+                    problems.push(format!("{}: {} is wrong", name, found.rule));
+                } else if expect == Refusal {
+                    problems.push(format!(
+                        "{}: a rule where none is known: {}",
+                        name, found.rule
+                    ));
+                }
+                report.push(format!("{}: {}", name, found.rule));
+            }
+            Err(refusal) => {
+                if expect == Rule {
+                    problems.push(format!("{}: {}", name, refusal));
+                }
+                report.push(format!("{}: refused", name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{:#?}\n{:#?}", problems, report);
+    println!("{:#?}", report);
+}

@@ -1,0 +1,226 @@
+//! `grundy describe`: reads values (or a table), prints their pattern and, with `--extend N`,
+//! the rule [`grundy::pattern::guess`] finds and N values it gives; `--svg FILE` draws them.
+//!
+//! Input: whitespace-separated non-negative integers, one table row per line. Lines of the
+//! form `key: value` (the analyzer's `game:`, `computed:`, `period:` lines) are skipped, and a
+//! `values:` line gives its values, so `grundy octal … --values` can be piped in as it is.
+
+use grundy::pattern::{self, guess, guess_table};
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest input read, in bytes: about 20 million values.
+pub const MAX_INPUT: u64 = 1 << 28;
+/// The most values `--extend` prints for a sequence.
+pub const MAX_EXTEND: usize = 10_000_000;
+/// The most rows (and columns) `--extend` prints for a table.
+pub const MAX_TABLE_EXTEND: usize = 4096;
+/// Exit status when `--extend` was asked for and no rule is claimed.
+pub const NO_RULE: i32 = 3;
+
+/// What `describe` was asked for.
+#[derive(Debug, Default, Clone)]
+pub struct Request {
+    /// The file to read; standard input when `None`.
+    pub file: Option<PathBuf>,
+    /// Read a table, one row per line.
+    pub table: bool,
+    /// Print this many values (or rows and columns) from the rule.
+    pub extend: Option<usize>,
+    /// Draw the values to this SVG file.
+    pub svg: Option<PathBuf>,
+}
+
+/// The text to print and the exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// Standard output.
+    pub text: String,
+    /// 0, or [`NO_RULE`] when an extension was asked for and no rule is claimed.
+    pub status: i32,
+}
+
+/// Reads the input text: from the file, or standard input; refuses more than [`MAX_INPUT`].
+fn read_input(file: Option<&Path>) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    let read = match file {
+        Some(path) => std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("cannot read {}: {e}", path.display())),
+        None => std::io::stdin()
+            .lock()
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read the values: {e}")),
+    };
+    read?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!(
+            "the input is larger than {} MiB: describe at most about 20 million values",
+            MAX_INPUT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "the input is not UTF-8 text".to_string())
+}
+
+/// Rows of values: `key: value` lines skipped, a `values:` line's values kept.
+pub fn parse_rows(text: &str) -> Result<Vec<Vec<u64>>, String> {
+    let mut rows = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let mut tokens = line.split_whitespace().peekable();
+        if let Some(first) = tokens.peek() {
+            if first.ends_with(':') {
+                if *first != "values:" {
+                    continue;
+                }
+                tokens.next();
+            }
+        }
+        let row: Result<Vec<u64>, String> = tokens
+            .map(|token| {
+                token.parse::<u64>().map_err(|_| {
+                    let shown: String = token.chars().take(20).collect();
+                    let more = if token.chars().count() > 20 {
+                        "…"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "line {}: `{shown}{more}` is not a non-negative integer",
+                        number + 1
+                    )
+                })
+            })
+            .collect();
+        let row = row?;
+        if !row.is_empty() {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
+/// Runs `describe` for a request: the text to print and the exit status.
+pub fn describe(request: &Request) -> Result<Answer, String> {
+    if let Some(n) = request.extend {
+        let limit = if request.table {
+            MAX_TABLE_EXTEND
+        } else {
+            MAX_EXTEND
+        };
+        if n > limit {
+            return Err(format!("--extend: at most {limit} (asked for {n})"));
+        }
+    }
+    let text = read_input(request.file.as_deref())?;
+    let rows = parse_rows(&text)?;
+    if request.table {
+        describe_table(&rows, request)
+    } else {
+        let values: Vec<u64> = rows.into_iter().flatten().collect();
+        describe_sequence(&values, request)
+    }
+}
+
+fn describe_sequence(values: &[u64], request: &Request) -> Result<Answer, String> {
+    let d = pattern::describe(values);
+    let mut out = format!("values: {}\n{d}", values.len());
+    let mut status = 0;
+    match guess(values) {
+        Ok(found) => {
+            writeln!(out, "rule: {}", found.rule).expect("a String");
+            writeln!(
+                out,
+                "confirmed: fitted on the first {} values, predicted the last {} exactly",
+                found.fitted, found.held_out
+            )
+            .expect("a String");
+            if let Some(n) = request.extend {
+                out += "extension:";
+                for v in 0..n as u64 {
+                    write!(out, " {}", found.rule.value(v)).expect("a String");
+                }
+                out.push('\n');
+            }
+        }
+        Err(refusal) => {
+            out += "rule: none\n";
+            writeln!(out, "why: {}", refusal.reason).expect("a String");
+            if let Some(nearest) = refusal.nearest {
+                writeln!(out, "nearest miss: {nearest}").expect("a String");
+            }
+            if request.extend.is_some() {
+                status = NO_RULE;
+            }
+        }
+    }
+    if let Some(path) = &request.svg {
+        crate::plot::sequence(path, values, d.pattern)?;
+        writeln!(out, "svg: {}", path.display()).expect("a String");
+    }
+    Ok(Answer { text: out, status })
+}
+
+fn describe_table(rows: &[Vec<u64>], request: &Request) -> Result<Answer, String> {
+    if let Some(bad) = rows.iter().position(|r| r.len() != rows[0].len()) {
+        return Err(format!(
+            "row {} has {} values, row 1 has {}: a table's rows must be equally long",
+            bad + 1,
+            rows[bad].len(),
+            rows[0].len()
+        ));
+    }
+    let d = pattern::describe_table(rows);
+    let show = |p: Option<(usize, usize)>| match p {
+        Some((p, e)) => format!("{p} (from {e})"),
+        None => "none".to_string(),
+    };
+    let mut out = format!(
+        "rows: {}\ncolumns: {}\nrow period: {}\ncolumn period: {}\np-position row period: {}\np-position column period: {}\n{}",
+        rows.len(),
+        rows.first().map_or(0, Vec::len),
+        show(d.row_period),
+        show(d.column_period),
+        show(d.p_row_period),
+        show(d.p_column_period),
+        d.rendered
+    );
+    let mut status = 0;
+    match guess_table(rows) {
+        Ok(found) => {
+            writeln!(out, "rule: {}", found.rule).expect("a String");
+            writeln!(
+                out,
+                "confirmed: fitted on {} cells, predicted the other {} exactly",
+                found.fitted, found.held_out
+            )
+            .expect("a String");
+            if let Some(n) = request.extend {
+                out += "table:\n";
+                for x in 0..n as u64 {
+                    let row: Vec<String> = (0..n as u64)
+                        .map(|y| found.rule.value(x, y).to_string())
+                        .collect();
+                    out += &row.join(" ");
+                    out.push('\n');
+                }
+            }
+        }
+        Err(refusal) => {
+            out += "rule: none\n";
+            writeln!(out, "why: {}", refusal.reason).expect("a String");
+            if let Some(nearest) = refusal.nearest {
+                writeln!(out, "nearest miss: {nearest}").expect("a String");
+            }
+            if request.extend.is_some() {
+                status = NO_RULE;
+            }
+        }
+    }
+    if let Some(path) = &request.svg {
+        crate::plot::table(path, rows)?;
+        writeln!(out, "svg: {}", path.display()).expect("a String");
+    }
+    Ok(Answer { text: out, status })
+}

@@ -1,0 +1,268 @@
+//! `grundy describe --extend`, `--table` and `--svg`: rules from values computed here by
+//! literal search (or by the analyzer), extensions checked far beyond what was given.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // A refusal before reading closes the pipe early: that is not the test's failure.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn line<'a>(out: &'a str, key: &str) -> Option<&'a str> {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key).and_then(|rest| rest.strip_prefix(": ")))
+}
+
+fn numbers(text: &str) -> Vec<u64> {
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let seen: std::collections::HashSet<u64> = values.into_iter().collect();
+    (0..).find(|v| !seen.contains(v)).unwrap()
+}
+
+/// Codeforces 768E by literal search: remove k stones, never the same k twice from a pile.
+fn no_repeat_removals(n: u64, used: u128, memo: &mut HashMap<(u64, u128), u64>) -> u64 {
+    let used = used & ((2u128 << n) - 1);
+    if let Some(&v) = memo.get(&(n, used)) {
+        return v;
+    }
+    let options: Vec<u64> = (1..=n)
+        .filter(|&k| used >> k & 1 == 0)
+        .map(|k| no_repeat_removals(n - k, used | 1 << k, memo))
+        .collect();
+    let v = mex(options);
+    memo.insert((n, used), v);
+    v
+}
+
+#[test]
+fn the_analyzers_values_pipe_in_as_they_are_and_extend() {
+    let (_, given, _) = grundy(&["octal", "0.07", "--upto", "400", "--values"], "");
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &given);
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        out.starts_with("values: 400\nperiod: 34\npreperiod: 53\n"),
+        "{out}"
+    );
+    assert!(
+        line(&out, "rule")
+            .unwrap()
+            .starts_with("G(n) = A[(n - 53) mod 34], A = 3 3 0 1 1 3"),
+        "{out}"
+    );
+    assert_eq!(
+        line(&out, "confirmed"),
+        Some("fitted on the first 300 values, predicted the last 100 exactly")
+    );
+    let (_, far, _) = grundy(&["octal", "0.07", "--upto", "3000", "--values"], "");
+    assert_eq!(
+        numbers(line(&out, "extension").unwrap()),
+        numbers(line(&far, "values").unwrap())
+    );
+}
+
+#[test]
+fn codeforces_768e_from_61_values_to_ten_thousand() {
+    let mut memo = HashMap::new();
+    let values: Vec<String> = (0..61)
+        .map(|n| no_repeat_removals(n, 0, &mut memo).to_string())
+        .collect();
+    let (status, out, _) = grundy(&["describe", "--extend", "10000"], &values.join(" "));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(line(&out, "rule"), Some("G(n) = max k with k(k+1)/2 <= n"));
+    let extension = numbers(line(&out, "extension").unwrap());
+    assert_eq!(extension.len(), 10_000);
+    let mut k = 0;
+    for (n, &v) in extension.iter().enumerate() {
+        while (k + 1) * (k + 2) / 2 <= n as u64 {
+            k += 1;
+        }
+        assert_eq!(v, k, "n = {n}");
+    }
+}
+
+#[test]
+fn no_rule_means_exit_3_and_the_nearest_miss() {
+    // Officers, 0.6: no known rule.
+    let (_, given, _) = grundy(&["octal", "0.6", "--upto", "500", "--values"], "");
+    let (status, out, _) = grundy(&["describe", "--extend", "1000"], &given);
+    assert_eq!(status, 3, "{out}");
+    assert!(out.contains("rule: none\nwhy: no rule: "), "{out}");
+    assert!(!out.contains("extension:"), "{out}");
+    // A break in the tail: the nearest miss says where.
+    let mut values: Vec<String> = (0..40).map(|n| (n % 4).to_string()).collect();
+    values[35] = "9".to_string();
+    let (status, out, _) = grundy(&["describe", "--extend", "50"], &values.join(" "));
+    assert_eq!(status, 3);
+    assert_eq!(
+        line(&out, "nearest miss"),
+        Some("G(n) = n mod 4 explains G(0..34) but gives G(35) = 3 where the value is 9")
+    );
+    // Without --extend the same refusal is a description: exit 0.
+    let (status, out, _) = grundy(&["describe"], &values.join(" "));
+    assert_eq!(status, 0);
+    assert!(out.contains("rule: none\n"), "{out}");
+}
+
+#[test]
+fn tables_extend_or_are_refused() {
+    // Two-heap Nim, by mex over the moves.
+    let side = 64;
+    let mut g = vec![vec![0u64; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            let options: Vec<u64> = (0..x)
+                .map(|a| g[a][y])
+                .chain((0..y).map(|b| g[x][b]))
+                .collect();
+            g[x][y] = mex(options);
+        }
+    }
+    let text: String = g
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let (status, out, _) = grundy(&["describe", "--table", "--extend", "200"], &text);
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(line(&out, "rule"), Some("G(x, y) = x xor y"));
+    let rows: Vec<&str> = out.lines().skip_while(|l| *l != "table:").skip(1).collect();
+    assert_eq!(rows.len(), 200);
+    for (x, row) in rows.iter().enumerate() {
+        let expected: Vec<u64> = (0..200).map(|y| (x ^ y) as u64).collect();
+        assert_eq!(numbers(row), expected, "row {x}");
+    }
+    // Wythoff's Grundy values: no rule.
+    let mut w = vec![vec![0u64; 32]; 32];
+    for x in 0..32 {
+        for y in 0..32 {
+            let options: Vec<u64> = (0..x)
+                .map(|a| w[a][y])
+                .chain((0..y).map(|b| w[x][b]))
+                .chain((1..=x.min(y)).map(|t| w[x - t][y - t]))
+                .collect();
+            w[x][y] = mex(options);
+        }
+    }
+    let text: String = w
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let (status, out, _) = grundy(&["describe", "--table", "--extend", "40"], &text);
+    assert_eq!(status, 3, "{out}");
+    assert!(
+        out.contains("rule: none\n") && !out.contains("table:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn limits_and_bad_input_are_one_line_errors() {
+    let (status, _, err) = grundy(&["describe", "--extend", "10000001"], "0 1 2");
+    assert_eq!(
+        (status, err.as_str()),
+        (
+            1,
+            "error: --extend: at most 10000000 (asked for 10000001)\n"
+        )
+    );
+    let (status, _, err) = grundy(&["describe", "--table", "--extend", "5000"], "0 1\n1 0\n");
+    assert_eq!(status, 1);
+    assert!(err.starts_with("error: --extend: at most 4096"), "{err}");
+    let long = "7".repeat(100_000);
+    let (status, _, err) = grundy(&["describe"], &long);
+    assert_eq!(status, 1);
+    assert_eq!(
+        err,
+        "error: line 1: `77777777777777777777…` is not a non-negative integer\n"
+    );
+    let (status, _, err) = grundy(&["describe", "--svg", "/nonexistent/dir/x.svg"], "0 1 0 1");
+    assert_eq!(status, 1);
+    assert!(
+        err.starts_with("error: cannot draw /nonexistent/dir/x.svg"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_picture_marks_every_p_position_and_shades_the_period() {
+    let dir = std::env::temp_dir().join(format!("describe-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dawson.svg");
+    let (_, given, _) = grundy(&["octal", "0.07", "--upto", "200", "--values"], "");
+    let values = numbers(line(&given, "values").unwrap());
+    let (status, out, _) = grundy(&["describe", "--svg", file.to_str().unwrap()], &given);
+    assert_eq!(status, 0, "{out}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let fill = |node: &roxmltree::Node, colour: &str| node.attribute("fill") == Some(colour);
+    let marks: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && fill(n, "#C80000"))
+        .map(|n| n.attribute("cx").unwrap().parse().unwrap())
+        .collect();
+    let zeros = values.iter().filter(|&&v| v == 0).count();
+    assert_eq!(marks.len(), zeros);
+    // The marks run left to right in the order of the P-positions.
+    assert!(marks.windows(2).all(|w| w[0] < w[1]), "{marks:?}");
+    // Period 34 from 53 in 200 values: blocks at 53, 121, 189 shaded (every other one).
+    let shaded = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && fill(n, "#DCE6F5"))
+        .count();
+    assert_eq!(shaded, 3);
+    // A table: one mark per zero.
+    let table = dir.join("nim.svg");
+    let text: String = (0..12)
+        .map(|x| {
+            (0..12)
+                .map(|y| (x ^ y).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let (status, _, _) = grundy(
+        &["describe", "--table", "--svg", table.to_str().unwrap()],
+        &text,
+    );
+    assert_eq!(status, 0);
+    let svg = std::fs::read_to_string(&table).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let marks = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && fill(n, "#C80000"))
+        .count();
+    assert_eq!(marks, 12);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
