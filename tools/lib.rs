@@ -1,11 +1,14 @@
 //! The contestant's tools, as a library their binaries share: where the problems are and what
-//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), and the bundler
-//! ([`bundle`], with its syntax check [`msrv`]), and Competitive Companion's problems
-//! ([`companion`], read by [`json`]).
+//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), the bundler
+//! ([`bundle`], with its syntax check [`msrv`]), and what `new` needs: Competitive Companion's
+//! problems ([`companion`]), the local endpoint they arrive on ([`listener`]), the problems'
+//! manifest ([`manifest`]) and the writer of a new problem ([`scaffold`]).
 
 pub mod bundle;
 pub mod companion;
-pub mod json;
 pub mod judges;
+pub mod listener;
+pub mod manifest;
 pub mod msrv;
+pub mod scaffold;
 pub mod workspace;
