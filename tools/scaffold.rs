@@ -178,13 +178,13 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
         .unwrap_or(spec.name);
-    let source = template.replace("{{TITLE}}", &doc_text(title));
-    if source.contains("{{") {
+    if template.replace("{{TITLE}}", "").contains("{{") {
         return Err(Refusal::Failed(format!(
             "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
             shape.name
         )));
     }
+    let source = template.replace("{{TITLE}}", &doc_text(title));
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
     let source = match formatted(root, &source) {
         Ok(source) => source,
@@ -277,13 +277,14 @@ fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
 }
 
 /// `title` as Markdown text for a doc line: the characters Markdown or rustdoc would read as
-/// links, HTML, emphasis or code are escaped with a backslash.
+/// links, HTML, emphasis or code, and the braces of a template placeholder, are escaped with a
+/// backslash.
 fn doc_text(title: &str) -> String {
     let mut text = String::with_capacity(title.len());
     for c in title.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}'
         ) {
             text.push('\\');
         }
@@ -419,6 +420,7 @@ mod tests {
             "\\[x\\] \\<b\\> \\`c\\` \\*d\\* a\\_b \\\\ \\| \\~"
         );
         assert_eq!(doc_text("Nim (easy) - 2"), "Nim (easy) - 2");
+        assert_eq!(doc_text("{{TITLE}}"), "\\{\\{TITLE\\}\\}");
     }
 
     #[test]

@@ -220,6 +220,17 @@ fn shapes_pick_the_template() {
     let (status, _, err) = new(&root, &["qqq", "--shape", "main"]);
     assert_refused(status, &err, "unknown shape `main`");
     assert_eq!(snapshot(&root), before);
+    // A template with a placeholder `new` does not fill is refused, not copied half-filled.
+    let template = read(&root, "templates/problem.rs").replace("//! The judge", "//! {{META}}");
+    std::fs::write(root.join("templates/problem.rs"), template).unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["old"]);
+    assert_refused(
+        status,
+        &err,
+        "templates/problem.rs has a placeholder other than {{TITLE}}",
+    );
+    assert_eq!(snapshot(&root), before);
     std::fs::remove_dir_all(root).unwrap();
 }
 
@@ -258,7 +269,7 @@ fn no_code_gets_in_through_a_field() {
     let first = source.lines().next().unwrap();
     assert_eq!(
         first,
-        "//! Evil #\\[test\\] fn companion\\_check() {} x y \\[link\\] \\<b\\> \\`c\\`"
+        "//! Evil #\\[test\\] fn companion\\_check() \\{\\} x y \\[link\\] \\<b\\> \\`c\\`"
     );
     assert_eq!(source.matches("companion").count(), 1, "{source}");
     assert!(!source.contains('\r') && !source.contains('\u{2028}'));
