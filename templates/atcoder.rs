@@ -4,7 +4,8 @@
 //! `solve` plays Nim (T tests; each n, then n heap sizes; `First` or `Second`) with proconio's
 //! `input!` and itertools, the crates AtCoder ships: replace the game, keep the shape.
 //!
-//! {{META}}
+//! The judge, the problem's page and its limits are this problem's line under
+//! `[package.metadata.problems]` in `problems/Cargo.toml`.
 
 use itertools::Itertools;
 use proconio::input;

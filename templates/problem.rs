@@ -4,7 +4,8 @@
 //! (T tests; each n, then n heap sizes; `First` if the first player wins, else `Second`), so
 //! that the file compiles and its tests pass: replace the game, keep the shape.
 //!
-//! {{META}}
+//! The judge, the problem's page and its limits are this problem's line under
+//! `[package.metadata.problems]` in `problems/Cargo.toml`.
 
 use grundy::{nim_sum, Outcome};
 use judge::{InputError, Scanner};

@@ -1,14 +1,18 @@
 //! The contestant's tools, as a library their binaries share: where the problems are and what
-//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), and the bundler
-//! ([`bundle`], with its syntax check [`msrv`]), and Competitive Companion's problems
-//! ([`companion`], read by [`json`]), and the `stress` tool's driver ([`stress`]).
+//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), the bundler
+//! ([`bundle`], with its syntax check [`msrv`]), what `new` needs: Competitive Companion's
+//! problems ([`companion`]), the local endpoint they arrive on ([`listener`]), the problems'
+//! manifest ([`manifest`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
+//! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]).
 
 pub mod bundle;
 pub mod companion;
 pub mod describe;
-pub mod json;
 pub mod judges;
+pub mod listener;
+pub mod manifest;
 pub mod msrv;
-pub mod stress;
 pub mod plot;
+pub mod scaffold;
+pub mod stress;
 pub mod workspace;

@@ -1,36 +1,41 @@
 //! `new`: starts a problem. One file `problems/NAME.rs` from a starter that compiles and passes
-//! its tests, its samples in `testcases/NAME/`, and one line in `problems/Cargo.toml`.
+//! its tests, its samples in `testcases/NAME/`, and its two lines in `problems/Cargo.toml` (the
+//! `bin` entry and its metadata under `[package.metadata.problems]`).
 //!
 //! ```text
-//! cargo run --release --bin new -- NAME [--judge J]            # the starter's own sample
-//! cargo run --release --bin new -- NAME --from problem.json    # Competitive Companion's JSON
-//! cargo run --release --bin new -- --listen [PORT]             # wait for Companion's POST
+//! cargo run --release --bin new -- NAME [--judge J] [--shape S]   # the starter's own sample
+//! cargo run --release --bin new -- NAME --from problem.json       # Competitive Companion's JSON
+//! cargo run --release --bin new -- --listen [PORT]                # wait for Companion's POSTs
 //! ```
 //!
-//! With `--listen` (default port 10043, one of Companion's) it waits on 127.0.0.1 for one POST
-//! of a problem, answers it, derives NAME from the problem's URL unless given, and exits. The
-//! judge profile is `--judge`, else guessed from the URL's host, else `spoj` (the oldest
-//! compiler, so the bundle suits every plain judge). The time limit is recorded in the file.
+//! With `--listen` (default port 10043, one of Companion's) it waits on 127.0.0.1 and creates
+//! each problem POSTed to it, named from its URL unless NAME is given. It stops after one
+//! problem when NAME is given or the POST is not part of a batch; otherwise once every problem
+//! of the first batch (Companion sends a contest as one POST per problem) is created. A refused
+//! POST gets a 4xx answer saying why (409 for a taken name) and the listener goes on waiting.
+//! The judge profile is `--judge`, else guessed from the URL's host, else `spoj` (the oldest
+//! compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
+//! (`--shape`; default `problem`, or `atcoder` for AtCoder).
 //! Exit status: 0 created; 1 one line `error: ...` (bad or taken NAME, unreadable JSON, ...);
 //! 2 usage error.
 
 use clap::Parser;
-use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use tools::companion::{self, Task};
-use tools::judges;
+use tools::judges::{self, Judge};
+use tools::listener::{Limits, Listener, Status};
+use tools::scaffold::{self, Refusal, Spec};
 
 /// Competitive Companion's default ports include this one.
 const COMPANION_PORT: u16 = 10043;
-/// The largest request accepted from Companion.
-const MAX_REQUEST: usize = 64 << 20;
+/// The largest `--from` file read.
+const MAX_JSON_BYTES: u64 = 4 << 20;
 
 #[derive(Parser)]
 #[command(
     name = "new",
-    about = "Start a problem: its file, its samples, its manifest line"
+    about = "Start a problem: its file, its samples, its manifest lines"
 )]
 struct Cli {
     /// The problem's name (default with --from/--listen: derived from the problem's URL).
@@ -38,10 +43,13 @@ struct Cli {
     /// The judge profile (default: guessed from the URL, else spoj).
     #[arg(long, value_name = "JUDGE")]
     judge: Option<String>,
-    /// Read the problem from Competitive Companion's JSON in FILE.
+    /// The starter: templates/SHAPE.rs (default: problem, or atcoder for --judge atcoder).
+    #[arg(long, value_name = "SHAPE")]
+    shape: Option<String>,
+    /// Read the problem from Competitive Companion's JSON in FILE (at most 4 MiB).
     #[arg(long, value_name = "FILE", conflicts_with = "listen")]
     from: Option<PathBuf>,
-    /// Wait on 127.0.0.1:PORT for one POST from Competitive Companion.
+    /// Wait on 127.0.0.1:PORT for Competitive Companion's POSTs.
     #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "10043")]
     listen: Option<u16>,
     /// The workspace's root (default: the one this tool was built from).
@@ -51,231 +59,189 @@ struct Cli {
 
 fn main() {
     let cli = Cli::parse();
-    let written = run(cli).and_then(|report| {
-        let mut out = std::io::stdout().lock();
-        out.write_all(report.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| format!("cannot write the output: {}", e))
-    });
-    if let Err(e) = written {
+    if let Err(e) = run(&cli) {
         let _ = writeln!(std::io::stderr(), "error: {}", e);
         std::process::exit(1);
     }
 }
 
-fn run(cli: Cli) -> Result<String, String> {
+fn run(cli: &Cli) -> Result<(), String> {
     let root = cli
         .root
         .clone()
         .unwrap_or_else(tools::workspace::default_root);
-    // Refuse a bad or taken NAME before waiting for anything.
+    // Refuse a bad or taken NAME, an unknown judge or shape before waiting for anything.
     if let Some(name) = &cli.name {
-        check_free(&root, name)?;
+        scaffold::check_free(&root, name).map_err(|e| e.to_string())?;
     }
-    let task = if let Some(path) = &cli.from {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
-        Some(companion::parse(&text).map_err(|e| format!("{}: {}", path.display(), e))?)
-    } else if let Some(port) = cli.listen {
-        Some(listen(port)?)
-    } else {
-        None
+    let judge = cli.judge.as_deref().map(judges::by_name).transpose()?;
+    if let Some(shape) = &cli.shape {
+        scaffold::check_shape(&root, shape).map_err(|e| e.to_string())?;
+    }
+    if let Some(port) = cli.listen {
+        return listen(cli, &root, judge, port);
+    }
+    let task = match &cli.from {
+        Some(path) => Some(read_json(path)?),
+        None => None,
     };
-    let name = match (&cli.name, &task) {
-        (Some(name), _) => name.clone(),
-        (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
-            format!(
-                "cannot derive a problem name from the URL `{}`; give NAME",
-                task.url
-            )
-        })?,
-        (None, None) => return Err("give NAME, --from FILE or --listen".to_string()),
-    };
-    check_free(&root, &name)?;
-    let judge = match (&cli.judge, &task) {
-        (Some(judge), _) => judges::by_name(judge)?,
-        (None, Some(task)) => judges::by_url(&task.url).unwrap_or(judges::by_name("spoj")?),
-        (None, None) => judges::by_name("spoj")?,
-    };
-    create(&root, &name, judge, task.as_ref())
+    let report = create(cli, &root, judge, task.as_ref()).map_err(|e| e.to_string())?;
+    print(&report)
 }
 
-/// Refuses an invalid NAME, or one whose file or testcases exist already.
-fn check_free(root: &Path, name: &str) -> Result<(), String> {
-    tools::workspace::valid_name(name)?;
-    let file = root.join("problems").join(format!("{}.rs", name));
-    if file.exists() {
-        return Err(format!("problems/{}.rs exists already", name));
-    }
-    let cases = root.join("testcases").join(name);
-    if fs::read_dir(&cases).is_ok_and(|mut d| d.next().is_some()) {
+/// Companion's problem from the file at `path`.
+fn read_json(path: &Path) -> Result<Task, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {}", shown, e))?;
+    let mut text = String::new();
+    file.take(MAX_JSON_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {}", shown, e))?;
+    if text.len() as u64 > MAX_JSON_BYTES {
         return Err(format!(
-            "testcases/{}/ exists already and is not empty",
-            name
+            "{}: over {} MiB; a Companion problem is a few KiB",
+            shown,
+            MAX_JSON_BYTES >> 20
         ));
     }
-    Ok(())
+    companion::parse(&text).map_err(|e| format!("{}: {}", shown, e))
 }
 
-/// Waits for one POST of a problem on 127.0.0.1:`port` and answers it.
-fn listen(port: u16) -> Result<Task, String> {
-    let listener = TcpListener::bind(("127.0.0.1", port))
+/// What `create` did, to print.
+struct Report {
+    name: String,
+    text: String,
+    warnings: Vec<String>,
+}
+
+/// Creates the problem: NAME (or the one the URL gives), the judge (or the URL's, or spoj).
+fn create(
+    cli: &Cli,
+    root: &Path,
+    judge: Option<&'static Judge>,
+    task: Option<&Task>,
+) -> Result<Report, Refusal> {
+    let name = match (&cli.name, task) {
+        (Some(name), _) => name.clone(),
+        (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
+            Refusal::Invalid(format!(
+                "cannot derive a problem name from the URL `{}`; give NAME",
+                task.url
+            ))
+        })?,
+        (None, None) => {
+            return Err(Refusal::Invalid(
+                "give NAME, --from FILE or --listen".to_string(),
+            ))
+        }
+    };
+    let spoj = || judges::by_name("spoj").map_err(Refusal::Failed);
+    let judge = match (judge, task) {
+        (Some(judge), _) => judge,
+        (None, Some(task)) => match judges::by_url(task.url.as_str()) {
+            Some(judge) => judge,
+            None => spoj()?,
+        },
+        (None, None) => spoj()?,
+    };
+    let created = scaffold::create(
+        root,
+        &Spec {
+            name: &name,
+            judge,
+            shape: cli.shape.as_deref(),
+            task,
+        },
+    )?;
+    let text = format!(
+        "created problems/{name}.rs for {} (pick {} there) from templates/{}.rs, testcases/{name}/ with {} sample{}, and its lines in problems/Cargo.toml\nnext: ./run_tests.sh {name}   then   cargo run --release --bin stress -- {name}   then   cargo run --release --bin bundle -- {name} > submit.rs\n",
+        judge.title,
+        judge.language,
+        created.shape,
+        created.samples,
+        if created.samples == 1 { "" } else { "s" },
+    );
+    Ok(Report {
+        name,
+        text,
+        warnings: created.warnings,
+    })
+}
+
+fn print(report: &Report) -> Result<(), String> {
+    for warning in &report.warnings {
+        eprintln!("warning: {}", warning);
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(report.text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write the output: {}", e))
+}
+
+/// Creates the problems POSTed to 127.0.0.1:`port`, until one (NAME given, or no batch) or
+/// every problem of the first batch is created.
+fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
+    let listener = Listener::bind(port, Limits::default())
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {}", port, e))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!(
         "listening on {} for Competitive Companion (its port {} is the default); Ctrl-C stops",
         bound, COMPANION_PORT
     );
-    for stream in listener.incoming() {
-        let mut stream = match stream {
-            Ok(stream) => stream,
-            Err(_) => continue,
-        };
-        let answer = |stream: &mut std::net::TcpStream, status: &str| {
-            let _ = write!(
-                stream,
-                "HTTP/1.1 {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-                status
-            );
-        };
-        match read_post(&mut stream) {
-            Ok(body) => match companion::parse(&body) {
-                Ok(task) => {
-                    answer(&mut stream, "200 OK");
-                    return Ok(task);
-                }
-                Err(e) => {
-                    eprintln!("ignored a request: {}", e);
-                    answer(&mut stream, "400 Bad Request");
-                }
-            },
-            Err(e) => {
-                eprintln!("ignored a request: {}", e);
-                answer(&mut stream, "400 Bad Request");
-            }
-        }
-    }
-    Err("the listener stopped".to_string())
-}
-
-/// The body of one HTTP POST request.
-fn read_post(stream: &mut std::net::TcpStream) -> Result<String, String> {
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .map_err(|e| e.to_string())?;
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    reader.read_line(&mut line).map_err(|e| e.to_string())?;
-    if !line.starts_with("POST ") {
-        return Err(format!("not a POST: {}", line.trim()));
-    }
-    let mut length = None;
+    // The first created problem's batch, and how many of it are still to come.
+    let mut batch: Option<(String, u64)> = None;
     loop {
-        line.clear();
-        reader.read_line(&mut line).map_err(|e| e.to_string())?;
-        let header = line.trim();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((key, value)) = header.split_once(':') {
-            if key.trim().eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<usize>().ok();
+        let exchange = match listener.next() {
+            Ok(exchange) => exchange,
+            Err(refused) => {
+                eprintln!(
+                    "refused a request ({}): {}",
+                    refused.status.code(),
+                    refused.reason
+                );
+                continue;
             }
+        };
+        let outcome = std::str::from_utf8(exchange.body())
+            .map_err(|_| Refusal::Invalid("the body is not UTF-8".to_string()))
+            .and_then(|text| companion::parse(text).map_err(Refusal::Invalid))
+            .and_then(|task| create(cli, root, judge, Some(&task)).map(|r| (task, r)));
+        let (task, report) = match outcome {
+            Ok(done) => done,
+            Err(refusal) => {
+                let status = match refusal {
+                    Refusal::Invalid(_) => Status::BadRequest,
+                    Refusal::Taken(_) => Status::Conflict,
+                    Refusal::Failed(_) => Status::InternalError,
+                };
+                eprintln!("refused a problem ({}): {}", status.code(), refusal);
+                exchange.answer(status, &refusal.to_string());
+                continue;
+            }
+        };
+        exchange.answer(Status::Ok, &format!("created problems/{}.rs", report.name));
+        print(&report)?;
+        let this = task.batch.map(|b| (b.id, b.size.saturating_sub(1)));
+        let left = match (&mut batch, this) {
+            (_, _) if cli.name.is_some() => 0,
+            (None, None) => 0,
+            (None, Some(first)) => {
+                let left = first.1;
+                batch = Some(first);
+                left
+            }
+            (Some((id, left)), Some((this_id, _))) if *id == this_id => {
+                *left = left.saturating_sub(1);
+                *left
+            }
+            (Some((_, left)), _) => *left,
+        };
+        if left == 0 {
+            return Ok(());
         }
+        eprintln!(
+            "waiting for the batch's {} other problem(s); Ctrl-C stops",
+            left
+        );
     }
-    let length = length.ok_or("no Content-Length")?;
-    if length > MAX_REQUEST {
-        return Err(format!("a body of {} bytes is too large", length));
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).map_err(|e| e.to_string())?;
-    String::from_utf8(body).map_err(|_| "the body is not UTF-8".to_string())
-}
-
-/// Writes the problem's file, its samples and its manifest line.
-fn create(
-    root: &Path,
-    name: &str,
-    judge: &judges::Judge,
-    task: Option<&Task>,
-) -> Result<String, String> {
-    let template_name = if judge.is_plain() {
-        "problem.rs"
-    } else {
-        "atcoder.rs"
-    };
-    let template_path = root.join("templates").join(template_name);
-    let template = fs::read_to_string(&template_path)
-        .map_err(|e| format!("{}: {}", template_path.display(), e))?;
-    let title = task.map_or_else(|| name.to_string(), |t| t.title.replace('\n', " "));
-    let mut meta = format!("//! - judge: {}", judge.name);
-    if let Some(task) = task {
-        meta += &format!("\n//! - url: {}", task.url);
-        if let Some(limit) = task.time_limit {
-            meta += &format!("\n//! - time limit: {} s", limit);
-        }
-        if let Some(memory) = task.memory_limit {
-            meta += &format!("\n//! - memory limit: {} MB", memory);
-        }
-    }
-    let source = template
-        .replace("{{TITLE}}", &title)
-        .replace("//! {{META}}", &meta);
-
-    let cases = root.join("testcases").join(name);
-    fs::create_dir_all(&cases).map_err(|e| format!("{}: {}", cases.display(), e))?;
-    let samples: Vec<(String, String)> = match task {
-        Some(task) => task.samples.clone(),
-        None => {
-            // The starter's own sample, so that the new problem passes until it is rewritten.
-            let starter = root.join("testcases").join(if judge.is_plain() {
-                "starter"
-            } else {
-                "starter_atcoder"
-            });
-            let read = |ext: &str| {
-                let path = starter.join(format!("sample-1.{}", ext));
-                fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))
-            };
-            vec![(read("in")?, read("out")?)]
-        }
-    };
-    for (i, (input, output)) in samples.iter().enumerate() {
-        for (ext, text) in [("in", input), ("out", output)] {
-            let path = cases.join(format!("sample-{}.{}", i + 1, ext));
-            fs::write(&path, text).map_err(|e| format!("{}: {}", path.display(), e))?;
-        }
-    }
-    register(root, name)?;
-    let file = root.join("problems").join(format!("{}.rs", name));
-    fs::write(&file, source).map_err(|e| format!("{}: {}", file.display(), e))?;
-    Ok(format!(
-        "created problems/{name}.rs for {} (pick {} there), testcases/{name}/ with {} sample{}, and its line in problems/Cargo.toml\nnext: ./run_tests.sh {name}   then   cargo run --release --bin stress -- {name}   then   cargo run --release --bin bundle -- {name} > submit.rs\n",
-        judge.title,
-        judge.language,
-        samples.len(),
-        if samples.len() == 1 { "" } else { "s" },
-    ))
-}
-
-/// Adds `{ name = "NAME", path = "NAME.rs" }` to the `bin = [...]` list of problems/Cargo.toml,
-/// keeping the list sorted.
-fn register(root: &Path, name: &str) -> Result<(), String> {
-    let path = root.join("problems").join("Cargo.toml");
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim() == "bin = [")
-        .ok_or("problems/Cargo.toml has no `bin = [` list")?;
-    let end = start
-        + lines[start..]
-            .iter()
-            .position(|l| l.trim() == "]")
-            .ok_or("problems/Cargo.toml: the `bin = [` list does not end")?;
-    let entry = format!("    {{ name = \"{}\", path = \"{}.rs\" }},", name, name);
-    let at = (start + 1..end)
-        .find(|&i| lines[i].as_str() > entry.as_str())
-        .unwrap_or(end);
-    lines.insert(at, entry);
-    fs::write(&path, lines.join("\n") + "\n").map_err(|e| format!("{}: {}", path.display(), e))
 }

@@ -125,3 +125,28 @@ fn usage_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{tool} {args:?}");
     }
 }
+
+#[test]
+fn new_reads_at_most_4_mib_of_json() {
+    let (out, took) = run_limited(
+        env!("CARGO_BIN_EXE_new"),
+        &["capped", "--from", "/dev/zero"],
+        1 << 20,
+        Stdio::piped(),
+    );
+    assert_one_line_error(&out, "/dev/zero: over 4 MiB");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn new_on_a_port_in_use_is_an_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (out, _) = run_limited(
+        env!("CARGO_BIN_EXE_new"),
+        &["--listen", &port],
+        1 << 20,
+        Stdio::piped(),
+    );
+    assert_one_line_error(&out, &format!("cannot listen on 127.0.0.1:{port}"));
+}

@@ -1,11 +1,16 @@
 //! `new`: a problem from Competitive Companion's JSON, from a file and through a real local
-//! socket, in a scratch copy of the workspace's manifest, templates and starter samples.
+//! socket, in a scratch copy of the workspace's manifest, templates and starter samples; and
+//! every way in that a hostile request or file could try, refused with nothing written.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStderr, Command, Stdio};
+use toml_edit::DocumentMut;
 
 const COMPANION: &str = r#"{"name":"ZZ Top","group":"SPOJ","url":"https://www.spoj.com/problems/ZZTOP/","interactive":false,"memoryLimit":1536,"timeLimit":1000,"tests":[{"input":"1\n2\n","output":"First\n"},{"input":"3\n","output":"Second\n"}],"testType":"single"}"#;
+
+/// The issue's injection: a `url` whose newline would end a doc line and start Rust code.
+const INJECTED: &str = r#"{"name":"Innocent","url":"https://www.spoj.com/problems/INNOCENT/?\n#[test] fn companion_check() { std::fs::write(\"/tmp/x\", \"pwned\").unwrap(); }","tests":[{"input":"1\n","output":"1\n"}]}"#;
 
 /// A scratch workspace holding what `new` reads and writes.
 fn scratch(tag: &str) -> PathBuf {
@@ -53,18 +58,53 @@ fn read(root: &Path, file: &str) -> String {
     std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
-/// The problem `name` exists with the JSON's samples, judge, limit, and one manifest line.
+/// Every file under `root`, with its contents: what a refused `new` must leave unchanged.
+fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                dirs.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                files.push((path, bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The problem's line under [package.metadata.problems], parsed.
+fn metadata(root: &Path, name: &str) -> toml_edit::InlineTable {
+    let manifest: DocumentMut = read(root, "problems/Cargo.toml").parse().unwrap();
+    manifest["package"]["metadata"]["problems"][name]
+        .as_inline_table()
+        .unwrap_or_else(|| panic!("no metadata for {name}"))
+        .clone()
+}
+
+/// `error: ...` in one line, exit 1.
+fn assert_refused(status: i32, err: &str, needle: &str) {
+    assert_eq!(status, 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.lines().count() == 1 && err.contains(needle),
+        "{err}"
+    );
+}
+
+/// The problem `name` exists with the JSON's samples, judge, limit, and its manifest lines.
 fn assert_created(root: &Path, name: &str) {
     let source = read(root, &format!("problems/{name}.rs"));
     assert!(source.starts_with("//! ZZ Top\n"), "{source}");
-    for line in [
-        "//! - judge: spoj",
-        "//! - url: https://www.spoj.com/problems/ZZTOP/",
-        "//! - time limit: 1 s",
-    ] {
-        assert!(source.contains(line), "missing {line}");
-    }
     assert!(!source.contains("{{"), "a placeholder is left");
+    assert!(
+        !source.contains("//! - judge:"),
+        "metadata belongs in the manifest"
+    );
     assert_eq!(
         read(root, &format!("testcases/{name}/sample-1.in")),
         "1\n2\n"
@@ -83,6 +123,28 @@ fn assert_created(root: &Path, name: &str) {
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "the list stays sorted");
+    let meta = metadata(root, name);
+    assert_eq!(meta.get("judge").and_then(|v| v.as_str()), Some("spoj"));
+    assert_eq!(
+        meta.get("url").and_then(|v| v.as_str()),
+        Some("https://www.spoj.com/problems/ZZTOP/")
+    );
+    assert_eq!(meta.get("time-limit").and_then(|v| v.as_float()), Some(1.0));
+    assert_eq!(
+        meta.get("memory-limit").and_then(|v| v.as_integer()),
+        Some(1536)
+    );
+    assert!(meta.get("interactive").is_none());
+    let check = Command::new("rustfmt")
+        .args(["--check", "--edition", "2021"])
+        .arg(root.join(format!("problems/{name}.rs")))
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "not formatted: {}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }
 
 #[test]
@@ -94,40 +156,233 @@ fn from_a_file() {
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("created problems/zz.rs for SPOJ"), "{out}");
     assert_created(&root, "zz");
-    // Taken and invalid names are refused in one line, and nothing changes.
-    let before = read(&root, "problems/Cargo.toml");
-    for args in [vec!["zz"], vec!["knights"], vec!["Bad-Name"], vec!["new"]] {
+    // Taken, invalid and reserved names are refused in one line, and nothing changes.
+    let before = snapshot(&root);
+    for (args, needle) in [
+        (vec!["zz"], "problems/zz.rs exists already"),
+        (vec!["knights"], "problems/knights.rs exists already"),
+        (vec!["Bad-Name"], "not a valid problem name"),
+        (vec!["new"], "taken by the workspace"),
+        (vec!["build"], "reserved"),
+        (vec!["deps"], "reserved"),
+        (vec!["examples"], "reserved"),
+        (vec!["incremental"], "reserved"),
+        (vec!["starter"], "reserved"),
+    ] {
         let (status, _, err) = new(&root, &args);
-        assert_eq!(status, 1, "{args:?}");
-        assert!(
-            err.starts_with("error: ") && err.lines().count() == 1,
-            "{err}"
-        );
+        assert_refused(status, &err, needle);
     }
-    assert_eq!(read(&root, "problems/Cargo.toml"), before);
+    assert_eq!(snapshot(&root), before);
     std::fs::remove_dir_all(root).unwrap();
 }
 
 #[test]
 fn without_samples_the_starter_passes_its_own() {
     let root = scratch("plain");
-    let (status, _, err) = new(&root, &["abc", "--judge", "atcoder"]);
+    let (status, out, err) = new(&root, &["abc", "--judge", "atcoder"]);
     assert_eq!(status, 0, "{err}");
+    assert!(out.contains("from templates/atcoder.rs"), "{out}");
     let source = read(&root, "problems/abc.rs");
-    assert!(source.contains("use proconio::input;") && source.contains("//! - judge: atcoder"));
+    assert!(source.starts_with("//! abc\n") && source.contains("use proconio::input;"));
     assert_eq!(read(&root, "testcases/abc/sample-1.out"), "Second\nFirst\n");
+    let meta = metadata(&root, "abc");
+    assert_eq!(meta.get("judge").and_then(|v| v.as_str()), Some("atcoder"));
+    assert_eq!(meta.len(), 1, "{meta}");
     let (status, _, err) = new(&root, &["nojudge", "--judge", "nosuch"]);
-    assert_eq!(status, 1);
-    assert!(err.contains("unknown judge `nosuch`"), "{err}");
+    assert_refused(status, &err, "unknown judge `nosuch`");
     std::fs::remove_dir_all(root).unwrap();
 }
 
 #[test]
-fn from_companion_through_a_socket() {
-    let root = scratch("listen");
+fn shapes_pick_the_template() {
+    let root = scratch("shape");
+    let (status, out, err) = new(
+        &root,
+        &["plainat", "--judge", "atcoder", "--shape", "problem"],
+    );
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("from templates/problem.rs"), "{out}");
+    assert!(read(&root, "problems/plainat.rs").contains("use judge::"));
+    assert_eq!(
+        read(&root, "testcases/plainat/sample-1.out"),
+        "Second\nFirst\n"
+    );
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["q", "--shape", "nosuch"]);
+    assert_refused(
+        status,
+        &err,
+        "unknown shape `nosuch`; the shapes are: atcoder, problem",
+    );
+    let (status, _, err) = new(&root, &["qq", "--shape", "atcoder", "--judge", "spoj"]);
+    assert_refused(status, &err, "uses proconio, which SPOJ does not have");
+    // main.rs is a template without the `new` placeholders: not a shape.
+    let (status, _, err) = new(&root, &["qqq", "--shape", "main"]);
+    assert_refused(status, &err, "unknown shape `main`");
+    assert_eq!(snapshot(&root), before);
+    // A template with a placeholder `new` does not fill is refused, not copied half-filled.
+    let template = read(&root, "templates/problem.rs").replace("//! The judge", "//! {{META}}");
+    std::fs::write(root.join("templates/problem.rs"), template).unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["old"]);
+    assert_refused(
+        status,
+        &err,
+        "templates/problem.rs has a placeholder other than {{TITLE}}",
+    );
+    assert_eq!(snapshot(&root), before);
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn no_code_gets_in_through_a_field() {
+    let root = scratch("inject");
+    let before = snapshot(&root);
+    let json = root.join("injected.json");
+    std::fs::write(&json, INJECTED).unwrap();
+    for args in [
+        vec!["--from", json.to_str().unwrap()],
+        vec!["innocent", "--from", json.to_str().unwrap()],
+    ] {
+        let (status, _, err) = new(&root, &args);
+        assert_refused(status, &err, "holds whitespace or control characters");
+    }
+    std::fs::remove_file(&json).unwrap();
+    assert_eq!(snapshot(&root), before, "a refused problem writes nothing");
+
+    // A title is made one line of text, whatever it holds; it stays in its doc line.
+    let title = "Evil\n#[test] fn companion_check() {}\r\u{2028}x\u{202e}y\u{7} [link] <b> `c`";
+    let task = serde_json::json!({
+        "name": title,
+        "url": "https://www.spoj.com/problems/EVIL/",
+        "timeLimit": 0,
+        "memoryLimit": 1e300,
+        "interactive": true,
+        "tests": [{"input": "1\n", "output": "First\n"}],
+    });
+    std::fs::write(&json, task.to_string()).unwrap();
+    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
+    assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
+    let source = read(&root, "problems/evil.rs");
+    let first = source.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "//! Evil #\\[test\\] fn companion\\_check() \\{\\} x y \\[link\\] \\<b\\> \\`c\\`"
+    );
+    assert_eq!(source.matches("companion").count(), 1, "{source}");
+    assert!(!source.contains('\r') && !source.contains('\u{2028}'));
+    let meta = metadata(&root, "evil");
+    assert!(meta.get("time-limit").is_none() && meta.get("memory-limit").is_none());
+    assert_eq!(
+        meta.get("interactive").and_then(|v| v.as_bool()),
+        Some(true)
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_left_over_entry_or_link_is_refused_and_nothing_is_written() {
+    let root = scratch("leftover");
+    // A bin line left from a deleted problem.
+    let manifest = read(&root, "problems/Cargo.toml").replacen(
+        "bin = [\n",
+        "bin = [\n    { name = \"ghost\", path = \"ghost.rs\" },\n",
+        1,
+    );
+    std::fs::write(root.join("problems/Cargo.toml"), manifest).unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["ghost"]);
+    assert_refused(status, &err, "already has its entry in the `bin` list");
+    assert!(err.contains("remove it to reuse the name `ghost`"), "{err}");
+    assert_eq!(snapshot(&root), before);
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::symlink;
+        let outside = root.join("outside");
+        // A dangling link where the problem's file would go.
+        symlink(outside.join("evil.rs"), root.join("problems/dangling.rs")).unwrap();
+        let (status, _, err) = new(&root, &["dangling"]);
+        assert_refused(status, &err, "problems/dangling.rs exists already");
+        // A link where its testcases would go.
+        symlink(&outside, root.join("testcases/linked")).unwrap();
+        let (status, _, err) = new(&root, &["linked"]);
+        assert_refused(status, &err, "testcases/linked exists already");
+        assert!(!outside.exists(), "nothing was written through a link");
+        std::fs::remove_file(root.join("problems/dangling.rs")).unwrap();
+        std::fs::remove_file(root.join("testcases/linked")).unwrap();
+        // testcases/ itself a link out of the workspace.
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::rename(root.join("testcases"), outside.join("testcases")).unwrap();
+        symlink(outside.join("testcases"), root.join("testcases")).unwrap();
+        let (status, _, err) = new(&root, &["through"]);
+        assert_refused(
+            status,
+            &err,
+            "testcases/ is not a directory of the workspace",
+        );
+        assert!(!outside.join("testcases/through").exists());
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_failed_write_leaves_nothing_behind() {
+    let root = scratch("rollback");
+    // The manifest is written last, through a staged copy: block the copy, so the failure
+    // comes after the samples and the source were written.
+    std::fs::create_dir(root.join("problems/.Cargo.toml.new")).unwrap();
+    let json = root.join("problem.json");
+    std::fs::write(&json, COMPANION).unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_refused(status, &err, ".Cargo.toml.new");
+    assert_eq!(snapshot(&root), before);
+    assert!(!root.join("testcases/zztop").exists());
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn from_is_capped() {
+    let root = scratch("cap");
+    let json = root.join("huge.json");
+    let file = std::fs::File::create(&json).unwrap();
+    file.set_len(5 << 20).unwrap();
+    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_refused(status, &err, "over 4 MiB");
+    std::fs::write(&json, "{\"name\":").unwrap();
+    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_refused(status, &err, "the problem JSON is not valid");
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn without_rustfmt_it_warns_and_writes() {
+    let root = scratch("nofmt");
+    let out = Command::new(env!("CARGO_BIN_EXE_new"))
+        .args(["nofmt", "--root"])
+        .arg(&root)
+        .env("RUSTFMT", root.join("no-such-rustfmt"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.starts_with("warning: problems/nofmt.rs is not formatted: cannot run"),
+        "{err}"
+    );
+    assert!(root.join("problems/nofmt.rs").exists());
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+/// `new --listen 0` in `root`, and the address it listens on.
+fn listening(root: &Path, args: &[&str]) -> (Child, BufReader<ChildStderr>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_new"))
         .args(["--listen", "0", "--root"])
-        .arg(&root)
+        .arg(root)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -140,24 +395,175 @@ fn from_companion_through_a_socket() {
         .nth(2)
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
-    // A request that is not a POST is answered 400 and the listener keeps waiting.
-    let mut probe = std::net::TcpStream::connect(&address).unwrap();
-    probe.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    probe.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
-    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    (child, stderr, address)
+}
+
+/// POSTs `body` with extra `headers` and returns the answer.
+fn post(address: &str, headers: &str, body: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
     write!(
         stream,
-        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
-        COMPANION.len(),
-        COMPANION
+        "POST / HTTP/1.1\r\nHost: localhost\r\n{}Content-Length: {}\r\n\r\n{}",
+        headers,
+        body.len(),
+        body
     )
     .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn from_companion_through_a_socket() {
+    let root = scratch("listen");
+    let (mut child, _stderr, address) = listening(&root, &[]);
+    let before = snapshot(&root);
+    // A request that is not a POST is answered 405 and the listener keeps waiting.
+    let mut probe = std::net::TcpStream::connect(&address).unwrap();
+    probe.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    probe.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    // The issue's attack: a web page's simple request carrying the injection.
+    let web = "Origin: https://evil.example\r\nContent-Type: text/plain\r\n";
+    let answer = post(&address, web, INJECTED);
+    assert!(answer.starts_with("HTTP/1.1 403 Forbidden"), "{answer}");
+    // The same without an Origin: the URL itself is refused.
+    let answer = post(&address, "", INJECTED);
+    assert!(answer.starts_with("HTTP/1.1 400 Bad Request"), "{answer}");
+    assert!(
+        answer.contains("whitespace or control characters"),
+        "{answer}"
+    );
+    let answer = post(&address, "", "{not json");
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    // A taken name: 409 with the reason, and the listener goes on.
+    let taken = COMPANION.replace("ZZTOP", "KNIGHTS");
+    let answer = post(&address, "", &taken);
+    assert!(answer.starts_with("HTTP/1.1 409 Conflict"), "{answer}");
+    assert!(
+        answer.contains("problems/knights.rs exists already"),
+        "{answer}"
+    );
+    assert_eq!(snapshot(&root), before, "refused requests write nothing");
+    assert!(child.try_wait().unwrap().is_none(), "still listening");
+    // Companion's own request is created, and with no batch the listener stops.
+    let extension = "Origin: chrome-extension://abcdefghijklmnopabcdefghijklmnop\r\nContent-Type: application/json\r\n";
+    let answer = post(&address, extension, COMPANION);
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     assert!(child.wait().unwrap().success());
     assert_created(&root, "zztop");
     std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_batch_is_waited_for_to_its_end() {
+    let root = scratch("batch");
+    let (mut child, mut stderr, address) = listening(&root, &[]);
+    let problem = |code: &str| {
+        COMPANION.replace("ZZTOP", code).replace(
+            "\"testType\"",
+            "\"batch\":{\"id\":\"b1\",\"size\":2},\"testType\"",
+        )
+    };
+    assert!(post(&address, "", &problem("FIRST")).starts_with("HTTP/1.1 200"));
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(
+        line.contains("waiting for the batch's 1 other problem"),
+        "{line}"
+    );
+    assert!(child.try_wait().unwrap().is_none(), "still listening");
+    assert!(post(&address, "", &problem("SECOND")).starts_with("HTTP/1.1 200"));
+    assert!(child.wait().unwrap().success());
+    assert!(root.join("problems/first.rs").exists() && root.join("problems/second.rs").exists());
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+/// Copies the workspace's sources (not its target/ or .git) to `dir`.
+fn copy_workspace(dir: &Path) {
+    let root = tools::workspace::default_root();
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        std::fs::create_dir_all(dir.join(&rel)).unwrap();
+        for entry in std::fs::read_dir(root.join(&rel)).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name();
+            let path = rel.join(&name);
+            let skip = ["target", ".git"].iter().any(|s| name == *s)
+                || (rel == Path::new("testcases")
+                    && !name.to_string_lossy().starts_with("starter"));
+            if skip {
+                continue;
+            }
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(path);
+            } else {
+                std::fs::copy(root.join(&path), dir.join(&path)).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fresh_problem_passes_fmt_and_clippy() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("new-fresh-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_workspace(&dir);
+    let json = dir.join("problem.json");
+    std::fs::write(
+        &json,
+        COMPANION.replace("ZZ Top", "ZZ [Top] <b> & `x` http://a.example/"),
+    )
+    .unwrap();
+    let (status, _, err) = new(&dir, &["--from", json.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let cargo = |args: &[&str]| {
+        let out = Command::new(env!("CARGO"))
+            .args(args)
+            .current_dir(&dir)
+            .env(
+                "CARGO_TARGET_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-fresh-target"),
+            )
+            .env("RUSTDOCFLAGS", "-D warnings")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "cargo {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    cargo(&["fmt", "--all", "--check"]);
+    for profile in ["dev", "test"] {
+        cargo(&[
+            "clippy",
+            "--offline",
+            "--quiet",
+            "-p",
+            "problems",
+            "--bin",
+            "zztop",
+            "--profile",
+            profile,
+            "--",
+            "-D",
+            "warnings",
+        ]);
+    }
+    cargo(&[
+        "doc",
+        "--offline",
+        "--quiet",
+        "--no-deps",
+        "-p",
+        "problems",
+        "--bin",
+        "zztop",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,476 @@
+//! Writes a new problem: `problems/NAME.rs` from a starter, its samples in `testcases/NAME/`,
+//! and its two lines in `problems/Cargo.toml` (see [`crate::manifest`]).
+//!
+//! Everything is checked before the first byte is written (the name, that nothing of that
+//! name exists, not even a dangling link, that the manifest does not mention it, the shape).
+//! Files are created with create-new semantics inside real directories of the workspace, so
+//! no link is followed; the manifest is replaced last by renaming a complete copy over it, and
+//! a failure at any step removes what the steps before it wrote.
+
+use crate::companion::Task;
+use crate::judges::Judge;
+use crate::manifest::{Entry, Manifest, Shape};
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Why `new` refused or failed; the kind decides the listener's HTTP status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A bad name, shape or field (HTTP 400).
+    Invalid(String),
+    /// The name is taken: its file, its testcases or its manifest lines exist (HTTP 409).
+    Taken(String),
+    /// Reading or writing the workspace failed (HTTP 500).
+    Failed(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Invalid(why) | Refusal::Taken(why) | Refusal::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Names Cargo gives its own directories beside the binaries in `target/<profile>/` (a binary
+/// of that name breaks every build), names of its profiles and output directories, Windows'
+/// device names, and the crates a problem may use.
+const RESERVED: &[&str] = &[
+    "build",
+    "deps",
+    "examples",
+    "incremental",
+    "doc",
+    "target",
+    "debug",
+    "release",
+    "package",
+    "tmp",
+    "proconio",
+    "itertools",
+    "alloc",
+    "proc_macro",
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    "com1",
+    "com2",
+    "com3",
+    "com4",
+    "com5",
+    "com6",
+    "com7",
+    "com8",
+    "com9",
+    "lpt1",
+    "lpt2",
+    "lpt3",
+    "lpt4",
+    "lpt5",
+    "lpt6",
+    "lpt7",
+    "lpt8",
+    "lpt9",
+];
+
+/// `Ok` if `name` may name a new problem: [`crate::workspace::valid_name`], not a name Cargo
+/// or the platform reserves, not a starter's (`starter*`).
+pub fn check_name(name: &str) -> Result<(), Refusal> {
+    crate::workspace::valid_name(name).map_err(Refusal::Invalid)?;
+    if RESERVED.contains(&name) || name.starts_with("starter") {
+        return Err(Refusal::Invalid(format!(
+            "`{}` is reserved (by Cargo's target directory, a crate or the platform); choose another name",
+            name
+        )));
+    }
+    Ok(())
+}
+
+/// `Ok` if nothing named `name` exists: no `problems/NAME.rs` and no `testcases/NAME` (not even
+/// a dangling link), and no mention in the manifest.
+pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
+    check_name(name)?;
+    for taken in [
+        format!("problems/{}.rs", name),
+        format!("testcases/{}", name),
+    ] {
+        match fs::symlink_metadata(root.join(&taken)) {
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(e) => return Err(Refusal::Failed(format!("{}: {}", taken, e))),
+            Ok(_) => {
+                return Err(Refusal::Taken(format!(
+                    "{} exists already; choose another name, or remove it to start over",
+                    taken
+                )))
+            }
+        }
+    }
+    if let Some(taken) = read_manifest(root)?.mentions(name) {
+        return Err(Refusal::Taken(taken));
+    }
+    Ok(())
+}
+
+/// What to create.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec<'a> {
+    /// The problem's name.
+    pub name: &'a str,
+    /// Its judge profile.
+    pub judge: &'static Judge,
+    /// The starter's shape (`templates/SHAPE.rs`); `None`: `problem`, or `atcoder` for a judge
+    /// with crates.
+    pub shape: Option<&'a str>,
+    /// The problem from Competitive Companion, if any: its title, URL, limits and samples.
+    pub task: Option<&'a Task>,
+}
+
+/// What was created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Created {
+    /// The shape used.
+    pub shape: String,
+    /// How many samples were written.
+    pub samples: usize,
+    /// What the user should know (an unformatted file, a dropped limit).
+    pub warnings: Vec<String>,
+}
+
+/// Creates the problem `spec` describes in the workspace at `root`, or nothing.
+///
+/// # Errors
+/// [`Refusal::Invalid`] for a bad name or shape, [`Refusal::Taken`] for a taken name,
+/// [`Refusal::Failed`] when the workspace cannot be read or written; in every case nothing
+/// is left written.
+pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
+    check_free(root, spec.name)?;
+    let problems = real_dir(root, "problems")?;
+    let testcases = real_dir(root, "testcases")?;
+    let mut manifest = read_manifest(root)?;
+    let shapes = manifest.shapes();
+    let shape = pick_shape(&shapes, spec)?;
+    let template_path = root.join("templates").join(format!("{}.rs", shape.name));
+    let template = fs::read_to_string(&template_path)
+        .map_err(|e| Refusal::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
+    if spec.judge.is_plain() && template.contains("proconio") {
+        return Err(Refusal::Invalid(format!(
+            "shape `{}` uses proconio, which {} does not have; use --judge atcoder or another shape",
+            shape.name, spec.judge.title
+        )));
+    }
+    let task = spec.task;
+    let url = task.map(|t| t.url.to_string());
+    manifest
+        .add(&Entry {
+            name: spec.name,
+            judge: spec.judge.name,
+            url: url.as_deref(),
+            time_limit: task.and_then(|t| t.time_limit),
+            memory_limit: task.and_then(|t| t.memory_limit),
+            interactive: task.is_some_and(|t| t.interactive),
+        })
+        .map_err(Refusal::Taken)?;
+    let title = task
+        .map(|t| t.title.as_str())
+        .filter(|t| !t.is_empty())
+        .unwrap_or(spec.name);
+    if template.replace("{{TITLE}}", "").contains("{{") {
+        return Err(Refusal::Failed(format!(
+            "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
+            shape.name
+        )));
+    }
+    let source = template.replace("{{TITLE}}", &doc_text(title));
+    let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
+    let source = match formatted(root, &source) {
+        Ok(source) => source,
+        Err(why) => {
+            warnings.push(format!(
+                "problems/{}.rs is not formatted: {}",
+                spec.name, why
+            ));
+            source
+        }
+    };
+    let samples = match task {
+        Some(task) => task.samples.clone(),
+        None => vec![starter_sample(&testcases.join(&shape.example))?],
+    };
+
+    let mut written = Written::default();
+    let cases = testcases.join(spec.name);
+    written.dir(&cases)?;
+    for (i, (input, output)) in samples.iter().enumerate() {
+        for (ext, text) in [("in", input), ("out", output)] {
+            written.file(&cases.join(format!("sample-{}.{}", i + 1, ext)), text)?;
+        }
+    }
+    written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
+    let staged = problems.join(".Cargo.toml.new");
+    written.file(&staged, &manifest.render())?;
+    fs::rename(&staged, problems.join("Cargo.toml"))
+        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
+    written.commit();
+    Ok(Created {
+        shape: shape.name.clone(),
+        samples: samples.len(),
+        warnings,
+    })
+}
+
+/// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
+pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
+    find_shape(&read_manifest(root)?.shapes(), shape).map(|_| ())
+}
+
+/// The shape `spec` asks for, or the judge's default.
+fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal> {
+    let wanted = spec.shape.unwrap_or(if spec.judge.is_plain() {
+        "problem"
+    } else {
+        "atcoder"
+    });
+    find_shape(shapes, wanted)
+}
+
+fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, Refusal> {
+    shapes.iter().find(|s| s.name == wanted).ok_or_else(|| {
+        let known: Vec<&str> = shapes.iter().map(|s| s.name.as_str()).collect();
+        Refusal::Invalid(format!(
+            "unknown shape `{}`; the shapes are: {}",
+            wanted,
+            known.join(", ")
+        ))
+    })
+}
+
+/// `root/sub`, which must be a directory itself, not a link to one elsewhere.
+fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, Refusal> {
+    let dir = root.join(sub);
+    match fs::symlink_metadata(&dir) {
+        Ok(meta) if meta.is_dir() => Ok(dir),
+        Ok(_) => Err(Refusal::Failed(format!(
+            "{}/ is not a directory of the workspace (a link?); new writes only inside the workspace",
+            sub
+        ))),
+        Err(e) => Err(Refusal::Failed(format!("{}/: {}", sub, e))),
+    }
+}
+
+fn read_manifest(root: &Path) -> Result<Manifest, Refusal> {
+    let text = fs::read_to_string(root.join("problems/Cargo.toml"))
+        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
+    Manifest::parse(&text).map_err(Refusal::Failed)
+}
+
+/// The starter's own first sample, so that the new problem passes until it is rewritten.
+fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
+    let read = |ext: &str| {
+        let path = dir.join(format!("sample-1.{}", ext));
+        fs::read_to_string(&path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))
+    };
+    Ok((read("in")?, read("out")?))
+}
+
+/// `title` as Markdown text for a doc line: the characters Markdown or rustdoc would read as
+/// links, HTML, emphasis or code, and the braces of a template placeholder, are escaped with a
+/// backslash.
+fn doc_text(title: &str) -> String {
+    let mut text = String::with_capacity(title.len());
+    for c in title.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}'
+        ) {
+            text.push('\\');
+        }
+        text.push(c);
+    }
+    text
+}
+
+/// `source` as rustfmt formats it (`$RUSTFMT`, else `rustfmt`, run in `root` so that the
+/// workspace's rustfmt.toml applies), or why not.
+fn formatted(root: &Path, source: &str) -> Result<String, String> {
+    let rustfmt = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
+    let mut child = Command::new(&rustfmt)
+        .args(["--edition", "2021"])
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            format!(
+                "cannot run {}: {} (rustup component add rustfmt)",
+                Path::new(&rustfmt).display(),
+                e
+            )
+        })?;
+    let mut stdin = child.stdin.take().ok_or("rustfmt has no stdin")?;
+    let text = source.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let fed = feeder
+        .join()
+        .map_err(|_| "rustfmt's input thread panicked")?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match (fed, out.status.success(), String::from_utf8(out.stdout)) {
+        (Ok(()), true, Ok(text)) if !text.is_empty() => Ok(text),
+        _ => Err(format!(
+            "rustfmt failed: {}",
+            stderr.lines().next().unwrap_or("no output")
+        )),
+    }
+}
+
+/// What one `create` wrote so far, removed again unless committed.
+#[derive(Default)]
+struct Written {
+    files: Vec<PathBuf>,
+    dirs: Vec<PathBuf>,
+    committed: bool,
+}
+
+impl Written {
+    /// Creates the directory `path`, which must not exist (a link there counts as existing).
+    fn dir(&mut self, path: &Path) -> Result<(), Refusal> {
+        fs::create_dir(path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))?;
+        self.dirs.push(path.to_path_buf());
+        Ok(())
+    }
+
+    /// Creates the file `path`, which must not exist, holding `text`.
+    fn file(&mut self, path: &Path, text: &str) -> Result<(), Refusal> {
+        let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(failed)?;
+        self.files.push(path.to_path_buf());
+        file.write_all(text.as_bytes())
+            .and_then(|_| file.sync_all())
+            .map_err(failed)
+    }
+
+    /// Keeps what was written.
+    fn commit(mut self) {
+        self.committed = true;
+    }
+}
+
+impl Drop for Written {
+    fn drop(&mut self) {
+        if self.committed {
+            return;
+        }
+        for file in self.files.iter().rev() {
+            let _ = fs::remove_file(file);
+        }
+        for dir in self.dirs.iter().rev() {
+            let _ = fs::remove_dir(dir);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserved_and_invalid_names_are_refused() {
+        for good in ["nim", "abc300_a", "cf1234b2", "builder", "starte"] {
+            assert_eq!(check_name(good), Ok(()), "{good}");
+        }
+        for reserved in [
+            "build",
+            "deps",
+            "examples",
+            "incremental",
+            "doc",
+            "target",
+            "debug",
+            "release",
+            "proconio",
+            "con",
+            "lpt1",
+            "starter",
+            "starter_queries",
+        ] {
+            match check_name(reserved) {
+                Err(Refusal::Invalid(why)) => assert!(why.contains("reserved"), "{why}"),
+                other => panic!("{reserved}: {other:?}"),
+            }
+        }
+        for bad in ["new", "grundy", "Bad", "a\nb", "a b", "../x", ""] {
+            assert!(matches!(check_name(bad), Err(Refusal::Invalid(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn titles_are_escaped_for_rustdoc() {
+        assert_eq!(doc_text("M&M Game"), "M\\&M Game");
+        assert_eq!(
+            doc_text("[x] <b> `c` *d* a_b \\ | ~"),
+            "\\[x\\] \\<b\\> \\`c\\` \\*d\\* a\\_b \\\\ \\| \\~"
+        );
+        assert_eq!(doc_text("Nim (easy) - 2"), "Nim (easy) - 2");
+        assert_eq!(doc_text("{{TITLE}}"), "\\{\\{TITLE\\}\\}");
+    }
+
+    #[test]
+    fn a_failed_step_removes_what_was_written() {
+        let dir = std::env::temp_dir().join(format!("scaffold-undo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        let mut written = Written::default();
+        written.dir(&dir.join("cases")).unwrap();
+        written.file(&dir.join("cases/a"), "1").unwrap();
+        // A file that exists is not overwritten, and the failure keeps what was there.
+        fs::write(dir.join("kept"), "mine").unwrap();
+        assert!(written.file(&dir.join("kept"), "theirs").is_err());
+        drop(written);
+        assert_eq!(fs::read_to_string(dir.join("kept")).unwrap(), "mine");
+        assert!(!dir.join("cases").exists());
+        let mut written = Written::default();
+        written.file(&dir.join("b"), "2").unwrap();
+        written.commit();
+        assert_eq!(fs::read_to_string(dir.join("b")).unwrap(), "2");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_not_followed() {
+        let dir = std::env::temp_dir().join(format!("scaffold-link-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        std::os::unix::fs::symlink(dir.join("outside"), dir.join("dangling")).unwrap();
+        let mut written = Written::default();
+        assert!(written.file(&dir.join("dangling"), "x").is_err());
+        assert!(written.dir(&dir.join("dangling")).is_err());
+        assert!(!dir.join("outside").exists());
+        fs::create_dir(dir.join("real")).unwrap();
+        std::os::unix::fs::symlink(dir.join("real"), dir.join("linked")).unwrap();
+        assert!(real_dir(&dir, "real").is_ok());
+        assert!(real_dir(&dir, "linked").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn rustfmt_formats_or_says_why_not() {
+        let root = crate::workspace::default_root();
+        assert_eq!(
+            formatted(&root, "fn main(){let x=1;}").unwrap(),
+            "fn main() {\n    let x = 1;\n}\n"
+        );
+        assert!(formatted(&root, "fn main(){")
+            .unwrap_err()
+            .contains("rustfmt failed"));
+    }
+}
