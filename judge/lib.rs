@@ -17,12 +17,16 @@
 
 #![warn(missing_docs)]
 
+mod cached;
+mod cases;
 mod error;
 mod number;
 mod output;
 mod run;
 mod scanner;
 
+pub use cached::Cached;
+pub use cases::{Case, CaseField, Cases, Lists};
 pub use error::{quote, InputError, QUOTE_LIMIT};
 pub use output::Output;
 pub use run::{main, run_stdio, run_str, HOLD_LIMIT};

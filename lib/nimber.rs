@@ -7,7 +7,7 @@
 
 use std::fmt;
 use std::iter::Sum;
-use std::ops::{Add, AddAssign};
+use std::ops::{Add, AddAssign, BitXor};
 
 /// A Grundy value: the nimber `*n`, held as the integer n. Addition is the nim-sum (XOR).
 ///
@@ -88,6 +88,22 @@ impl AddAssign for Nimber {
     #[allow(clippy::suspicious_op_assign_impl)] // nimber addition is XOR by definition
     fn add_assign(&mut self, other: Nimber) {
         self.0 ^= other.0;
+    }
+}
+
+/// The nim-sum again, spelled as the XOR it is, for code generic over integer types (such as
+/// the judge crate's `answer_xor`): `a ^ b` is `a + b`.
+///
+/// ```
+/// use grundy::Nimber;
+/// assert_eq!(Nimber(3) ^ Nimber(5), Nimber(3) + Nimber(5));
+/// ```
+impl BitXor for Nimber {
+    type Output = Nimber;
+
+    #[inline]
+    fn bitxor(self, other: Nimber) -> Nimber {
+        self + other
     }
 }
 

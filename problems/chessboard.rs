@@ -8,19 +8,23 @@
 //! - url: https://www.hackerrank.com/challenges/a-chessboard-game-1/problem
 
 use grundy::knights::knight_table;
-use grundy::Outcome;
-use judge::{InputError, Scanner};
+use grundy::{Nimber, Outcome};
+use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 
 /// The judge's board size.
 const BOARD: usize = 15;
 
+thread_local! {
+    /// The Grundy value of a coin on each square, built once.
+    static TABLE: Cached<Vec<Vec<Nimber>>> = Cached::new();
+}
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let table = knight_table(BOARD);
-    let tests = sc.uint("the number of test cases t", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let x = sc.index(format_args!("x of test case {}", case), 1..=BOARD)?;
-        let y = sc.index(format_args!("y of test case {}", case), 1..=BOARD)?;
+    let table = TABLE.with(|t| t.get_or_init(|| knight_table(BOARD)));
+    for case in sc.cases("the number of test cases t")? {
+        let x = sc.index(case.field("x"), 1..=BOARD)?;
+        let y = sc.index(case.field("y"), 1..=BOARD)?;
         let outcome = Outcome::from_grundy(table[x - 1][y - 1]);
         writeln!(out, "{}", outcome.pick("First", "Second"))?;
     }

@@ -17,7 +17,7 @@
 //! - url: https://www.spoj.com/problems/GAME31/
 
 use grundy::{grundy_table, Nimber};
-use judge::{InputError, Scanner};
+use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 
 /// The card values are 1..=VALUES, each COPIES times in the deck.
@@ -67,8 +67,13 @@ fn table() -> Vec<Nimber> {
     })
 }
 
+thread_local! {
+    /// The Grundy table, built once.
+    static GRUNDY: Cached<Vec<Nimber>> = Cached::new();
+}
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let values = table();
+    let values = GRUNDY.with(|values| values.get_or_init(table));
     let mut number = 0;
     while let Some(raw) = sc.line_within(format_args!("line {}", number + 1), MAX_LINE)? {
         number += 1;

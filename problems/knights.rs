@@ -9,25 +9,31 @@
 
 use grundy::knights::knight_table;
 use grundy::{Nimber, Outcome};
-use judge::{InputError, Scanner};
+use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 
 /// The judge's board size.
 const BOARD: usize = 15;
 
+thread_local! {
+    /// The Grundy value of a coin on each square, one flat row-major table (a single bounds
+    /// check per coin), built once.
+    static TABLE: Cached<Vec<Nimber>> = Cached::new();
+}
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    // One flat row-major table: a single bounds check per coin.
-    let table: Vec<Nimber> = knight_table(BOARD).concat();
-    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let coins = sc.uint(format_args!("k of test case {}", case), 1..=u64::MAX)?;
+    let table = TABLE.with(|t| t.get_or_init(|| knight_table(BOARD).concat()));
+    for case in sc.cases("the number of test cases T")? {
+        let coins = sc.uint(case.field("k"), 1..=u64::MAX)?;
         let mut value = Nimber::ZERO;
         for coin in 1..=coins {
             // Fields are named in full only on an error, off the hot path.
             let name = |e: InputError, axis: &str| {
                 e.for_field(format_args!(
                     "{} of coin {} in test case {}",
-                    axis, coin, case
+                    axis,
+                    coin,
+                    case.number()
                 ))
             };
             let x = sc.index("x", 1..=BOARD).map_err(|e| name(e, "x"))?;

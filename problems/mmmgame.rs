@@ -8,20 +8,29 @@
 //! - url: https://www.spoj.com/problems/MMMGAME/
 
 use grundy::nim::MisereNim;
-use judge::{InputError, Scanner};
+use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
+/// T, then per test N and the N colours' counts A_1 … A_N.
+const COLOURS: Lists = Lists {
+    cases: "the number of test cases T",
+    count: "N",
+    item: "A_",
+    counts: 1..=u64::MAX,
+    items: 1..=u64::MAX,
+};
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let colours = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        let mut game = MisereNim::default();
-        for i in 1..=colours {
-            game.add(sc.uint(format_args!("A_{} of test case {}", i, case), 1..=u64::MAX)?);
-        }
-        writeln!(out, "{}", game.outcome().pick("John", "Brother"))?;
-    }
-    sc.finish()
+    COLOURS.answer(
+        sc,
+        out,
+        MisereNim::default(),
+        |mut game, _, count| {
+            game.add(count);
+            game
+        },
+        |game| game.outcome().pick("John", "Brother"),
+    )
 }
 
 fn main() {

@@ -12,29 +12,26 @@
 //! - url: https://www.spoj.com/problems/QCJ3/
 
 use grundy::nim::coins_on_squares_value;
-use grundy::{Nimber, Outcome};
-use judge::{InputError, Scanner};
+use grundy::Outcome;
+use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
+/// The number of tests, then per test S and the coins on squares 1 … S.
+const BOARDS: Lists = Lists {
+    cases: "the number of test cases",
+    count: "S",
+    item: "the coins on square ",
+    counts: 1..=u64::MAX,
+    items: 0..=u64::MAX,
+};
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let tests = sc.uint("the number of test cases", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let squares = sc.uint(format_args!("S of test case {}", case), 1..=u64::MAX)?;
-        let mut value = Nimber::ZERO;
-        for square in 1..=squares {
-            let coins = sc.uint(
-                format_args!("the coins on square {} of test case {}", square, case),
-                0..=u64::MAX,
-            )?;
-            value += coins_on_squares_value([(square, coins)]);
-        }
-        writeln!(
-            out,
-            "{}",
-            Outcome::from_grundy(value).pick("Tom Wins", "Hanks Wins")
-        )?;
-    }
-    sc.finish()
+    BOARDS.answer_xor(
+        sc,
+        out,
+        |square, coins| coins_on_squares_value([(square, coins)]),
+        |value| Outcome::from_grundy(value).pick("Tom Wins", "Hanks Wins"),
+    )
 }
 
 fn main() {

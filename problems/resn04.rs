@@ -12,22 +12,26 @@
 //! - url: https://www.spoj.com/problems/RESN04/
 
 use grundy::take_exactly::take_exactly_value;
-use grundy::{Nimber, Outcome};
-use judge::{InputError, Scanner};
+use grundy::Outcome;
+use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
+/// T, then per test N and the N piles' stones S_1 … S_N (pile i takes exactly i).
+const PILES: Lists = Lists {
+    cases: "the number of test cases T",
+    count: "N",
+    item: "S_",
+    counts: 1..=u64::MAX,
+    items: 0..=u64::MAX,
+};
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let piles = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        let mut value = Nimber::ZERO;
-        for i in 1..=piles {
-            let stones = sc.uint(format_args!("S_{} of test case {}", i, case), 0..=u64::MAX)?;
-            value += take_exactly_value(stones, i);
-        }
-        writeln!(out, "{}", Outcome::from_grundy(value).pick("ALICE", "BOB"))?;
-    }
-    sc.finish()
+    PILES.answer_xor(
+        sc,
+        out,
+        |i, stones| take_exactly_value(stones, i),
+        |value| Outcome::from_grundy(value).pick("ALICE", "BOB"),
+    )
 }
 
 fn main() {

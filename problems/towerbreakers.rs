@@ -13,10 +13,9 @@ use judge::{InputError, Scanner};
 use std::io::Write;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let tests = sc.uint("the number of test cases t", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let towers = sc.uint(format_args!("n of test case {}", case), 1..=u64::MAX)?;
-        let height = sc.uint(format_args!("m of test case {}", case), 1..=u64::MAX)?;
+    for case in sc.cases("the number of test cases t")? {
+        let towers = sc.uint(case.field("n"), 1..=u64::MAX)?;
+        let height = sc.uint(case.field("m"), 1..=u64::MAX)?;
         let value = tower_grundy(height).copies(towers);
         writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
     }

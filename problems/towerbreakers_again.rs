@@ -10,22 +10,26 @@
 //! - url: https://www.hackerrank.com/challenges/tower-breakers-again-1/problem
 
 use grundy::divisor::split_tower_grundy;
-use grundy::{Nimber, Outcome};
-use judge::{InputError, Scanner};
+use grundy::Outcome;
+use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
+/// T, then per test N and the N heights h_1 … h_N.
+const TOWERS: Lists = Lists {
+    cases: "the number of test cases T",
+    count: "N",
+    item: "h_",
+    counts: 1..=u64::MAX,
+    items: 1..=u64::MAX,
+};
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let towers = sc.uint(format_args!("N of test case {}", case), 1..=u64::MAX)?;
-        let mut value = Nimber::ZERO;
-        for i in 1..=towers {
-            let height = sc.uint(format_args!("h_{} of test case {}", i, case), 1..=u64::MAX)?;
-            value += split_tower_grundy(height);
-        }
-        writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
-    }
-    sc.finish()
+    TOWERS.answer_xor(
+        sc,
+        out,
+        |_, height| split_tower_grundy(height),
+        |value| Outcome::from_grundy(value).pick(1, 2),
+    )
 }
 
 fn main() {

@@ -17,7 +17,7 @@
 //! - judge: hackerrank
 //! - url: https://www.hackerrank.com/challenges/tower-breakers-the-final-battle/problem
 
-use judge::{InputError, Scanner};
+use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 
 /// f(C) for C = 0, 1, … until f(C) >= `n`, saturating at u64::MAX.
@@ -41,12 +41,16 @@ fn cost(f: &[u64], n: u64) -> usize {
     f.partition_point(|&height| height < n)
 }
 
+thread_local! {
+    /// f(C) up to the first C with f(C) = u64::MAX (saturated), built once.
+    static TALLEST: Cached<Vec<u64>> = Cached::new();
+}
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
-    let f = tallest_towers(u64::MAX);
-    let tests = sc.uint("the number of test cases T", 1..=u64::MAX)?;
-    for case in 1..=tests {
-        let n = sc.uint(format_args!("N of test case {}", case), 2..=u64::MAX)?;
-        writeln!(out, "{}", cost(&f, n))?;
+    let f = TALLEST.with(|f| f.get_or_init(|| tallest_towers(u64::MAX)));
+    for case in sc.cases("the number of test cases T")? {
+        let n = sc.uint(case.field("N"), 2..=u64::MAX)?;
+        writeln!(out, "{}", cost(f, n))?;
     }
     sc.finish()
 }
