@@ -61,19 +61,43 @@ pub trait ImpartialGame {
 
     /// The positions reachable from `position` in one move (duplicates are allowed); empty when
     /// the player to move has lost.
+    ///
+    /// ```
+    /// use grundy::divisor::Tower;
+    /// use grundy::ImpartialGame;
+    /// assert_eq!(Tower.moves(&6), vec![1, 2, 3]);
+    /// assert!(Tower.moves(&1).is_empty());
+    /// ```
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
 
     /// The Grundy value of `position`. The default searches every position reachable from it
     /// ([`GrundyMemo`], memo dropped afterwards; keep a `GrundyMemo::of(&game)` to share it
     /// between queries); families with a closed form or a table override it.
     ///
+    /// ```
+    /// use grundy::game::FnGame;
+    /// use grundy::{ImpartialGame, Nimber};
+    /// // The divide game: n becomes n / 2, n / 3 or n / 6 (no closed form: the default search).
+    /// let divide = FnGame::new(|&n: &u64| if n == 0 { vec![] } else { vec![n / 2, n / 3, n / 6] });
+    /// assert_eq!(divide.value(&5), Nimber(3));
+    /// ```
+    ///
     /// # Panics
     /// The default panics if a cycle is reachable from `position`.
+    ///
+    /// # Complexity
+    /// The default: O(positions reachable + their moves) hash operations per call.
     fn value(&self, position: &Self::Position) -> Nimber {
         GrundyMemo::of(self).value(position.clone())
     }
 
     /// Who wins from `position` under normal play: the player to move iff the value is not 0.
+    ///
+    /// ```
+    /// use grundy::take_exactly::TakeExactly;
+    /// use grundy::{ImpartialGame, Outcome};
+    /// assert_eq!(TakeExactly::new(2).outcome(&5), Outcome::SecondPlayerWins); // two moves
+    /// ```
     fn outcome(&self, position: &Self::Position) -> Outcome {
         Outcome::from_grundy(self.value(position))
     }

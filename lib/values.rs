@@ -32,10 +32,10 @@ where
     I: IntoIterator<Item = usize>,
 {
     let mut table: Vec<Nimber> = Vec::with_capacity(n);
+    let mut options: Vec<usize> = Vec::new();
     let mut seen = MexBuffer::new(16);
     for x in 0..n {
-        seen.clear();
-        let mut options = 0;
+        options.clear();
         for s in successors(x) {
             assert!(
                 s < x,
@@ -43,11 +43,12 @@ where
                 x,
                 s
             );
-            options += 1;
-            // A value can only be the mex if it is at most the number of options.
-            seen.reserve(options + 1);
-            seen.insert(table[s].value() as usize);
+            options.push(table[s].value() as usize);
         }
+        // The mex is at most the number of options.
+        seen.reserve(options.len() + 1);
+        seen.clear();
+        seen.insert_all(options.iter().copied());
         table.push(Nimber(seen.mex() as u64));
     }
     table
