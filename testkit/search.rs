@@ -294,6 +294,43 @@ mod tests {
     }
 
     #[test]
+    fn strip_laying_agrees_with_a_search_of_cell_rows() {
+        // The same game on rows of cells as `Vec<bool>` (true: covered), every strip placed at
+        // every offset where its cells are free.
+        fn placements(lengths: &'static [u32]) -> impl Fn(&Vec<bool>) -> Vec<Vec<bool>> {
+            move |row: &Vec<bool>| {
+                let mut next = Vec::new();
+                for &len in lengths {
+                    for start in 0..row.len() {
+                        let cells = start..start + len as usize;
+                        if cells.end <= row.len() && row[cells.clone()].iter().all(|c| !c) {
+                            let mut after = row.clone();
+                            after[cells].iter_mut().for_each(|c| *c = true);
+                            next.push(after);
+                        }
+                    }
+                }
+                next
+            }
+        }
+        let sets: [&'static [u32]; 6] = [&[1], &[2], &[3], &[1, 2], &[2, 3], &[1, 4]];
+        for lengths in sets {
+            let mut rows = Search::normal(placements(lengths));
+            for cells in 0..=9u32 {
+                for covered in [0u32, 0b1, 0b100, 0b10010] {
+                    let covered = covered & ((1 << cells) - 1);
+                    let row = (0..cells).map(|i| covered >> i & 1 == 1).collect();
+                    assert_eq!(
+                        mover_wins_laying_strips(cells, covered, lengths),
+                        rows.mover_wins(row),
+                        "{cells} cells, covered {covered:b}, strips {lengths:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     #[should_panic(expected = "the game has a cycle")]
     fn a_cycle_is_named() {
         let mut search = Search::normal(|&n: &u32| vec![(n + 1) % 3]);

@@ -262,6 +262,11 @@ pub fn ended(status: ExitStatus, report: Option<String>, stderr_tail: &str) -> E
         (Some(0), Some(text)) => Ended::Agreed(text),
         (Some(1), Some(text)) => Ended::Disagreed(text),
         (Some(2), Some(text)) => Ended::Refused(text.trim_end().to_string()),
+        // The test harness ran and found no `tests::stress` to run.
+        (Some(0), None) => Ended::Crashed(
+            "the test binary has no test `tests::stress` (does the file call testkit::problem_tests!?)"
+                .to_string(),
+        ),
         _ => Ended::Crashed(crash_report(status, stderr_tail)),
     }
 }
@@ -385,6 +390,11 @@ mod tests {
             assert_eq!(run(sh(&script), &report).unwrap(), expected);
             assert!(!report.exists(), "the report is removed");
         }
+        // No stress test in the binary: it exits 0 without a report.
+        let Ended::Crashed(text) = run(sh("exit 0"), &report).unwrap() else {
+            panic!("no report")
+        };
+        assert!(text.contains("problem_tests!"), "{text}");
         // A panic outside the stress loop: status 101 and no report.
         let ended = run(sh("echo 'panicked at x' >&2; exit 101"), &report).unwrap();
         assert_eq!(

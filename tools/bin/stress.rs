@@ -63,7 +63,7 @@ fn main() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let _ = writeln!(
         std::io::stderr(),
-        "stress: building the tests of `{}` optimised (the first build takes a minute or two)",
+        "stress: building the tests of `{}` optimised (a minute or two the first time)",
         cli.name
     );
     let executable = tools::stress::build(&cargo, &root, &target).unwrap_or_else(|e| fail(&e, 1));
