@@ -37,6 +37,7 @@
 
 mod rng;
 pub mod search;
+pub mod values;
 
 pub use judge;
 pub use rng::Rng;
