@@ -49,6 +49,7 @@ mod rng;
 pub mod search;
 mod shrink;
 mod stress;
+pub mod values;
 
 pub use difference::first_difference;
 pub use harness::{Failure, Harness, SolveText};

@@ -124,6 +124,14 @@ pub fn describe(request: &Request) -> Result<Answer, String> {
 }
 
 fn describe_sequence(values: &[u64], request: &Request) -> Result<Answer, String> {
+    if values.len() >= 1_000_000 {
+        // Measured: about 2.5 s per million values (2·10^6 Officers values: 4.7 s).
+        eprintln!(
+            "... {} values read; describing them takes about {:.0} s",
+            values.len(),
+            values.len() as f64 * 2.5e-6
+        );
+    }
     let d = pattern::describe(values);
     let mut out = format!("values: {}\n{d}", values.len());
     let mut status = 0;

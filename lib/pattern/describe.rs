@@ -229,31 +229,45 @@ pub fn describe(values: &[u64]) -> Description {
 
 /// The longest run of values that occurs again later: (length, start, later start).
 ///
-/// Binary search on the length (a run that repeats has repeating sub-runs), each length tested
-/// by hashing every window: O(N log N), where comparing every shift with every other was
-/// quadratic (200 000 values took 14.5 s).
+/// A run that repeats has repeating sub-runs, so the length is found by doubling, then
+/// bisecting, each length tested by hashing every window: O(N log L) for the answer L, where
+/// comparing every shift with every other was quadratic (200 000 values took 14.5 s).
 fn longest_repeated_run(values: &[u64]) -> (usize, usize, usize) {
-    let (mut lo, mut hi) = (0usize, values.len().saturating_sub(1));
     let mut best = (0, 0, 0);
-    while lo < hi {
-        let mid = lo + (hi - lo + 1) / 2;
+    let (mut low, mut high) = (0usize, values.len());
+    // Doubling: low repeats, high does not.
+    let mut len = 1;
+    while len < high {
+        match repeated_window(values, len) {
+            Some((a, b)) => {
+                best = (len, a, b);
+                low = len;
+                len *= 2;
+            }
+            None => high = len,
+        }
+    }
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
         match repeated_window(values, mid) {
             Some((a, b)) => {
                 best = (mid, a, b);
-                lo = mid;
+                low = mid;
             }
-            None => hi = mid - 1,
+            None => high = mid,
         }
     }
     best
 }
 
-/// Two starts a < b of equal windows of length `len`, if any (the smallest such b).
+/// Two starts a < b of equal windows of length `len`, if any: the first window that equals
+/// an earlier one. Windows are compared by a rolling hash, then element by element.
 fn repeated_window(values: &[u64], len: usize) -> Option<(usize, usize)> {
     const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
     let mix = |v: u64| v.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (v >> 31);
     let top = (0..len).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
-    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    let mut seen: std::collections::HashMap<u64, usize> =
+        std::collections::HashMap::with_capacity(values.len());
     let mut hash = 0u64;
     for end in 0..values.len() {
         hash = hash.wrapping_mul(BASE).wrapping_add(mix(values[end]));
@@ -264,12 +278,14 @@ fn repeated_window(values: &[u64], len: usize) -> Option<(usize, usize)> {
             continue;
         }
         let start = end + 1 - len;
-        let earlier = seen.entry(hash).or_default();
-        let window = &values[start..=end];
-        if let Some(&a) = earlier.iter().find(|&&a| &values[a..a + len] == window) {
-            return Some((a, start));
+        match seen.get(&hash) {
+            // A hash collision of different windows (rare) only hides this pair.
+            Some(&a) if values[a..a + len] == values[start..=end] => return Some((a, start)),
+            Some(_) => {}
+            None => {
+                seen.insert(hash, start);
+            }
         }
-        earlier.push(start);
     }
     None
 }

@@ -275,7 +275,9 @@ impl FloorDivision {
                 while from > 1 && holds(from - 1) {
                     from -= 1;
                 }
-                if from <= len / 3 && len >= k * (from + 1) && len >= from + 2 * k {
+                // Seen feeding on itself: some n/k (for + 1, some n/k²) at or past the prefix.
+                let reach = if add == 0 { k } else { k * k };
+                if from <= len / 3 && len >= reach * (from + 1) && len >= from + 2 * k {
                     found.push(FloorDivision {
                         divisor: k,
                         from,

@@ -15,7 +15,8 @@ pub(crate) struct Periodic {
 impl Periodic {
     /// Every (arithmetic) period the values show, shortest first: each holds over at least 3
     /// periods and 12 values after its preperiod, and the preperiod is at most half the data
-    /// (a long irregular start followed by a short regular stretch is no evidence).
+    /// (a long irregular start followed by a short regular stretch is no evidence), at most a
+    /// fifth for a constant.
     pub(crate) fn fit(values: &[u64]) -> Vec<Periodic> {
         let n = values.len();
         let mut found = Vec::new();
@@ -29,7 +30,21 @@ impl Periodic {
                 e -= 1;
             }
             let span = n - e;
-            if span >= 3 * p && span >= 12 && e <= span {
+            // A constant after irregular values is how a sparse set looks between two of its
+            // members (Grundy's game's P-positions: 50, 53, then 270): it must have held four
+            // times as long as the irregular start.
+            let start_limit = if p == 1 && saltus == 0 {
+                span / 4
+            } else {
+                span
+            };
+            // A multiple of a shorter period had its chance (and its stricter limits) there.
+            let repeats_shorter = (1..p).filter(|d| p % d == 0).any(|d| {
+                let steps = (p / d) as u64;
+                saltus % steps == 0
+                    && (e..n - d).all(|i| values[i + d] == values[i].wrapping_add(saltus / steps))
+            });
+            if span >= 3 * p && span >= 12 && e <= start_limit && !repeats_shorter {
                 found.push(Periodic {
                     base: values[..e + p].to_vec(),
                     preperiod: e,

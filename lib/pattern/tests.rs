@@ -701,6 +701,23 @@ fn a_suite_of_games_is_extrapolated_exactly_or_refused() {
     let mut report = Vec::new();
     let mut wrong = Vec::new();
     let mut missed = Vec::new();
+    // Every prefix length: a rule claimed from any of them must be right.
+    for (name, values, _, _) in sequences.iter() {
+        for given in (24..=values.len().min(600) / 2).step_by(7) {
+            if let Ok(found) = guess(&values[..given]) {
+                let extension = found.rule.extend(values.len());
+                if extension != *values {
+                    let n = (0..values.len())
+                        .find(|&n| extension[n] != values[n])
+                        .unwrap_or(0);
+                    wrong.push(format!(
+                        "{} from {}: {} wrong at n = {}",
+                        name, given, found.rule, n
+                    ));
+                }
+            }
+        }
+    }
     for (name, values, given, expect) in sequences {
         match guess(&values[..given]) {
             Ok(found) => {
@@ -769,6 +786,8 @@ fn knight_values(side: usize) -> Vec<Vec<u64>> {
     crop(&g, side)
 }
 
+const MIN_SIDE_FOR_TESTS: usize = 12;
+
 /// Two-heap tables by literal search: exactly right or refused, never wrong.
 #[test]
 fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
@@ -821,6 +840,16 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
     ];
     let mut report = Vec::new();
     let mut problems = Vec::new();
+    // Every square crop: a rule claimed from any of them must be right.
+    for (name, values, _, _) in tables.iter() {
+        for given in (MIN_SIDE_FOR_TESTS..=values.len() / 2).step_by(5) {
+            if let Ok(found) = guess_table(&crop(values, given)) {
+                if extend_table(&found.rule, values.len()) != *values {
+                    problems.push(format!("{} from {}: {} is wrong", name, given, found.rule));
+                }
+            }
+        }
+    }
     for (name, values, given, expect) in tables {
         match guess_table(&crop(&values, given)) {
             Ok(found) => {
