@@ -401,7 +401,7 @@ mod tests {
         Limits {
             head_bytes: 1024,
             body_bytes: 4096,
-            deadline: Duration::from_millis(500),
+            deadline: Duration::from_millis(1000),
         }
     }
 
