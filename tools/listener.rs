@@ -448,7 +448,7 @@ mod tests {
 
     #[test]
     fn a_post_is_read_and_answered() {
-        let (address, handle) = serve(2);
+        let (address, handle) = serve(3);
         let answer = send(
             address,
             &post("Content-Type: application/json\r\n", "{\"a\":1}"),
@@ -468,9 +468,16 @@ mod tests {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        // Bytes past the Content-Length are not the body.
+        let answer = send(
+            address,
+            b"POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\nokEXTRA",
+        );
+        assert!(answer.ends_with("\r\n\r\nok\n"), "{answer}");
         let seen = handle.join().unwrap();
         assert_eq!(seen[0].as_deref(), Ok(&b"{\"a\":1}"[..]));
         assert_eq!(seen[1].as_ref().unwrap().len(), 3000);
+        assert_eq!(seen[2].as_deref(), Ok(&b"ok"[..]));
     }
 
     #[test]
@@ -542,11 +549,15 @@ mod tests {
             assert!(first.starts_with(&format!("HTTP/1.1 {status}")), "{answer}");
             assert!(answer.contains(reason), "{answer}");
         }
-        // After every refusal, the next POST is still served.
-        assert!(send(address, &post("", "ok")).starts_with("HTTP/1.1 200"));
+        // After every refusal, the next POST is still served, up to the limits exactly.
+        let at_limit = post(
+            &format!("X-Pad: {}\r\n", "p".repeat(900)),
+            &"b".repeat(4096),
+        );
+        assert!(send(address, &at_limit).starts_with("HTTP/1.1 200"));
         let seen = handle.join().unwrap();
         assert!(seen[..cases.len()].iter().all(Result::is_err));
-        assert_eq!(seen[cases.len()].as_deref(), Ok(&b"ok"[..]));
+        assert_eq!(seen[cases.len()].as_ref().map(Vec::len), Ok(4096));
     }
 
     #[test]
