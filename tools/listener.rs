@@ -247,6 +247,10 @@ fn read_request(
             Ok(httparse::Status::Complete(start)) => {
                 let length = check_head(&request, limits)?;
                 let early = head[start..filled.min(start + length)].to_vec();
+                if early.len() < length && expects_continue(&request) {
+                    // curl waits for this before sending a body over 1 KiB.
+                    let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+                }
                 return read_body(stream, early, length, deadline);
             }
             Err(httparse::Error::TooManyHeaders) => {
@@ -331,6 +335,13 @@ fn check_head(request: &httparse::Request, limits: &Limits) -> Result<usize, Ref
             ),
         )),
     }
+}
+
+/// Whether the client waits for `100 Continue` before sending the body.
+fn expects_continue(request: &httparse::Request) -> bool {
+    request.headers.iter().any(|h| {
+        h.name.eq_ignore_ascii_case("expect") && h.value.eq_ignore_ascii_case(b"100-continue")
+    })
 }
 
 /// Whether `origin` is a browser extension's (Companion's) rather than a web page's.
@@ -611,6 +622,23 @@ mod tests {
         assert!(sent < (64 << 20), "the listener read 64 MiB of header");
         let seen = handle.join().unwrap();
         assert_eq!(seen[0].as_ref().unwrap_err().status, Status::HeadTooLarge);
+    }
+
+    #[test]
+    fn a_client_expecting_100_continue_gets_it() {
+        let (address, handle) = serve(1);
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .write_all(b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+            .unwrap();
+        let mut interim = [0u8; 25];
+        stream.read_exact(&mut interim).unwrap();
+        assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+        stream.write_all(b"body").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert_eq!(handle.join().unwrap()[0].as_deref(), Ok(&b"body"[..]));
     }
 
     #[test]
