@@ -427,6 +427,8 @@ mod tests {
                 Some(65536),
             ),
             (r#""timeLimit":1,"memoryLimit":1"#, Some(0.001), Some(1)),
+            (r#""timeLimit":100001,"memoryLimit":65537"#, None, None),
+            (r#""timeLimit":0.4,"memoryLimit":0.5"#, None, None),
             (r#""timeLimit":null,"memoryLimit":null"#, None, None),
         ] {
             let task = parse(&format!(

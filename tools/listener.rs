@@ -247,6 +247,10 @@ fn read_request(
             Ok(httparse::Status::Complete(start)) => {
                 let length = check_head(&request, limits)?;
                 let early = head[start..filled.min(start + length)].to_vec();
+                if early.len() < length && expects_continue(&request) {
+                    // curl waits for this before sending a body over 1 KiB.
+                    let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+                }
                 return read_body(stream, early, length, deadline);
             }
             Err(httparse::Error::TooManyHeaders) => {
@@ -333,6 +337,13 @@ fn check_head(request: &httparse::Request, limits: &Limits) -> Result<usize, Ref
     }
 }
 
+/// Whether the client waits for `100 Continue` before sending the body.
+fn expects_continue(request: &httparse::Request) -> bool {
+    request.headers.iter().any(|h| {
+        h.name.eq_ignore_ascii_case("expect") && h.value.eq_ignore_ascii_case(b"100-continue")
+    })
+}
+
 /// Whether `origin` is a browser extension's (Companion's) rather than a web page's.
 fn from_extension(origin: &str) -> bool {
     let scheme = origin.split("://").next().unwrap_or("");
@@ -401,7 +412,7 @@ mod tests {
         Limits {
             head_bytes: 1024,
             body_bytes: 4096,
-            deadline: Duration::from_millis(500),
+            deadline: Duration::from_millis(1000),
         }
     }
 
@@ -448,7 +459,7 @@ mod tests {
 
     #[test]
     fn a_post_is_read_and_answered() {
-        let (address, handle) = serve(2);
+        let (address, handle) = serve(3);
         let answer = send(
             address,
             &post("Content-Type: application/json\r\n", "{\"a\":1}"),
@@ -468,9 +479,16 @@ mod tests {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        // Bytes past the Content-Length are not the body.
+        let answer = send(
+            address,
+            b"POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\nokEXTRA",
+        );
+        assert!(answer.ends_with("\r\n\r\nok\n"), "{answer}");
         let seen = handle.join().unwrap();
         assert_eq!(seen[0].as_deref(), Ok(&b"{\"a\":1}"[..]));
         assert_eq!(seen[1].as_ref().unwrap().len(), 3000);
+        assert_eq!(seen[2].as_deref(), Ok(&b"ok"[..]));
     }
 
     #[test]
@@ -542,11 +560,15 @@ mod tests {
             assert!(first.starts_with(&format!("HTTP/1.1 {status}")), "{answer}");
             assert!(answer.contains(reason), "{answer}");
         }
-        // After every refusal, the next POST is still served.
-        assert!(send(address, &post("", "ok")).starts_with("HTTP/1.1 200"));
+        // After every refusal, the next POST is still served, up to the limits exactly.
+        let at_limit = post(
+            &format!("X-Pad: {}\r\n", "p".repeat(900)),
+            &"b".repeat(4096),
+        );
+        assert!(send(address, &at_limit).starts_with("HTTP/1.1 200"));
         let seen = handle.join().unwrap();
         assert!(seen[..cases.len()].iter().all(Result::is_err));
-        assert_eq!(seen[cases.len()].as_deref(), Ok(&b"ok"[..]));
+        assert_eq!(seen[cases.len()].as_ref().map(Vec::len), Ok(4096));
     }
 
     #[test]
@@ -600,6 +622,23 @@ mod tests {
         assert!(sent < (64 << 20), "the listener read 64 MiB of header");
         let seen = handle.join().unwrap();
         assert_eq!(seen[0].as_ref().unwrap_err().status, Status::HeadTooLarge);
+    }
+
+    #[test]
+    fn a_client_expecting_100_continue_gets_it() {
+        let (address, handle) = serve(1);
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .write_all(b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+            .unwrap();
+        let mut interim = [0u8; 25];
+        stream.read_exact(&mut interim).unwrap();
+        assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+        stream.write_all(b"body").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert_eq!(handle.join().unwrap()[0].as_deref(), Ok(&b"body"[..]));
     }
 
     #[test]

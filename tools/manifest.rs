@@ -101,8 +101,27 @@ impl Manifest {
 
     /// Adds `entry`'s bin line (at its sorted place) and metadata line (the table sorted).
     ///
+    /// ```
+    /// use tools::manifest::{Entry, Manifest};
+    /// let mut manifest = Manifest::parse("bin = [\n]\n\n[package]\nname = \"problems\"\n").unwrap();
+    /// let nim = Entry {
+    ///     name: "nim",
+    ///     judge: "spoj",
+    ///     url: Some("https://www.spoj.com/problems/NIM/"),
+    ///     time_limit: Some(1.5),
+    ///     memory_limit: None,
+    ///     interactive: false,
+    /// };
+    /// manifest.add(&nim).unwrap();
+    /// let text = manifest.render();
+    /// assert!(text.starts_with("bin = [\n    { name = \"nim\", path = \"nim.rs\" },\n]\n"));
+    /// assert!(text.contains("\n[package.metadata.problems]\nnim = { judge = \"spoj\", url = \"https://www.spoj.com/problems/NIM/\", time-limit = 1.5 }\n"));
+    /// assert!(manifest.add(&nim).unwrap_err().contains("already has"));
+    /// ```
+    ///
     /// # Errors
-    /// The manifest mentions the name already ([`Manifest::mentions`]), or has no `bin` list.
+    /// The manifest mentions the name already ([`Manifest::mentions`]); a value holds a control
+    /// character; the manifest has no `bin` list or no `[package]` table.
     pub fn add(&mut self, entry: &Entry) -> Result<(), String> {
         if let Some(taken) = self.mentions(entry.name) {
             return Err(taken);

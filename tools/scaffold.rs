@@ -79,6 +79,13 @@ const RESERVED: &[&str] = &[
 
 /// `Ok` if `name` may name a new problem: [`crate::workspace::valid_name`], not a name Cargo
 /// or the platform reserves, not a starter's (`starter*`).
+///
+/// ```
+/// use tools::scaffold::check_name;
+/// assert!(check_name("abc300_a").is_ok());
+/// assert!(check_name("build").is_err()); // target/debug/build is Cargo's
+/// assert!(check_name("Nim").is_err());
+/// ```
 pub fn check_name(name: &str) -> Result<(), Refusal> {
     crate::workspace::valid_name(name).map_err(Refusal::Invalid)?;
     if RESERVED.contains(&name) || name.starts_with("starter") {
