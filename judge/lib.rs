@@ -20,6 +20,7 @@
 mod cached;
 mod cases;
 mod error;
+mod integers;
 mod number;
 mod output;
 mod run;
