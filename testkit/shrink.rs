@@ -8,6 +8,15 @@ const ATTEMPTS_PER_SIZE: u64 = 200;
 /// The sizes tried one by one; beyond it, sizes double.
 const SMALL_SIZES: u64 = 32;
 
+/// The size the shrinker tries after `size`: the next one up to [`SMALL_SIZES`], then double.
+fn next_size(size: u64) -> u64 {
+    if size < SMALL_SIZES {
+        size + 1
+    } else {
+        size.saturating_mul(2)
+    }
+}
+
 impl<P: Problem> Harness<P> {
     /// A smaller disagreement: fewer cases; then cases generated at smaller sizes; then each
     /// case cut by [`Problem::smaller`] (for instance one query dropped) while it still
@@ -21,12 +30,13 @@ impl<P: Problem> Harness<P> {
         self.fewer_cases(best)
     }
 
-    /// The same number of cases generated at the smallest size (below `size`) that disagrees.
+    /// The same number of cases generated at the smallest size (below `size`) that disagrees,
+    /// from one random stream seeded by the failure's seed.
     fn at_smaller_size(&mut self, best: &Failure<P::Case>, size: u64) -> Option<Failure<P::Case>> {
+        let mut rng = Rng::new(best.seed);
         let mut smaller = 1;
         while smaller < size {
-            for attempt in 0..ATTEMPTS_PER_SIZE {
-                let mut rng = Rng::new(best.seed ^ (smaller << 32) ^ attempt.wrapping_mul(0x9E37));
+            for _ in 0..ATTEMPTS_PER_SIZE {
                 let cases: Vec<P::Case> = (0..best.cases.len())
                     .map(|_| P::case(&mut rng, smaller))
                     .collect();
@@ -34,26 +44,15 @@ impl<P: Problem> Harness<P> {
                     return Some(found);
                 }
             }
-            smaller = if smaller < SMALL_SIZES {
-                smaller + 1
-            } else {
-                smaller.saturating_mul(2)
-            };
+            smaller = next_size(smaller);
         }
         None
     }
 
-    /// One case alone if one disagrees alone, else the cases left after dropping each case
-    /// whose removal keeps the disagreement.
+    /// The cases left after dropping, one at a time, each case whose removal keeps the
+    /// disagreement (at least one case stays).
     pub(crate) fn fewer_cases(&mut self, failure: Failure<P::Case>) -> Failure<P::Case> {
         let seed = failure.seed;
-        if failure.cases.len() > 1 {
-            for case in &failure.cases {
-                if let Some(alone) = self.check(seed, std::slice::from_ref(case)) {
-                    return alone;
-                }
-            }
-        }
         let mut best = failure;
         let mut i = 0;
         while i < best.cases.len() && best.cases.len() > 1 {
@@ -94,6 +93,7 @@ impl<P: Problem> Harness<P> {
 
 #[cfg(test)]
 mod tests {
+    use super::next_size;
     use crate::{shorter_lists, Harness, Problem, Rng};
 
     /// The queries shape: one input of many numbers, one answer (their sum).
@@ -185,6 +185,80 @@ mod tests {
         let cut = harness.cut_cases(failure);
         assert_eq!(cut.cases, vec![vec![3]]);
         assert_eq!(cut.input, "1\n1\n3\n");
+    }
+
+    #[test]
+    fn sizes_go_one_by_one_then_double() {
+        assert_eq!(next_size(1), 2);
+        assert_eq!(next_size(31), 32);
+        assert_eq!(next_size(32), 64);
+        assert_eq!(next_size(100), 200);
+        assert_eq!(next_size(u64::MAX / 2 + 1), u64::MAX);
+    }
+
+    #[test]
+    fn the_first_failing_size_is_kept() {
+        // Numbers of 10 or more are miscounted: size 10 is the first that can fail.
+        fn from_ten_twice(input: &str) -> Result<String, String> {
+            let numbers = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
+            let sum: u64 = numbers
+                .map(|n| n.unwrap())
+                .map(|n| n + n * u64::from(n >= 10))
+                .sum();
+            Ok(format!("{sum}\n"))
+        }
+        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", from_ten_twice);
+        let failure = harness
+            .find_failure(0, 1000, 30)
+            .expect("a number of 10 or more");
+        let small = harness
+            .at_smaller_size(&failure, 30)
+            .expect("a smaller size");
+        assert_eq!(small.cases[0].iter().max(), Some(&10), "{:?}", small.cases);
+        // Only the size itself fails: nothing smaller is found.
+        let at_ten = harness.find_failure(0, 1000, 10).expect("a 10");
+        assert!(harness.at_smaller_size(&at_ten, 10).is_none());
+    }
+
+    #[test]
+    fn cases_that_fail_only_together_are_kept_together() {
+        // Wrong when two or more cases hold a 7: the shrinker keeps exactly two such cases.
+        fn two_sevens(input: &str) -> Result<String, String> {
+            let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+            let cases: Vec<Vec<u64>> = (0..tokens.next().unwrap())
+                .map(|_| {
+                    let n = tokens.next().unwrap();
+                    (0..n).map(|_| tokens.next().unwrap()).collect()
+                })
+                .collect();
+            let sevens = cases.iter().filter(|c| c.contains(&7)).count() as u64;
+            let sums = cases
+                .iter()
+                .map(|c| c.iter().sum::<u64>() + u64::from(sevens >= 2));
+            Ok(sums.map(|s| format!("{s}\n")).collect())
+        }
+        let mut harness = Harness::<Sums>::new("sums", "/nowhere", two_sevens);
+        let cases = vec![vec![1], vec![7, 2], vec![3], vec![4, 7], vec![7], vec![5]];
+        let failure = harness.check(9, &cases).expect("three cases hold a 7");
+        let fewer = harness.fewer_cases(failure);
+        assert_eq!(fewer.cases, vec![vec![4, 7], vec![7]]);
+        assert_eq!(fewer.seed, 9);
+    }
+
+    /// T cases of numbers, one sum each.
+    #[derive(Default)]
+    struct Sums;
+    impl Problem for Sums {
+        type Case = Vec<u64>;
+        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+            SumAll::case(rng, size)
+        }
+        fn input(cases: &[Vec<u64>]) -> String {
+            crate::counted_lists(cases)
+        }
+        fn brute(&mut self, numbers: &Vec<u64>) -> String {
+            format!("{}\n", numbers.iter().sum::<u64>())
+        }
     }
 
     #[test]
