@@ -830,7 +830,7 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
         ("Wythoff outcomes", wythoff_outcomes(150, 1), 40, Rule),
         ("3-Wythoff outcomes", wythoff_outcomes(150, 3), 64, Either),
         ("Wythoff values", wythoff_values, 48, Refusal),
-        ("corner the knight", knight_values(90), 40, Either),
+        ("corner the knight", knight_values(90), 40, Rule),
         (
             "Nim outcomes",
             table(90, |x, y, _| u64::from(x != y)),
