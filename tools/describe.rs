@@ -3,7 +3,8 @@
 //!
 //! Input: whitespace-separated non-negative integers, one table row per line. Lines of the
 //! form `key: value` (the analyzer's `game:`, `computed:`, `period:` lines) are skipped, and a
-//! `values:` line gives its values, so `grundy octal … --values` can be piped in as it is.
+//! `values:` line gives its values, so `grundy octal … --values` can be piped in as it is; when
+//! there is a `values:` line, every other line is skipped (a test runner's chatter around it).
 
 use grundy::pattern::{self, guess, guess_table};
 use std::fmt::Write as _;
@@ -64,10 +65,16 @@ fn read_input(file: Option<&Path>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "the input is not UTF-8 text".to_string())
 }
 
-/// Rows of values: `key: value` lines skipped, a `values:` line's values kept.
+/// Rows of values: `key: value` lines skipped, a `values:` line's values kept. When some line
+/// starts with `values:`, only those lines are read (so the output of a test that prints them,
+/// with the test runner's own lines around, can be piped in as it is).
 pub fn parse_rows(text: &str) -> Result<Vec<Vec<u64>>, String> {
     let mut rows = Vec::new();
+    let only_values = text.lines().any(|l| l.starts_with("values:"));
     for (number, line) in text.lines().enumerate() {
+        if only_values && !line.starts_with("values:") {
+            continue;
+        }
         let mut tokens = line.split_whitespace().peekable();
         if let Some(first) = tokens.peek() {
             if first.ends_with(':') {

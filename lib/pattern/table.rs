@@ -31,6 +31,107 @@ enum TableKind {
     },
     /// 0 exactly on the pairs {a_k, a_k + d·k}, a_k the mex of the earlier pairs; 1 elsewhere.
     Beatty { d: u64 },
+    /// Periodic off a band |x - y| <= width, and along the diagonal inside it.
+    Band(Band),
+}
+
+/// A table periodic outside a band along the diagonal: off the band, shifting x or y by the
+/// period (staying off the band, at or past `start`) keeps the value; inside it, shifting both
+/// adds the saltus. `block` holds every cell the reductions end on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Band {
+    block: Vec<Vec<u64>>,
+    width: u64,
+    period: u64,
+    start: u64,
+    saltus: u64,
+}
+
+impl Band {
+    /// (x', y', added): the cell whose value, plus `added`, is G(x, y).
+    fn reduce(&self, x: u64, y: u64) -> (u64, u64, u64) {
+        let (w, p, e) = (self.width, self.period, self.start);
+        let off = |near: u64, far: u64| -> (u64, u64) {
+            // far > near + w: reduce near first, then far above it.
+            let near = if near >= e + p {
+                e + (near - e) % p
+            } else {
+                near
+            };
+            let lower = (near + w + 1).max(e);
+            let far = if far >= lower + p {
+                lower + (far - lower) % p
+            } else {
+                far
+            };
+            (near, far)
+        };
+        if x > y + w {
+            let (y, x) = off(y, x);
+            (x, y, 0)
+        } else if y > x + w {
+            let (x, y) = off(x, y);
+            (x, y, 0)
+        } else {
+            let m = x.min(y);
+            if m >= e + p {
+                let turns = (m - e) / p;
+                (
+                    x - turns * p,
+                    y - turns * p,
+                    turns.saturating_mul(self.saltus),
+                )
+            } else {
+                (x, y, 0)
+            }
+        }
+    }
+
+    fn value(&self, x: u64, y: u64) -> u64 {
+        let (x, y, added) = self.reduce(x, y);
+        self.block[x as usize][y as usize].saturating_add(added)
+    }
+
+    /// The smallest band rule (period, then width, then start) that every cell of `block`
+    /// obeys, with its reductions landing in a corner at most half the block's side.
+    fn fit(block: &[Vec<u64>]) -> Option<Band> {
+        let side = block.len().min(block[0].len()) as u64;
+        for period in 1..=8u64 {
+            for width in 0..=6u64 {
+                for start in 0..=8u64 {
+                    let corner = start + 2 * period + width + 2;
+                    if 2 * corner > side {
+                        continue;
+                    }
+                    let (d0, d1) = (
+                        block[start as usize][start as usize],
+                        block[(start + period) as usize][(start + period) as usize],
+                    );
+                    let saltus = match d1.checked_sub(d0) {
+                        Some(s) => s,
+                        None => continue,
+                    };
+                    let band = Band {
+                        block: block[..corner as usize]
+                            .iter()
+                            .map(|r| r[..corner as usize].to_vec())
+                            .collect(),
+                        width,
+                        period,
+                        start,
+                        saltus,
+                    };
+                    let holds = (0..block.len()).all(|x| {
+                        (0..block[x].len()).all(|y| band.value(x as u64, y as u64) == block[x][y])
+                    });
+                    if holds {
+                        return Some(band);
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 /// A rule for a table: G(x, y) for every x, y, and a formula.
@@ -138,6 +239,7 @@ impl TableRule {
                     Combine::NimProduct => nim_product(a, b),
                 }
             }
+            TableKind::Band(band) => band.value(x, y),
             TableKind::Beatty { d } => {
                 let (low, high) = (x.min(y), x.max(y));
                 let gap = high - low;
@@ -151,7 +253,7 @@ impl TableRule {
         }
     }
 
-    /// The rule's family: `doubly periodic`, `xor`, `sum`, `nim product`, `beatty`.
+    /// The rule's family: `doubly periodic`, `xor`, `sum`, `nim product`, `band`, `beatty`.
     pub fn family(&self) -> &'static str {
         match &self.kind {
             TableKind::Periodic { .. } => "doubly periodic",
@@ -161,6 +263,7 @@ impl TableRule {
                 Combine::NimProduct => "nim product",
             },
             TableKind::Beatty { .. } => "beatty",
+            TableKind::Band(_) => "band",
         }
     }
 }
@@ -210,6 +313,25 @@ impl fmt::Display for TableRule {
                 } else {
                     write!(f, "G(x, y) = f(x) {} g(y), f: {}; g: {}", symbol, rf, rg)
                 }
+            }
+            TableKind::Band(band) => {
+                let rows_text: Vec<String> = band.block.iter().map(|r| list(r)).collect();
+                let (w, p, e) = (band.width, band.period, band.start);
+                write!(
+                    f,
+                    "G(x, y) = B[x'][y']: off the band |x - y| <= {}, reduce y (x below the band) or x (above it) to {} + (· - {}) mod {} when >= {}, then the other likewise, staying off the band; inside it, subtract {} from both while min(x, y) >= {}",
+                    w,
+                    e,
+                    e,
+                    p,
+                    e + p,
+                    p,
+                    e + p
+                )?;
+                if band.saltus > 0 {
+                    write!(f, ", adding {} per step", band.saltus)?;
+                }
+                write!(f, "; B = {}", rows_text.join(" / "))
             }
             TableKind::Beatty { d } => {
                 if *d == 1 {
@@ -348,6 +470,15 @@ fn candidates(
             ));
         }
     }
+    if let Some(band) = Band::fit(&block) {
+        let cells = band.block.len() * band.block.len();
+        found.push((
+            TableRule {
+                kind: TableKind::Band(band),
+            },
+            fit_rows * fit_columns - cells.min(fit_rows * fit_columns) + cells,
+        ));
+    }
     // Beatty pairs in an outcome table: the P-position in row 1 gives d.
     let outcome = block.iter().flatten().all(|&v| v <= 1);
     if outcome && block[0][0] == 0 {
@@ -367,7 +498,8 @@ fn candidates(
 ///
 /// Families, simplest first: doubly periodic (rows and columns each periodic past a preperiod,
 /// over 3 periods); XOR, sum or nim product of per-coordinate sequences (each found by
-/// [`guess`]); 0/1 outcome tables whose P-positions are Beatty pairs {⌊kα⌋, ⌊kα⌋ + dk}
+/// [`guess`]); periodic outside a band along the diagonal and diagonal-periodic inside it
+/// (corner the knight); 0/1 outcome tables whose P-positions are Beatty pairs {⌊kα⌋, ⌊kα⌋ + dk}
 /// (Wythoff's game: d = 1, α = φ). A rule is fitted on the top-left three quarters (or on
 /// the first row and column) and claimed only when it predicts every other cell too.
 ///
@@ -441,7 +573,7 @@ pub fn guess_table(rows: &[Vec<u64>]) -> Result<TableGuess, Refusal> {
     }
     Err(Refusal {
         reason: format!(
-            "no rule: none of the table families (doubly periodic, xor, sum, nim product, beatty) fitted on the top-left {} × {} predicts the rest of the {} × {} table",
+            "no rule: none of the table families (doubly periodic, xor, sum, nim product, band, beatty) fitted on the top-left {} × {} predicts the rest of the {} × {} table",
             fit_rows,
             fit_columns,
             rows.len(),

@@ -830,7 +830,7 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
         ("Wythoff outcomes", wythoff_outcomes(150, 1), 40, Rule),
         ("3-Wythoff outcomes", wythoff_outcomes(150, 3), 64, Either),
         ("Wythoff values", wythoff_values, 48, Refusal),
-        ("corner the knight", knight_values(90), 40, Either),
+        ("corner the knight", knight_values(90), 40, Rule),
         (
             "Nim outcomes",
             table(90, |x, y, _| u64::from(x != y)),
@@ -873,4 +873,45 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
     }
     assert!(problems.is_empty(), "{:#?}\n{:#?}", problems, report);
     println!("{:#?}", report);
+}
+
+/// Random subtraction and octal games at random prefix lengths: a claimed rule is always right.
+#[test]
+fn random_games_are_never_extrapolated_wrongly() {
+    let mut rng = testkit::Rng::new(22);
+    let mut wrong = Vec::new();
+    let mut claimed = 0;
+    for _ in 0..150 {
+        let far = 2000;
+        let (name, values) = if rng.range(0, 2) == 0 {
+            let size = rng.range(1, 5) as usize;
+            let set: Vec<usize> = (0..size).map(|_| rng.range(1, 13) as usize).collect();
+            (format!("subtraction {:?}", set), subtraction(far, &set))
+        } else {
+            let digits: Vec<u8> = (0..rng.range(1, 4))
+                .map(|_| rng.range(0, 8) as u8)
+                .collect();
+            (format!("octal {:?}", digits), octal(far, &digits))
+        };
+        for _ in 0..4 {
+            let given = rng.range(24, 400) as usize;
+            let outcome_only = rng.range(0, 2) == 0;
+            let shown: Vec<u64> = if outcome_only {
+                values.iter().map(|&v| u64::from(v != 0)).collect()
+            } else {
+                values.clone()
+            };
+            if let Ok(found) = guess(&shown[..given]) {
+                claimed += 1;
+                if found.rule.extend(far) != shown {
+                    wrong.push(format!(
+                        "{} ({}) from {}: {}",
+                        name, outcome_only, given, found.rule
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{:#?}", wrong);
+    assert!(claimed > 100, "{}", claimed);
 }

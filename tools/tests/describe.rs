@@ -81,6 +81,16 @@ fn the_analyzers_values_pipe_in_as_they_are_and_extend() {
 }
 
 #[test]
+fn a_values_line_among_other_output_is_found() {
+    let text = "running 1 test\nvalues: 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3\ntest first_values ... ok\n";
+    let (status, out, err) = grundy(&["describe", "--extend", "6"], text);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("values: 28\n"), "{out}");
+    assert_eq!(line(&out, "rule"), Some("G(n) = n mod 4"));
+    assert_eq!(line(&out, "extension"), Some("0 1 2 3 0 1"));
+}
+
+#[test]
 fn codeforces_768e_from_61_values_to_ten_thousand() {
     let mut memo = HashMap::new();
     let values: Vec<String> = (0..61)
