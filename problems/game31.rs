@@ -11,9 +11,6 @@
 //! are dropped; a blank line is skipped (it would be the game with no card laid, and the judge's
 //! data is believed to have none, while a stray empty last line is common). A line that lays
 //! something other than 1-6, a fifth card of a value, or passes 31 is refused, naming the line.
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/GAME31/
 
 use grundy::grundy_table;
 use judge::{InputError, Scanner};

@@ -8,4 +8,5 @@ pub mod companion;
 pub mod json;
 pub mod judges;
 pub mod msrv;
+pub mod runner;
 pub mod workspace;
