@@ -62,23 +62,68 @@ pub fn stage(
         }
         let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         let exe = built.out_dir.join(name);
-        if let Err(e) = compile(Path::new("rustc"), judge.edition, &file, &exe) {
-            let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
-            report.verdict(Verdict::Re, &label, start.elapsed(), &e);
-            continue;
-        }
-        let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
-        report.verdict(Verdict::Ac, &label, start.elapsed(), "");
-        if let Some(old) = &settings.old_rustc {
-            for edition in ["2018", "2021"] {
-                let start = Instant::now();
-                let old_exe = built.out_dir.join(format!("{}-old-{}", name, edition));
-                let label = format!("bundle {}: old rustc, edition {}", name, edition);
-                match compile(old, edition, &file, &old_exe) {
-                    Ok(()) => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
-                    Err(e) => report.verdict(Verdict::Re, &label, start.elapsed(), &e),
-                }
+        // The three compilers' runs at once: the toolchain's builds the binary that runs the
+        // cases; the old rustc builds as the judge does (its edition, -O) and checks the other
+        // edition (type and borrow check, as `cargo check` does: no code to generate).
+        let other_edition = if judge.edition == "2018" {
+            "2021"
+        } else {
+            "2018"
+        };
+        let (built_now, old_runs) = std::thread::scope(|scope| {
+            let old_runs: Vec<_> = settings
+                .old_rustc
+                .iter()
+                .flat_map(|old| {
+                    [
+                        (old, judge.edition, Emit::Binary),
+                        (old, other_edition, Emit::Check),
+                    ]
+                })
+                .map(|(old, edition, emit)| {
+                    let file = &file;
+                    let out = built.out_dir.join(format!("{}-old-{}", name, edition));
+                    scope.spawn(move || {
+                        let start = Instant::now();
+                        (
+                            edition,
+                            emit,
+                            compile(old, edition, emit, file, &out),
+                            start.elapsed(),
+                        )
+                    })
+                })
+                .collect();
+            let built_now = compile(Path::new("rustc"), judge.edition, Emit::Binary, &file, &exe);
+            let elapsed = start.elapsed();
+            let old_runs: Vec<_> = old_runs
+                .into_iter()
+                .map(|run| run.join().expect("a compiler thread does not panic"))
+                .collect();
+            ((built_now, elapsed), old_runs)
+        });
+        let (built_now, elapsed) = built_now;
+        let runnable = built_now.is_ok();
+        match built_now {
+            Ok(()) => {
+                let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
+                report.verdict(Verdict::Ac, &label, elapsed, "");
             }
+            Err(e) => {
+                let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
+                report.verdict(Verdict::Re, &label, elapsed, &e);
+            }
+        }
+        for (edition, emit, result, elapsed) in old_runs {
+            let how = if emit == Emit::Check { " (check)" } else { "" };
+            let label = format!("bundle {}: old rustc, edition {}{}", name, edition, how);
+            match result {
+                Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
+                Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
+            }
+        }
+        if !runnable {
+            continue;
         }
         for input in cases::inputs(&settings.root, name).0 {
             let label = format!("bundle:{}/{}", name, stem(&input));
@@ -121,11 +166,26 @@ fn bundle(
     fs::write(file, &out.stdout).map_err(|e| format!("{}: {}", file.display(), e))
 }
 
-/// Compiles one bundle as a plain judge does: `rustc --edition E -O`.
-fn compile(rustc: &Path, edition: &str, file: &Path, exe: &Path) -> Result<(), String> {
-    let out = Command::new(rustc)
-        .args(["--edition", edition, "-O", "-o"])
-        .arg(exe)
+/// What a compiler run makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Emit {
+    /// An optimised binary, as a judge builds it (`-O`).
+    Binary,
+    /// Only the crate's metadata: every type and borrow check, no code generated.
+    Check,
+}
+
+/// Compiles one bundle as a plain judge does (`rustc --edition E -O`), or only checks it.
+fn compile(rustc: &Path, edition: &str, emit: Emit, file: &Path, out: &Path) -> Result<(), String> {
+    let mut command = Command::new(rustc);
+    command.args(["--edition", edition]);
+    match emit {
+        Emit::Binary => command.arg("-O"),
+        Emit::Check => command.arg("--emit=metadata"),
+    };
+    let out = command
+        .arg("-o")
+        .arg(out)
         .arg(file)
         .output()
         .map_err(|e| format!("cannot run {}: {}", rustc.display(), e))?;
@@ -269,7 +329,7 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
                     .join(" ")
             })
             .unwrap_or_default();
-        let ran = compile(&compiler, "2018", &template, &exe).and_then(|()| {
+        let ran = compile(&compiler, "2018", Emit::Binary, &template, &exe).and_then(|()| {
             let run = exec::run(
                 &exe,
                 &[],
