@@ -20,6 +20,8 @@ pub struct Artifact {
     pub executable: PathBuf,
     /// The package's folder (where cargo runs its tests).
     pub package_dir: PathBuf,
+    /// Whether this is a test harness (`cargo test`'s build also announces plain binaries).
+    pub test: bool,
 }
 
 /// Runs `cargo ARGS --message-format=json-render-diagnostics` in `root`: cargo's progress and
@@ -75,6 +77,7 @@ pub fn artifact_of_message(line: &str) -> Option<Artifact> {
         kind: target["kind"][0].as_str()?.to_string(),
         executable,
         package_dir,
+        test: message["profile"]["test"].as_bool().unwrap_or(false),
     })
 }
 
@@ -180,7 +183,10 @@ mod tests {
         let artifact = artifact_of_message(test).unwrap();
         assert_eq!(artifact.package, "grundy");
         assert_eq!(artifact.package_dir, Path::new("/w/lib"));
-        let named = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/lib#grundy@0.1.0","manifest_path":"/w/lib/Cargo.toml","target":{"kind":["test"],"name":"t"},"executable":"/t/deps/t-1"}"#;
-        assert_eq!(artifact_of_message(named).unwrap().package, "grundy");
+        assert!(!artifact.test);
+        let named = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/lib#grundy@0.1.0","manifest_path":"/w/lib/Cargo.toml","target":{"kind":["test"],"name":"t"},"profile":{"test":true},"executable":"/t/deps/t-1"}"#;
+        let harness = artifact_of_message(named).unwrap();
+        assert_eq!(harness.package, "grundy");
+        assert!(harness.test);
     }
 }

@@ -138,7 +138,15 @@ pub fn run(settings: &Settings) -> i32 {
     };
 
     report.heading("unit tests");
-    let profile = cargo::checked_release_args(&workspace.members);
+    // The contest code (library, judge, problems, testkit) is tested with debug assertions and
+    // overflow checks; tools/ is tested as built, so its crate and binaries are shared too.
+    let checked: Vec<String> = workspace
+        .members
+        .iter()
+        .filter(|m| *m != "tools")
+        .cloned()
+        .collect();
+    let profile = cargo::checked_release_args(&checked);
     match &settings.only {
         Some(name) => unit::stage(
             root,

@@ -54,7 +54,7 @@ pub fn stage(
             return;
         }
     };
-    let mut harnesses: Vec<Artifact> = harnesses;
+    let mut harnesses: Vec<Artifact> = harnesses.into_iter().filter(|a| a.test).collect();
     harnesses
         .sort_by(|a, b| (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target)));
     harnesses.dedup_by(|a, b| a.executable == b.executable);
