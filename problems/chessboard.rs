@@ -3,9 +3,6 @@
 //!
 //! Input: t, then t lines `x y`. Output per line: `First` or `Second`.
 //! Beyond the judge: any t; a coin off the board is refused.
-//!
-//! - judge: hackerrank
-//! - url: https://www.hackerrank.com/challenges/a-chessboard-game-1/problem
 
 use grundy::knights::knight_table;
 use grundy::{Nimber, Outcome};

@@ -3,9 +3,6 @@
 //!
 //! Input: T, then T values N. Output per game: `Ivica` (first player) or `Marica`.
 //! Beyond the judge: every N from 2 to 2^64 − 1 is answered in O(1).
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/GAME3/
 
 use grundy::Outcome;
 use judge::{InputError, Scanner};

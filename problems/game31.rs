@@ -12,9 +12,6 @@
 //! data is believed to have none, while a stray empty last line is common). A line that lays
 //! something other than 1-6, a fifth card of a value, or passes 31 is refused, naming the line, and
 //! so is a line longer than [`MAX_LINE`] bytes.
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/GAME31/
 
 use grundy::{grundy_table, Nimber};
 use judge::{Cached, InputError, Scanner};

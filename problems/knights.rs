@@ -3,9 +3,6 @@
 //!
 //! Input: T, then per test k and k lines `x y`. Output per test: `First` or `Second`.
 //! Beyond the judge: any T and k are answered; a coin off the board is refused.
-//!
-//! - judge: hackerrank
-//! - url: https://www.hackerrank.com/challenges/chessboard-game-again-1/problem
 
 use grundy::knights::knight_table;
 use grundy::{Nimber, Outcome};

@@ -3,9 +3,6 @@
 //! Input: T, then per test N and N heap sizes. Output: `John` if the first player wins, else
 //! `Brother`. Beyond the judge: any T, N and heap sizes up to 2^64 - 1 are answered; a heap of 0
 //! is refused (the statement's box holds at least one M&M of each colour).
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/MMMGAME/
 
 use grundy::nim::MisereNim;
 use judge::{InputError, Lists, Scanner};

@@ -6,9 +6,6 @@
 //! are held (in no more bytes than their digits) and answered at the end, over the box up to
 //! the largest count of each kind, while that box stays within [`MAX_POSITIONS`], and refused
 //! clearly beyond it.
-//!
-//! - judge: dmoj
-//! - url: https://dmoj.ca/problem/ccc08s5
 
 use grundy::take_vectors::{TakeVectors, TakeVectorsSearch};
 use grundy::Outcome;

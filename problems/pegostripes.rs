@@ -6,8 +6,6 @@
 //! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
 //! computing their values directly while that stays within [`WORK_LIMIT`] (about a second),
 //! and the rest refused.
-//!
-//! - judge: dmoj
 
 use grundy::octal::{Method, OctalGame};
 use grundy::strips::strip_code;

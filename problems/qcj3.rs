@@ -7,9 +7,6 @@
 //! `Tom Wins` (first player) or `Hanks Wins`.
 //! Beyond the judge: any number of tests, boards of any length, counts up to 2^64 − 1; a board
 //! with no coin is a finished game, which Tom (to move) loses.
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/QCJ3/
 
 use grundy::nim::coins_on_squares_value;
 use grundy::Outcome;

@@ -7,9 +7,6 @@
 //! Input: T, then per test N and N pile sizes. Output per test: `ALICE` or `BOB`.
 //! Beyond the judge: any T and N, pile sizes up to 2^64 − 1 (a pile of 0 is allowed: it has no
 //! move).
-//!
-//! - judge: spoj
-//! - url: https://www.spoj.com/problems/RESN04/
 
 use grundy::take_exactly::take_exactly_value;
 use grundy::Outcome;

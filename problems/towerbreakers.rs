@@ -3,9 +3,6 @@
 //!
 //! Input: t, then t lines `n m`. Output per line: `1` if player 1 wins, else `2`.
 //! Beyond the judge: n and m up to 2^64 − 1 are answered; 0 is refused.
-//!
-//! - judge: hackerrank
-//! - url: https://www.hackerrank.com/challenges/tower-breakers-1/problem
 
 use grundy::divisor::tower_grundy;
 use grundy::Outcome;

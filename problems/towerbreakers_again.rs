@@ -5,9 +5,6 @@
 //!
 //! Input: T, then per test N and N heights. Output per test: `1` if player 1 wins, else `2`.
 //! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
-//!
-//! - judge: hackerrank
-//! - url: https://www.hackerrank.com/challenges/tower-breakers-again-1/problem
 
 use grundy::divisor::split_tower_grundy;
 use grundy::Outcome;

@@ -13,9 +13,6 @@
 //!
 //! Input: T, then T values N. Output per value: the coins P2 earns.
 //! Beyond the judge: every N from 2 to 2^64 − 1; N = 0 or 1 is refused (no game).
-//!
-//! - judge: hackerrank
-//! - url: https://www.hackerrank.com/challenges/tower-breakers-the-final-battle/problem
 
 use judge::{Cached, InputError, Scanner};
 use std::io::Write;

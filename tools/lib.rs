@@ -13,6 +13,7 @@ pub mod listener;
 pub mod manifest;
 pub mod msrv;
 pub mod plot;
+pub mod runner;
 pub mod scaffold;
 pub mod stress;
 pub mod workspace;

@@ -1,5 +1,5 @@
 //! The workspace as the tools see it: its root, its problems, and what each problem declares in
-//! its doc comment (`//! - judge: NAME`, `//! - url: ...`, `//! - time limit: N s`).
+//! `problems/Cargo.toml` (`[package.metadata.problems]`: judge, url, time and memory limits).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -53,9 +53,9 @@ pub fn valid_name(name: &str) -> Result<(), String> {
             name
         ));
     }
-    const TAKEN: [&str; 12] = [
-        "grundy", "judge", "testkit", "tools", "problems", "bundle", "new", "stress", "main",
-        "std", "core", "test",
+    const TAKEN: [&str; 13] = [
+        "grundy", "judge", "testkit", "tools", "problems", "bundle", "new", "stress", "runner",
+        "main", "std", "core", "test",
     ];
     if TAKEN.contains(&name) {
         return Err(format!(
@@ -66,56 +66,222 @@ pub fn valid_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What a problem declares about itself.
+/// What a problem declares about itself: its entry in `problems/Cargo.toml`'s
+/// `[package.metadata.problems]` table.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Meta {
-    /// The judge profile's name.
+    /// The judge profile's name, one of [`crate::judges::JUDGES`] (always present once read).
     pub judge: Option<String>,
     /// The problem's page.
     pub url: Option<String>,
-    /// The judge's time limit in seconds.
+    /// The judge's time limit in seconds (a declared 0, Competitive Companion's "unknown", is
+    /// `None`).
     pub time_limit: Option<f64>,
+    /// The judge's memory limit in MiB (a declared 0 is `None`).
+    pub memory_limit: Option<u64>,
+    /// Whether the judge talks with the program while it runs.
+    pub interactive: bool,
 }
 
-/// Reads the `//! - key: value` lines of a problem's source.
-pub fn meta_of_source(source: &str) -> Meta {
+/// The keys a problem's entry may hold.
+const KEYS: [&str; 5] = ["judge", "url", "time-limit", "memory-limit", "interactive"];
+
+/// The manifest holding the problems' metadata.
+const MANIFEST: &str = "problems/Cargo.toml";
+
+/// Reads problem `name`'s entry of the `[package.metadata.problems]` table in `manifest` (the
+/// text of `problems/Cargo.toml`). Every key is checked: an unknown key, a value of the wrong
+/// type, an unknown judge, a URL that is not http(s), or a negative or non-finite limit is an
+/// error naming the problem and the key, never a silent default.
+///
+/// ```
+/// let manifest = "[package.metadata.problems]\ngame3 = { judge = \"spoj\", time-limit = 1.5 }\n";
+/// let meta = tools::workspace::meta_of_manifest(manifest, "game3").unwrap();
+/// assert_eq!((meta.judge.as_deref(), meta.time_limit), (Some("spoj"), Some(1.5)));
+/// assert!(tools::workspace::meta_of_manifest(manifest, "nim").is_err());
+/// ```
+pub fn meta_of_manifest(manifest: &str, name: &str) -> Result<Meta, String> {
+    let document: toml::Table = manifest
+        .parse()
+        .map_err(|e: toml::de::Error| format!("{}: {}", MANIFEST, e.message()))?;
+    let table = document
+        .get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.get("problems"))
+        .ok_or_else(|| format!("{} has no [package.metadata.problems] table", MANIFEST))?;
+    let entry = table.get(name).ok_or_else(|| {
+        format!(
+            "{} declares nothing for problem `{}`: add `{} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]",
+            MANIFEST, name, name
+        )
+    })?;
+    let entry = entry.as_table().ok_or_else(|| {
+        format!(
+            "{}: problem `{}`: expected a table like `{{ judge = \"spoj\" }}`",
+            MANIFEST, name
+        )
+    })?;
+    let bad =
+        |key: &str, what: &str| format!("{}: problem `{}`: `{}` {}", MANIFEST, name, key, what);
     let mut meta = Meta::default();
-    for line in source.lines() {
-        let item = match line.trim().strip_prefix("//! - ") {
-            Some(item) => item,
-            None => continue,
-        };
-        if let Some(judge) = item.strip_prefix("judge:") {
-            meta.judge = Some(judge.trim().to_string());
-        } else if let Some(url) = item.strip_prefix("url:") {
-            meta.url = Some(url.trim().to_string());
-        } else if let Some(limit) = item.strip_prefix("time limit:") {
-            let number = limit.trim().trim_end_matches('s').trim();
-            meta.time_limit = number.parse().ok();
+    for (key, value) in entry {
+        match key.as_str() {
+            "judge" => {
+                let judge = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                crate::judges::by_name(judge).map_err(|e| bad(key, &format!("names an {}", e)))?;
+                meta.judge = Some(judge.to_string());
+            }
+            "url" => {
+                let url = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
+                if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    return Err(bad(
+                        key,
+                        "must be an http(s) URL without spaces or control characters",
+                    ));
+                }
+                meta.url = Some(url.to_string());
+            }
+            "time-limit" => {
+                let seconds = match value {
+                    toml::Value::Integer(n) => *n as f64,
+                    toml::Value::Float(x) => *x,
+                    _ => return Err(bad(key, "must be a number of seconds")),
+                };
+                if !seconds.is_finite() || seconds < 0.0 {
+                    return Err(bad(key, "must be a number of seconds, 0 or more"));
+                }
+                meta.time_limit = Some(seconds).filter(|&s| s > 0.0);
+            }
+            "memory-limit" => {
+                let mib = value
+                    .as_integer()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .ok_or_else(|| bad(key, "must be a whole number of MiB, 0 or more"))?;
+                meta.memory_limit = Some(mib).filter(|&m| m > 0);
+            }
+            "interactive" => {
+                meta.interactive = value
+                    .as_bool()
+                    .ok_or_else(|| bad(key, "must be true or false"))?;
+            }
+            _ => {
+                return Err(bad(
+                    key,
+                    &format!(
+                        "is not a key of a problem's entry (they are: {})",
+                        KEYS.join(", ")
+                    ),
+                ))
+            }
         }
     }
-    meta
+    if meta.judge.is_none() {
+        return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
+    }
+    Ok(meta)
 }
 
-/// The metadata of problem `name`.
+/// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]).
 pub fn meta(root: &Path, name: &str) -> Result<Meta, String> {
-    let path = root.join("problems").join(format!("{}.rs", name));
-    let source = fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
-    Ok(meta_of_source(&source))
+    let path = root.join(MANIFEST);
+    let manifest = fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
+    meta_of_manifest(&manifest, name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const MANIFEST_TEXT: &str = "[package]\nname = \"problems\"\n\n[package.metadata.problems]\n\
+        a = { judge = \"spoj\", url = \"https://www.spoj.com/problems/A/\", time-limit = 1.5, memory-limit = 1536 }\n\
+        b = { judge = \"atcoder\", time-limit = 2, interactive = true }\n\
+        c = { judge = \"spoj\", time-limit = 0, memory-limit = 0 }\n";
+
     #[test]
-    fn reads_the_declared_lines() {
-        let meta = meta_of_source(
-            "//! Title\n//!\n//! - judge: spoj\n//! - time limit: 1.5 s\nfn main() {}\n",
+    fn reads_every_key() {
+        let a = meta_of_manifest(MANIFEST_TEXT, "a").unwrap();
+        assert_eq!(a.judge.as_deref(), Some("spoj"));
+        assert_eq!(a.url.as_deref(), Some("https://www.spoj.com/problems/A/"));
+        assert_eq!(
+            (a.time_limit, a.memory_limit, a.interactive),
+            (Some(1.5), Some(1536), false)
         );
-        assert_eq!(meta.judge.as_deref(), Some("spoj"));
-        assert_eq!(meta.time_limit, Some(1.5));
-        assert_eq!(meta.url, None);
+        let b = meta_of_manifest(MANIFEST_TEXT, "b").unwrap();
+        assert_eq!(
+            (b.url, b.time_limit, b.interactive),
+            (None, Some(2.0), true)
+        );
+        // Competitive Companion's 0 means "unknown", not "no time at all".
+        let c = meta_of_manifest(MANIFEST_TEXT, "c").unwrap();
+        assert_eq!((c.time_limit, c.memory_limit), (None, None));
+    }
+
+    #[test]
+    fn a_bad_entry_is_an_error_naming_the_problem_and_the_key() {
+        let table = "[package.metadata.problems]\n";
+        for (entry, needle) in [
+            (
+                "p = { judge = \"spoj\", time_limit = 1 }",
+                "`time_limit` is not a key",
+            ),
+            (
+                "p = { judge = \"spoj\", time-limit = \"1 s\" }",
+                "`time-limit` must be a number",
+            ),
+            (
+                "p = { judge = \"spoj\", time-limit = -1 }",
+                "`time-limit` must be a number of seconds, 0 or more",
+            ),
+            ("p = { judge = \"spoj\", time-limit = nan }", "`time-limit`"),
+            (
+                "p = { judge = \"spoj\", memory-limit = 1.5 }",
+                "`memory-limit`",
+            ),
+            (
+                "p = { judge = \"spoj\", memory-limit = -5 }",
+                "`memory-limit`",
+            ),
+            (
+                "p = { judge = \"spoj\", interactive = \"yes\" }",
+                "`interactive`",
+            ),
+            (
+                "p = { judge = \"spooj\" }",
+                "`judge` names an unknown judge `spooj`",
+            ),
+            ("p = { judge = 3 }", "`judge` must be a string"),
+            ("p = { url = \"https://x/\" }", "`judge` is missing"),
+            ("p = { judge = \"spoj\", url = \"javascript:x\" }", "`url`"),
+            (
+                "p = { judge = \"spoj\", url = \"https://x/\\n#[test]\" }",
+                "`url`",
+            ),
+            ("p = \"spoj\"", "expected a table"),
+        ] {
+            let err = meta_of_manifest(&format!("{}{}\n", table, entry), "p").unwrap_err();
+            assert!(
+                err.contains("problem `p`") && err.contains(needle),
+                "{entry}: {err}"
+            );
+        }
+        let err = meta_of_manifest(table, "p").unwrap_err();
+        assert!(err.contains("declares nothing for problem `p`"), "{err}");
+        assert!(meta_of_manifest("[package]\n", "p")
+            .unwrap_err()
+            .contains("no [package.metadata.problems]"));
+        assert!(meta_of_manifest("p = {", "p")
+            .unwrap_err()
+            .starts_with("problems/Cargo.toml: "));
+    }
+
+    #[test]
+    fn every_problem_of_the_workspace_declares_a_judge() {
+        let root = default_root();
+        for name in problems(&root) {
+            let meta = meta(&root, &name).unwrap_or_else(|e| panic!("{e}"));
+            assert!(meta.judge.is_some(), "{name}");
+        }
     }
 
     #[test]

@@ -1,149 +1,278 @@
-//! The regression runner tells the truth: each case is planted in a scratch folder and the
-//! runner's own helpers (tools/run_tests_lib.sh, which run_tests.sh sources) report it.
+//! The regression runner tells the truth, and nothing a case does can hang it, fill the disk or
+//! make it run a stale binary: each finding of the adversarial review is planted here, with
+//! shell scripts and tiny programs as the "binaries".
 
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    tools::workspace::default_root()
-}
-
-/// Runs `script` in bash with the runner's helpers loaded, in `dir`.
-fn with_helpers(dir: &Path, script: &str) -> (i32, String) {
-    let lib = root().join("tools/run_tests_lib.sh");
-    let out = Command::new("bash")
-        .current_dir(dir)
-        .arg("-c")
-        .arg(format!(
-            "set -u; passed=0; failed=0; green=''; red=''; reset=''; timeout_setting=0; default_limit=10; . '{}'; {}",
-            lib.display(),
-            script
-        ))
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
-}
+use std::time::{Duration, Instant};
+use tools::runner::cases::{self, judge_run};
+use tools::runner::exec::{self, Ended, Input};
+use tools::runner::limits::{case_limit, timeout_setting, DEFAULT_SECONDS};
+use tools::runner::report::Verdict;
 
 fn scratch(tag: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("runner-{}-{}", tag, std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
     for (path, text) in files {
         let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
     }
     dir
 }
 
-#[test]
-fn the_first_difference_is_named_exactly() {
-    let dir = scratch(
-        "diff",
-        &[
-            ("want", "Marica\nIvica\n"),
-            ("extra", "Marica\nIvica\nMarica\n"),
-            ("short", "Marica\n"),
-            ("crlf", "Marica\r\nIvica"),
-            ("two", "Ivica\nMarica\n"),
-        ],
-    );
-    for (got, report) in [
-        ("extra", "line 3: expected (nothing) got \"Marica\""),
-        ("short", "line 2: expected \"Ivica\" got (nothing)"),
-        ("crlf", "no difference"),
-        // Two differing lines are reported at the first, each with its own text.
-        ("two", "line 1: expected \"Marica\" got \"Ivica\""),
-    ] {
-        let (_, out) = with_helpers(&dir, &format!("first_difference want {got}"));
-        assert_eq!(out.trim_end(), report, "{got}");
-    }
-    std::fs::remove_dir_all(dir).unwrap();
+/// A shell script as a program.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{}\n", body)).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn run(program: &Path, input: &[u8], limit_ms: u64, cap: usize) -> exec::Run {
+    exec::run(
+        program,
+        &[],
+        Input::Bytes(input),
+        Duration::from_millis(limit_ms),
+        cap,
+    )
+    .unwrap()
 }
 
 #[test]
 fn verdicts_for_planted_cases() {
-    let dir = scratch(
-        "cases",
-        &[
-            ("a.in", "1\n"),
-            ("a.out", "1\n"),
-            ("b.in", "1\n"),
-            ("b.out", "2\n"),
-            ("c.in", "1\n"),
-        ],
+    let dir = scratch("verdicts", &[]);
+    let cat = script(&dir, "cat", "exec cat");
+    let limit = Duration::from_secs(5);
+    let judge = |program: &Path, input: &[u8], expected: &[u8]| {
+        let run = run(program, input, 5000, 1 << 20);
+        judge_run(&run, expected, limit, 1 << 20)
+    };
+    assert_eq!(
+        judge(&cat, b"1\n2\n", b"1\r\n2"),
+        (Verdict::Ac, String::new())
     );
-    let script = "run_case ok a.in a.out 5 cat; run_case wrong b.in b.out 5 cat; run_case missing c.in c.out 5 cat; \
-                  run_case crash a.in a.out 5 false; run_case slow a.in a.out 0.2 sleep 5; echo \"$passed passed, $failed failed\"";
-    let (_, out) = with_helpers(&dir, script);
-    let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("AC  ok"), "{out}");
+    // The first differing line, in testkit's words.
+    assert_eq!(
+        judge(&cat, b"Ivica\nMarica\n", b"Marica\nIvica\n"),
+        (
+            Verdict::Wa,
+            "line 1: expected `Marica` got `Ivica`".to_string()
+        )
+    );
+    assert_eq!(
+        judge(&cat, b"Marica\n", b"Marica\nIvica\n").1,
+        "line 2: expected `Ivica` got (nothing)"
+    );
+    let crash = script(&dir, "crash", "echo 'error: bad token' >&2; exit 1");
+    assert_eq!(
+        judge(&crash, b"", b""),
+        (Verdict::Re, "exit 1: error: bad token".to_string())
+    );
+    let abort = script(&dir, "abort", "kill -SEGV $$");
+    let (verdict, detail) = judge(&abort, b"", b"");
     assert!(
-        lines[1].starts_with("WA  wrong") && lines[1].ends_with("line 1: expected \"2\" got \"1\""),
-        "{out}"
+        verdict == Verdict::Re && detail.starts_with("killed by signal 11"),
+        "{detail}"
     );
-    assert!(
-        lines[2].starts_with("WA  missing")
-            && lines[2].contains("no expected output: c.out is missing"),
-        "{out}"
+    let slow = script(&dir, "slow", "sleep 5");
+    let run = run(&slow, b"", 200, 1 << 20);
+    assert_eq!(run.ended, Ended::TimedOut);
+    assert_eq!(
+        judge_run(&run, b"", Duration::from_millis(200), 1 << 20),
+        (Verdict::Tle, "over 0.2 s".to_string())
     );
-    assert!(
-        lines[3].starts_with("RE  crash") && lines[3].contains("exit 1"),
-        "{out}"
-    );
-    assert!(
-        lines[4].starts_with("TLE slow") && lines[4].contains("over 0.2 s"),
-        "{out}"
-    );
-    assert_eq!(lines[5], "1 passed, 4 failed");
-    std::fs::remove_dir_all(dir).unwrap();
+    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
-fn settings_are_checked_and_limits_come_from_the_problem() {
+fn a_program_that_ignores_sigterm_is_gone_soon_after_its_limit() {
+    let dir = scratch("term", &[]);
+    // It ignores SIGTERM, and so does the child it leaves behind holding standard output.
+    let stubborn = script(
+        &dir,
+        "stubborn",
+        "trap '' TERM\n(trap '' TERM; while :; do sleep 1; done) &\nwhile :; do :; done",
+    );
+    let start = Instant::now();
+    let run = run(&stubborn, b"", 500, 1 << 20);
+    assert_eq!(run.ended, Ended::TimedOut);
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn output_is_capped_with_a_verdict() {
+    let dir = scratch("cap", &[]);
+    let flood = script(&dir, "flood", "exec yes 0123456789");
+    let start = Instant::now();
+    let cap = cases::output_cap(2);
+    assert_eq!(cap, (1 << 20) + 2);
+    let run = run(&flood, b"", 20_000, cap);
+    assert_eq!(run.ended, Ended::OverCap);
+    assert!(run.stdout.len() <= cap);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    let (verdict, detail) = judge_run(&run, b"0\n", Duration::from_secs(20), cap);
+    assert_eq!(verdict, Verdict::Wa);
+    assert!(detail.starts_with("output over 1048578 bytes"), "{detail}");
+    // The cap leaves a large expected output room, and never exceeds 64 MiB otherwise.
+    assert_eq!(cases::output_cap(1 << 30), (1 << 30) + (1 << 20));
+    assert!(cases::output_cap(8 << 20) <= cases::OUTPUT_CAP as usize);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn zero_limits_fall_back_to_the_default() {
+    for zero in ["0", "00", "0.00"] {
+        let setting = timeout_setting(Some(zero)).unwrap();
+        assert_eq!(case_limit(setting, None).as_secs_f64(), DEFAULT_SECONDS);
+        assert_eq!(case_limit(setting, Some(1.5)).as_secs_f64(), 1.5);
+    }
+    // A declared 0 (Competitive Companion's "unknown") is no limit declared.
     let dir = scratch(
-        "limits",
+        "declared",
+        &[(
+            "problems/Cargo.toml",
+            "[package.metadata.problems]\nzero = { judge = \"spoj\", time-limit = 0 }\ntimed = { judge = \"spoj\", time-limit = 1.5 }\n",
+        )],
+    );
+    let limit = |name: &str| {
+        let meta = tools::workspace::meta(&dir, name).unwrap();
+        case_limit(None, meta.time_limit).as_secs_f64()
+    };
+    assert_eq!(limit("zero"), DEFAULT_SECONDS);
+    assert_eq!(limit("timed"), 1.5);
+    assert_eq!(case_limit(Some(1e6), None).as_secs_f64(), 600.0);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn special_files_in_testcases_are_skipped_never_opened() {
+    let dir = scratch(
+        "fifo",
+        &[("testcases/p/a.in", "1\n"), ("testcases/p/a.out", "1\n")],
+    );
+    let case_dir = dir.join("testcases/p");
+    let status = Command::new("mkfifo")
+        .arg(case_dir.join("b.in"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::os::unix::fs::symlink(case_dir.join("b.in"), case_dir.join("c.in")).unwrap();
+    fs::create_dir(case_dir.join("d.in")).unwrap();
+    let (regular, special) = cases::inputs(&dir, "p");
+    assert_eq!(regular, vec![case_dir.join("a.in")]);
+    let names: Vec<String> = special.iter().map(|p| p.display().to_string()).collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// The host's target triple, as rustc names it.
+fn host() -> String {
+    let out = Command::new("rustc").arg("-vV").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn binaries_come_from_cargos_own_messages_not_a_guessed_path() {
+    // A crate built for an explicit target (as CARGO_BUILD_TARGET does): its binary lands in
+    // target/<triple>/release, while a stale one waits in target/release.
+    let dir = scratch(
+        "target",
         &[
             (
-                "problems/timed.rs",
-                "//! T\n//!\n//! - judge: spoj\n//! - time limit: 1.5 s\nfn main() {}\n",
+                "Cargo.toml",
+                "[package]\nname = \"fresh\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[workspace]\n",
             ),
-            ("problems/plain.rs", "fn main() {}\n"),
+            ("src/main.rs", "fn main() { println!(\"fresh\"); }\n"),
+            (".cargo/config.toml", &format!("[build]\ntarget = \"{}\"\n", host())),
         ],
     );
-    let (_, out) = with_helpers(
-        &dir,
-        "time_limit timed; time_limit plain; timeout_setting=3; time_limit plain",
-    );
-    assert_eq!(out, "1.5\n10\n3\n");
-    let (_, out) = with_helpers(
-        &dir,
-        "for t in 10 0 2.5 abc -1 '' 1e3; do valid_timeout \"$t\" && echo ok || echo bad; done",
-    );
-    assert_eq!(out, "ok\nok\nok\nbad\nbad\nbad\nbad\n");
-    // The runner refuses a bad TIMEOUT before it builds anything.
-    let out = Command::new(root().join("run_tests.sh"))
-        .env("TIMEOUT", "abc")
+    let stale_dir = dir.join("target/release");
+    fs::create_dir_all(&stale_dir).unwrap();
+    script(&stale_dir, "fresh", "echo BUG");
+    let artifacts =
+        tools::runner::cargo::build(&dir, &["build", "--release", "--quiet", "--offline"]).unwrap();
+    let fresh = artifacts
+        .iter()
+        .find(|a| a.kind == "bin" && a.target == "fresh")
+        .unwrap();
+    assert!(fresh
+        .executable
+        .starts_with(dir.join("target").join(host())));
+    let run = run(&fresh.executable, b"", 5000, 1 << 20);
+    assert_eq!(run.stdout, b"fresh\n");
+    // A build that fails is an error, not an empty list.
+    fs::write(dir.join("src/main.rs"), "fn main() { nonsense }\n").unwrap();
+    assert!(tools::runner::cargo::build(&dir, &["build", "--quiet", "--offline"]).is_err());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn settings_are_checked_before_anything_is_built() {
+    let root = tools::workspace::default_root();
+    for (key, value, message) in [
+        (
+            "TIMEOUT",
+            "abc",
+            "error: TIMEOUT must be a positive number of seconds, not \"abc\"\n",
+        ),
+        (
+            "TIMEOUT",
+            "-1",
+            "error: TIMEOUT must be a positive number of seconds, not \"-1\"\n",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_runner"))
+            .env(key, value)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+        assert!(out.stdout.is_empty());
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_runner"))
+        .arg("nosuch")
+        .arg("--root")
+        .arg(&root)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: TIMEOUT must be a positive number of seconds, not \"abc\"\n"
+        "error: no problem nosuch (no file problems/nosuch.rs)\n"
     );
-    // CARGO_TARGET_DIR is where the binaries are looked for.
-    let target = std::env::temp_dir().join("elsewhere-target");
-    let out = Command::new("bash")
-        .current_dir(root())
-        .env("CARGO_TARGET_DIR", &target)
-        .arg("-c")
-        .arg(". tools/run_tests_lib.sh; cargo_target_dir")
+    let out = Command::new(env!("CARGO_BIN_EXE_runner"))
+        .args(["a", "b"])
         .output()
         .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim_end(),
-        target.to_str().unwrap()
-    );
-    std::fs::remove_dir_all(dir).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Settings as the environment gives them.
+    let settings = tools::runner::Settings::new(root.clone(), None, |key| match key {
+        "NO_BUNDLE" => Some("1".to_string()),
+        "ATCODER" => Some("0".to_string()),
+        "OLD_RUSTC" => Some("/opt/old/rustc".to_string()),
+        "TIMEOUT" => Some("00".to_string()),
+        _ => None,
+    })
+    .unwrap();
+    assert!(!settings.bundles && !settings.atcoder && settings.timeout.is_none());
+    assert_eq!(settings.old_rustc, Some(PathBuf::from("/opt/old/rustc")));
+    let settings = tools::runner::Settings::new(root, None, |key| {
+        (key == "TIMEOUT").then(|| "2.5".to_string())
+    })
+    .unwrap();
+    assert!(settings.bundles && settings.atcoder && settings.timeout == Some(2.5));
 }

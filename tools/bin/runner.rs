@@ -1,0 +1,33 @@
+//! `runner [NAME]`: the regression runner that `./run_tests.sh` builds and runs (see
+//! `tools::runner`). Settings come from the environment: `TIMEOUT`, `NO_BUNDLE`, `OLD_RUSTC`,
+//! `ATCODER` (and cargo's own, such as `CARGO_TARGET_DIR`). Exit status: 0 all passed, 1
+//! something failed, 2 bad usage or settings.
+
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Builds the workspace, runs its unit tests, every problem on its testcases and every bundle.
+#[derive(Parser)]
+#[command(name = "run_tests.sh")]
+struct Cli {
+    /// Only this problem: its unit tests, its cases and its bundle.
+    name: Option<String>,
+    /// The workspace (default: the one this tool was built from).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    let settings = match tools::runner::Settings::new(root, cli.name, |key| std::env::var(key).ok())
+    {
+        Ok(settings) => settings,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: {}", e);
+            std::process::exit(2);
+        }
+    };
+    std::process::exit(tools::runner::run(&settings));
+}

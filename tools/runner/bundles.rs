@@ -1,0 +1,383 @@
+//! The bundle stage: each problem bundled for its judge, compiled as that judge would (and by an
+//! old rustc), run on the problem's cases and on bad input; the AtCoder bundles built in one
+//! scratch cargo project with AtCoder's crates; the single-file starter compiled and run.
+
+use super::cargo::{self, Artifact};
+use super::cases::{self, run_case};
+use super::exec::{self, Ended, Input};
+use super::report::{Report, Verdict};
+use super::Settings;
+use crate::judges::{self, Judge};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Inputs every binary must refuse (or answer) exactly as its bundle does.
+const BAD_INPUTS: [&[u8]; 8] = [
+    b"",
+    b"abc",
+    b"-3",
+    b"2.5",
+    b"1000000000",
+    b"1 2 3 4 5 6 7 8 9 10 x",
+    b"99999999999999999999999",
+    b"\xef\xbb\xbf1\n1\n",
+];
+
+/// What the bundle stage needs from the build.
+pub struct Built<'a> {
+    /// The bundler.
+    pub bundle: &'a Path,
+    /// Each problem's cargo-built binary.
+    pub binary: &'a dyn Fn(&str) -> Option<PathBuf>,
+    /// Where bundles and their binaries go.
+    pub out_dir: PathBuf,
+}
+
+/// Bundles, compiles and runs every problem of `problems`; `limit_of` gives a problem's time
+/// limit, `judge_of` its judge.
+pub fn stage(
+    settings: &Settings,
+    problems: &[(String, &'static Judge, Duration)],
+    built: &Built,
+    report: &mut Report,
+) {
+    let mut atcoder_problems = Vec::new();
+    for (name, judge, limit) in problems {
+        let start = Instant::now();
+        let file = built.out_dir.join(format!("{}.rs", name));
+        if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
+            report.verdict(
+                Verdict::Re,
+                &format!("bundle {}", name),
+                start.elapsed(),
+                &e,
+            );
+            continue;
+        }
+        if !judge.is_plain() {
+            atcoder_problems.push((name.clone(), *limit));
+            continue;
+        }
+        let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        let exe = built.out_dir.join(name);
+        // The three compilers' runs at once: the toolchain's builds the binary that runs the
+        // cases; the old rustc builds as the judge does (its edition, -O) and checks the other
+        // edition (type and borrow check, as `cargo check` does: no code to generate).
+        let other_edition = if judge.edition == "2018" {
+            "2021"
+        } else {
+            "2018"
+        };
+        let (built_now, old_runs) = std::thread::scope(|scope| {
+            let old_runs: Vec<_> = settings
+                .old_rustc
+                .iter()
+                .flat_map(|old| {
+                    [
+                        (old, judge.edition, Emit::Binary),
+                        (old, other_edition, Emit::Check),
+                    ]
+                })
+                .map(|(old, edition, emit)| {
+                    let file = &file;
+                    let out = built.out_dir.join(format!("{}-old-{}", name, edition));
+                    scope.spawn(move || {
+                        let start = Instant::now();
+                        (
+                            edition,
+                            emit,
+                            compile(old, edition, emit, file, &out),
+                            start.elapsed(),
+                        )
+                    })
+                })
+                .collect();
+            let built_now = compile(Path::new("rustc"), judge.edition, Emit::Binary, &file, &exe);
+            let elapsed = start.elapsed();
+            let old_runs: Vec<_> = old_runs
+                .into_iter()
+                .map(|run| run.join().expect("a compiler thread does not panic"))
+                .collect();
+            ((built_now, elapsed), old_runs)
+        });
+        let (built_now, elapsed) = built_now;
+        let runnable = built_now.is_ok();
+        match built_now {
+            Ok(()) => {
+                let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
+                report.verdict(Verdict::Ac, &label, elapsed, "");
+            }
+            Err(e) => {
+                let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
+                report.verdict(Verdict::Re, &label, elapsed, &e);
+            }
+        }
+        for (edition, emit, result, elapsed) in old_runs {
+            let how = if emit == Emit::Check { " (check)" } else { "" };
+            let label = format!("bundle {}: old rustc, edition {}{}", name, edition, how);
+            match result {
+                Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
+                Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
+            }
+        }
+        if !runnable {
+            continue;
+        }
+        for input in cases::inputs(&settings.root, name).0 {
+            let label = format!("bundle:{}/{}", name, stem(&input));
+            run_case(report, &label, &input, &exe, *limit);
+        }
+        if let Some(binary) = (built.binary)(name) {
+            let start = Instant::now();
+            let label = format!("bundle:{}/bad-input-parity", name);
+            match bad_input_parity(&binary, &exe, *limit) {
+                None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
+                Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
+            }
+        }
+    }
+    if settings.atcoder {
+        let names: Vec<&str> = problems.iter().map(|(n, _, _)| n.as_str()).collect();
+        atcoder(settings, &names, &atcoder_problems, built, report);
+    }
+}
+
+/// Writes problem `name`'s bundle (for `judge`, else its own) to `file`.
+fn bundle(
+    bundler: &Path,
+    root: &Path,
+    name: &str,
+    judge: Option<&str>,
+    file: &Path,
+) -> Result<(), String> {
+    let mut command = Command::new(bundler);
+    command.arg(name).arg("--root").arg(root);
+    if let Some(judge) = judge {
+        command.args(["--judge", judge]);
+    }
+    let out = command
+        .output()
+        .map_err(|e| format!("cannot run {}: {}", bundler.display(), e))?;
+    if !out.status.success() {
+        return Err(cases::first_line(&out.stderr));
+    }
+    fs::write(file, &out.stdout).map_err(|e| format!("{}: {}", file.display(), e))
+}
+
+/// What a compiler run makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Emit {
+    /// An optimised binary, as a judge builds it (`-O`).
+    Binary,
+    /// Only the crate's metadata: every type and borrow check, no code generated.
+    Check,
+}
+
+/// Compiles one bundle as a plain judge does (`rustc --edition E -O`), or only checks it.
+fn compile(rustc: &Path, edition: &str, emit: Emit, file: &Path, out: &Path) -> Result<(), String> {
+    let mut command = Command::new(rustc);
+    command.args(["--edition", edition]);
+    match emit {
+        Emit::Binary => command.arg("-O"),
+        Emit::Check => command.arg("--emit=metadata"),
+    };
+    let out = command
+        .arg("-o")
+        .arg(out)
+        .arg(file)
+        .output()
+        .map_err(|e| format!("cannot run {}: {}", rustc.display(), e))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&out.stderr);
+    let first_error = text.lines().find(|l| l.starts_with("error")).unwrap_or("");
+    Err(first_error.to_string())
+}
+
+/// `None` if the bundle answers every bad input exactly as the cargo-built binary does (output,
+/// errors and exit status), else the first input where they part.
+fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<String> {
+    for bad in BAD_INPUTS {
+        let behaviour =
+            |program: &Path| match exec::run(program, &[], Input::Bytes(bad), limit, 1 << 20) {
+                Ok(run) => {
+                    let ended = match run.ended {
+                        Ended::Exited(code) => format!("exit {}", code),
+                        other => format!("{:?}", other),
+                    };
+                    let first = cases::first_line(if run.stdout.is_empty() {
+                        &run.stderr
+                    } else {
+                        &run.stdout
+                    });
+                    (run.stdout, run.stderr, ended, first)
+                }
+                Err(e) => (Vec::new(), Vec::new(), e.to_string(), e.to_string()),
+            };
+        let want = behaviour(binary);
+        let got = behaviour(bundle);
+        if (&want.0, &want.1, &want.2) != (&got.0, &got.1, &got.2) {
+            return Some(format!(
+                "on \"{}\": got \"{}\" ({}) expected \"{}\" ({})",
+                String::from_utf8_lossy(bad).escape_debug(),
+                got.3,
+                got.2,
+                want.3,
+                want.2
+            ));
+        }
+    }
+    None
+}
+
+/// Every problem's AtCoder bundle built in one scratch cargo project with exactly AtCoder's
+/// crates and edition; the problems judged there run on their cases.
+fn atcoder(
+    settings: &Settings,
+    names: &[&str],
+    judged_there: &[(String, Duration)],
+    built: &Built,
+    report: &mut Report,
+) {
+    let start = Instant::now();
+    let judge = judges::by_name("atcoder").expect("the judge table has AtCoder");
+    let scratch = built.out_dir.with_file_name("atcoder-check");
+    let bin_dir = scratch.join("src/bin");
+    if let Err(e) = fresh_dir(&bin_dir) {
+        return report.verdict(Verdict::Re, "AtCoder bundles", start.elapsed(), &e);
+    }
+    let crates: Vec<String> = judge
+        .crates
+        .iter()
+        .map(|c| {
+            let (name, version) = c.split_once(' ').unwrap_or((c, ""));
+            format!("{} = \"{}\"", name, version)
+        })
+        .collect();
+    let manifest = format!(
+        "[package]\nname = \"atcoder-check\"\nversion = \"0.0.0\"\nedition = \"{}\"\npublish = false\n\n[dependencies]\n{}\n\n[workspace]\n",
+        judge.edition,
+        crates.join("\n")
+    );
+    if let Err(e) = fs::write(scratch.join("Cargo.toml"), manifest) {
+        return report.verdict(
+            Verdict::Re,
+            "AtCoder bundles",
+            start.elapsed(),
+            &e.to_string(),
+        );
+    }
+    let mut ok = true;
+    for name in names {
+        let file = bin_dir.join(format!("{}.rs", name));
+        if let Err(e) = bundle(built.bundle, &settings.root, name, Some("atcoder"), &file) {
+            let label = format!("bundle {} --judge atcoder", name);
+            report.verdict(Verdict::Re, &label, start.elapsed(), &e);
+            ok = false;
+        }
+    }
+    if !ok {
+        return;
+    }
+    let label = format!(
+        "AtCoder bundles ({}, edition {})",
+        judge.crates.join(", ").replace(" =", " "),
+        judge.edition
+    );
+    let target = scratch.join("target");
+    let target = target.to_string_lossy();
+    let args = ["build", "--release", "--target-dir", &target];
+    let artifacts = match cargo::build(&scratch, &args) {
+        Ok(artifacts) => artifacts,
+        Err(e) => return report.verdict(Verdict::Re, &label, start.elapsed(), &e),
+    };
+    report.verdict(Verdict::Ac, &label, start.elapsed(), "");
+    for (name, limit) in judged_there {
+        let exe = match artifacts
+            .iter()
+            .find(|a: &&Artifact| a.kind == "bin" && a.target == *name)
+        {
+            Some(artifact) => artifact.executable.clone(),
+            None => continue,
+        };
+        for input in cases::inputs(&settings.root, name).0 {
+            let label = format!("bundle:{}/{}", name, stem(&input));
+            run_case(report, &label, &input, &exe, *limit);
+        }
+    }
+}
+
+/// The single-file starter `templates/main.rs` compiles alone (with each compiler) and runs.
+pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
+    let template = settings.root.join("templates/main.rs");
+    let mut compilers = vec![PathBuf::from("rustc")];
+    compilers.extend(settings.old_rustc.clone());
+    for compiler in compilers {
+        let start = Instant::now();
+        let exe = out_dir.join("template-main");
+        let version = Command::new(&compiler)
+            .arg("--version")
+            .output()
+            .map(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .split(' ')
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        let ran = compile(&compiler, "2018", Emit::Binary, &template, &exe).and_then(|()| {
+            let run = exec::run(
+                &exe,
+                &[],
+                Input::Bytes(b"3\n1 2 3\n"),
+                Duration::from_secs(10),
+                1 << 20,
+            )
+            .map_err(|e| e.to_string())?;
+            if run.ended == Ended::Exited(0) && String::from_utf8_lossy(&run.stdout).trim() == "6" {
+                Ok(())
+            } else {
+                Err(format!(
+                    "on `3 / 1 2 3` it printed \"{}\"",
+                    cases::first_line(&run.stdout)
+                ))
+            }
+        });
+        match ran {
+            Ok(()) => {
+                let label = format!("templates/main.rs ({}, runs)", version);
+                report.verdict(Verdict::Ac, &label, start.elapsed(), "");
+            }
+            Err(e) => {
+                let label = format!("templates/main.rs ({})", compiler.display());
+                report.verdict(Verdict::Re, &label, start.elapsed(), &e);
+            }
+        }
+    }
+}
+
+/// `dir`, created, with its `.rs` files removed.
+fn fresh_dir(dir: &Path) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
+    for entry in fs::read_dir(dir)
+        .map_err(|e| format!("{}: {}", dir.display(), e))?
+        .flatten()
+    {
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+    Ok(())
+}
+
+/// A case's name: its file name without `.in`.
+pub fn stem(input: &Path) -> String {
+    input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}

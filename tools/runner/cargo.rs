@@ -1,0 +1,192 @@
+//! Cargo as the runner drives it: builds whose artifacts are read from cargo's own JSON messages
+//! (so `CARGO_BUILD_TARGET`, `CARGO_TARGET_DIR` or a config file never leave a stale binary in
+//! the way), and the target directory.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One compiled target with an executable: a binary or a test harness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artifact {
+    /// The package's name.
+    pub package: String,
+    /// The target's name (the binary's name; for a test, the file's).
+    pub target: String,
+    /// The target's kind: `bin`, `lib`, `test`, `example`, `bench`.
+    pub kind: String,
+    /// The executable cargo wrote.
+    pub executable: PathBuf,
+    /// The package's folder (where cargo runs its tests).
+    pub package_dir: PathBuf,
+    /// Whether this is a test harness (`cargo test`'s build also announces plain binaries).
+    pub test: bool,
+}
+
+/// Runs `cargo ARGS --message-format=json-render-diagnostics` in `root`: cargo's progress and
+/// diagnostics go to standard error as usual, and the executables it built are returned.
+/// `Err` holds a one-line reason when the build fails.
+pub fn build(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
+    let mut child = Command::new(cargo())
+        .current_dir(root)
+        .args(args)
+        .arg("--message-format=json-render-diagnostics")
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run cargo: {}", e))?;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut artifacts = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.map_err(|e| format!("cannot read cargo's messages: {}", e))?;
+        if let Some(artifact) = artifact_of_message(&line) {
+            artifacts.push(artifact);
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("cannot wait for cargo: {}", e))?;
+    if status.success() {
+        Ok(artifacts)
+    } else {
+        Err(format!("cargo {} failed ({})", args.join(" "), status))
+    }
+}
+
+/// The artifact a `compiler-artifact` message announces, if it has an executable.
+///
+/// ```
+/// let line = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/problems#0.1.0","manifest_path":"/w/problems/Cargo.toml","target":{"kind":["bin"],"name":"nim"},"executable":"/t/release/nim"}"#;
+/// let artifact = tools::runner::cargo::artifact_of_message(line).unwrap();
+/// assert_eq!((artifact.target.as_str(), artifact.package.as_str()), ("nim", "problems"));
+/// assert_eq!(artifact.executable, std::path::Path::new("/t/release/nim"));
+/// ```
+pub fn artifact_of_message(line: &str) -> Option<Artifact> {
+    let message: Value = serde_json::from_str(line).ok()?;
+    if message["reason"] != "compiler-artifact" {
+        return None;
+    }
+    let executable = PathBuf::from(message["executable"].as_str()?);
+    let manifest = Path::new(message["manifest_path"].as_str()?);
+    let package_dir = manifest.parent()?.to_path_buf();
+    let package = package_dir.file_name()?.to_str()?.to_string();
+    let target = &message["target"];
+    Some(Artifact {
+        package: package_name(&message).unwrap_or(package),
+        target: target["name"].as_str()?.to_string(),
+        kind: target["kind"][0].as_str()?.to_string(),
+        executable,
+        package_dir,
+        test: message["profile"]["test"].as_bool().unwrap_or(false),
+    })
+}
+
+/// The package name in a message's `package_id`, in either of cargo's spellings
+/// (`name 0.1.0 (path+file://...)` or `path+file:///dir/name#0.1.0`, `...#name@0.1.0`).
+fn package_name(message: &Value) -> Option<String> {
+    let id = message["package_id"].as_str()?;
+    if !id.contains("://") || id.contains(' ') {
+        return id.split(' ').next().map(str::to_string);
+    }
+    let (path, fragment) = id.rsplit_once('#')?;
+    match fragment.split_once('@') {
+        Some((name, _)) => Some(name.to_string()),
+        None => Some(path.rsplit('/').next()?.to_string()),
+    }
+}
+
+/// The workspace as `cargo metadata` sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Workspace {
+    /// Where cargo writes: `CARGO_TARGET_DIR`, a config file's `build.target-dir`, or `target/`.
+    pub target_dir: PathBuf,
+    /// The names of the workspace's own packages.
+    pub members: Vec<String>,
+}
+
+/// Reads the workspace at `root` with `cargo metadata --no-deps`.
+pub fn workspace(root: &Path) -> Result<Workspace, String> {
+    let out = Command::new(cargo())
+        .current_dir(root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {}", e))?;
+    if !out.status.success() {
+        return Err("cargo metadata failed".to_string());
+    }
+    let metadata: Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("cargo metadata's output: {}", e))?;
+    let target_dir = metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata gave no target_directory".to_string())?;
+    let members = metadata["packages"]
+        .as_array()
+        .map(|packages| {
+            packages
+                .iter()
+                .filter_map(|p| p["name"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Workspace {
+        target_dir,
+        members,
+    })
+}
+
+/// The arguments that build the tests in the release profile, so that they share every
+/// third-party crate with `cargo build --release`, with debug assertions and overflow checks
+/// turned on for the workspace's own packages (`members`) alone.
+///
+/// ```
+/// let args = tools::runner::cargo::checked_release_args(&["grundy".to_string()]);
+/// assert_eq!(args[0], "--release");
+/// assert!(args.contains(&"profile.release.package.grundy.overflow-checks=true".to_string()));
+/// ```
+pub fn checked_release_args(members: &[String]) -> Vec<String> {
+    let mut args = vec!["--release".to_string()];
+    for member in members {
+        for setting in ["debug-assertions", "overflow-checks"] {
+            args.push("--config".to_string());
+            args.push(format!(
+                "profile.release.package.{}.{}=true",
+                member, setting
+            ));
+        }
+    }
+    args
+}
+
+/// The cargo that runs this tool (`CARGO` when cargo started it), else `cargo`.
+pub fn cargo() -> PathBuf {
+    std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("cargo"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_without_an_executable_are_skipped() {
+        let lib = r#"{"reason":"compiler-artifact","package_id":"grundy 0.1.0 (path+file:///w/lib)","manifest_path":"/w/lib/Cargo.toml","target":{"kind":["lib"],"name":"grundy"},"executable":null}"#;
+        assert_eq!(artifact_of_message(lib), None);
+        assert_eq!(
+            artifact_of_message(r#"{"reason":"build-finished","success":true}"#),
+            None
+        );
+        assert_eq!(artifact_of_message("not json"), None);
+        let test = r#"{"reason":"compiler-artifact","package_id":"grundy 0.1.0 (path+file:///w/lib)","manifest_path":"/w/lib/Cargo.toml","target":{"kind":["lib"],"name":"grundy"},"executable":"/t/deps/grundy-1"}"#;
+        let artifact = artifact_of_message(test).unwrap();
+        assert_eq!(artifact.package, "grundy");
+        assert_eq!(artifact.package_dir, Path::new("/w/lib"));
+        assert!(!artifact.test);
+        let named = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/lib#grundy@0.1.0","manifest_path":"/w/lib/Cargo.toml","target":{"kind":["test"],"name":"t"},"profile":{"test":true},"executable":"/t/deps/t-1"}"#;
+        let harness = artifact_of_message(named).unwrap();
+        assert_eq!(harness.package, "grundy");
+        assert!(harness.test);
+    }
+}

@@ -1,0 +1,253 @@
+//! The regression runner behind `./run_tests.sh`: builds once, runs the unit tests, every
+//! problem binary on every `testcases/<problem>/*.in`, then each problem's judge bundle. One
+//! verdict line per check ([`report`]); the last line is `N passed, M failed`.
+//!
+//! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`unit`] runs the
+//! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
+//! cap, process groups; [`limits`]: which limit), [`bundles`] checks the bundles.
+
+pub mod bundles;
+pub mod cargo;
+pub mod cases;
+pub mod exec;
+pub mod limits;
+pub mod report;
+pub mod unit;
+
+use crate::judges::{self, Judge};
+use crate::workspace;
+use report::{Report, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// What a run checks, from the command line and the environment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The workspace.
+    pub root: PathBuf,
+    /// Only this problem (its unit tests, cases and bundle), or everything.
+    pub only: Option<String>,
+    /// `TIMEOUT`: one limit for every case, in seconds.
+    pub timeout: Option<f64>,
+    /// Whether the bundle stage runs (`NO_BUNDLE=1` skips it).
+    pub bundles: bool,
+    /// Whether the AtCoder build runs (`ATCODER=0` skips it).
+    pub atcoder: bool,
+    /// An old rustc for plain bundles (`OLD_RUSTC`, else Debian's `/usr/bin/rustc` when it is
+    /// not the toolchain's).
+    pub old_rustc: Option<PathBuf>,
+}
+
+impl Settings {
+    /// The settings for problem `only` (or all) from `TIMEOUT`, `NO_BUNDLE`, `ATCODER` and
+    /// `OLD_RUSTC`, as `var` reads them; `Err` names a bad setting or an unknown problem.
+    pub fn new(
+        root: PathBuf,
+        only: Option<String>,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<Settings, String> {
+        let timeout = limits::timeout_setting(var("TIMEOUT").as_deref())?;
+        if let Some(name) = &only {
+            if !workspace::problems(&root).contains(name) {
+                return Err(format!(
+                    "no problem {} (no file problems/{}.rs)",
+                    name, name
+                ));
+            }
+        }
+        let old_rustc = match var("OLD_RUSTC").filter(|p| !p.is_empty()) {
+            Some(path) => Some(PathBuf::from(path)),
+            None => debian_rustc(),
+        };
+        Ok(Settings {
+            root,
+            only,
+            timeout,
+            bundles: var("NO_BUNDLE").as_deref() != Some("1"),
+            atcoder: var("ATCODER").as_deref() != Some("0"),
+            old_rustc,
+        })
+    }
+}
+
+/// Debian's rustc, when it is installed beside (and differs from) the toolchain's.
+fn debian_rustc() -> Option<PathBuf> {
+    let debian = Path::new("/usr/bin/rustc");
+    let version = |rustc: &Path| {
+        Command::new(rustc)
+            .arg("--version")
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| o.stdout)
+    };
+    let old = version(debian)?;
+    (version(Path::new("rustc")) != Some(old)).then(|| debian.to_path_buf())
+}
+
+/// The release build of the binaries the run needs (every binary, or problem `only`'s and the
+/// bundler), as cargo reports them; `None` (with a verdict) if it fails.
+fn build_release(settings: &Settings, report: &mut Report) -> Option<Vec<cargo::Artifact>> {
+    let start = Instant::now();
+    let mut args = vec!["build", "--release"];
+    match &settings.only {
+        Some(name) => args.extend([
+            "-p", "problems", "--bin", name, "-p", "tools", "--bin", "bundle",
+        ]),
+        None => args.extend(["--workspace", "--bins"]),
+    }
+    match cargo::build(&settings.root, &args) {
+        Ok(artifacts) => {
+            report.note(&format!("built in {:.1} s", start.elapsed().as_secs_f64()));
+            Some(artifacts)
+        }
+        Err(e) => {
+            report.verdict(Verdict::Re, "cargo build --release", start.elapsed(), &e);
+            None
+        }
+    }
+}
+
+/// Runs every stage and prints the verdicts and the tally; returns the exit status (0 all
+/// passed, 1 something failed).
+pub fn run(settings: &Settings) -> i32 {
+    let mut report = Report::new();
+    let root = &settings.root;
+    let problems: Vec<String> = match &settings.only {
+        Some(name) => vec![name.clone()],
+        None => workspace::problems(root),
+    };
+
+    let workspace = match cargo::workspace(root) {
+        Ok(workspace) => workspace,
+        Err(e) => {
+            report.verdict(Verdict::Re, "cargo metadata", Duration::ZERO, &e);
+            println!("{}", report.tally());
+            return 1;
+        }
+    };
+
+    report.heading("build");
+    let artifacts = match build_release(settings, &mut report) {
+        Some(artifacts) => artifacts,
+        None => {
+            println!("{}", report.tally());
+            return 1;
+        }
+    };
+
+    report.heading("unit tests");
+    // The contest code (library, judge, problems, testkit) is tested with debug assertions and
+    // overflow checks; tools/ is tested as built, so its crate and binaries are shared too.
+    let checked: Vec<String> = workspace
+        .members
+        .iter()
+        .filter(|m| *m != "tools")
+        .cloned()
+        .collect();
+    let profile = cargo::checked_release_args(&checked);
+    match &settings.only {
+        Some(name) => unit::stage(
+            root,
+            &profile,
+            &["-p", "problems", "--bin", name],
+            false,
+            &mut report,
+        ),
+        None => unit::stage(root, &profile, &["--workspace"], true, &mut report),
+    }
+    // The tests' build put checked binaries where the release ones were: cargo puts them back.
+    let artifacts = build_release(settings, &mut Report::quiet()).unwrap_or(artifacts);
+    let binary = |package: &str, name: &str| {
+        artifacts
+            .iter()
+            .find(|a| a.kind == "bin" && a.package == package && a.target == name)
+            .map(|a| a.executable.clone())
+    };
+
+    report.heading("problems");
+    let mut checked = Vec::new();
+    for name in &problems {
+        let meta = workspace::meta(root, name).unwrap_or_else(|e| {
+            report.verdict(
+                Verdict::Re,
+                &format!("{} (metadata)", name),
+                Duration::ZERO,
+                &e,
+            );
+            workspace::Meta::default()
+        });
+        let judge: &'static Judge = meta
+            .judge
+            .as_deref()
+            .and_then(|j| judges::by_name(j).ok())
+            .unwrap_or_else(|| {
+                judges::by_name("codeforces").expect("the judge table has Codeforces")
+            });
+        let limit = limits::case_limit(settings.timeout, meta.time_limit);
+        checked.push((name.clone(), judge, limit));
+        let (inputs, special) = cases::inputs(root, name);
+        for path in special {
+            report.note(&format!("skipped {}: not a regular file", path.display()));
+        }
+        let exe = match binary("problems", name) {
+            Some(exe) => exe,
+            None => {
+                report.verdict(
+                    Verdict::Re,
+                    name,
+                    Duration::ZERO,
+                    "cargo built no such binary",
+                );
+                continue;
+            }
+        };
+        if inputs.is_empty() {
+            report.verdict(
+                Verdict::Wa,
+                name,
+                Duration::ZERO,
+                &format!("no testcases/{}/*.in", name),
+            );
+        }
+        for input in inputs {
+            let label = format!("{}/{}", name, bundles::stem(&input));
+            cases::run_case(&mut report, &label, &input, &exe, limit);
+        }
+    }
+
+    if settings.bundles {
+        let out_dir = workspace.target_dir.join("bundles");
+        let _ = std::fs::create_dir_all(&out_dir);
+        let old = settings
+            .old_rustc
+            .as_ref()
+            .map(|p| format!(" (also compiled by {})", p.display()))
+            .unwrap_or_default();
+        report.heading(&format!("judge bundles{}", old));
+        match binary("tools", "bundle") {
+            Some(bundler) => {
+                let problem_binary = |name: &str| binary("problems", name);
+                let built = bundles::Built {
+                    bundle: &bundler,
+                    binary: &problem_binary,
+                    out_dir: out_dir.clone(),
+                };
+                bundles::stage(settings, &checked, &built, &mut report);
+            }
+            None => report.verdict(
+                Verdict::Re,
+                "bundle",
+                Duration::ZERO,
+                "cargo built no bundler",
+            ),
+        }
+        if settings.only.is_none() {
+            bundles::starter(settings, &out_dir, &mut report);
+        }
+    }
+
+    println!("{}", report.tally());
+    i32::from(report.failed() > 0)
+}

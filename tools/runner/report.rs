@@ -1,0 +1,231 @@
+//! The runner's output: one verdict line per check, with its time, and the tally that ends the
+//! run (`N passed, M failed`); and the comparison of an output with the expected one.
+
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+/// A check's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer (or no expected output, or too much output).
+    Wa,
+    /// Runtime error: a non-zero exit, a signal, a failed build.
+    Re,
+    /// Over the time limit.
+    Tle,
+}
+
+impl Verdict {
+    fn code(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Re => "RE",
+            Verdict::Tle => "TLE",
+        }
+    }
+}
+
+/// Counts verdicts and prints them on standard output.
+pub struct Report {
+    passed: usize,
+    failed: usize,
+    colour: bool,
+    silent: bool,
+}
+
+impl Report {
+    /// A report with colours when standard output is a terminal.
+    pub fn new() -> Report {
+        Report {
+            passed: 0,
+            failed: 0,
+            colour: std::io::stdout().is_terminal(),
+            silent: false,
+        }
+    }
+
+    /// A report that counts but prints nothing.
+    pub fn quiet() -> Report {
+        Report {
+            silent: true,
+            ..Report::new()
+        }
+    }
+
+    /// Prints one verdict line: the code, the check's name, its time and a detail.
+    pub fn verdict(&mut self, verdict: Verdict, name: &str, time: Duration, detail: &str) {
+        let colour = if verdict == Verdict::Ac {
+            self.passed += 1;
+            "\x1b[32m"
+        } else {
+            self.failed += 1;
+            "\x1b[31m"
+        };
+        let (colour, reset) = if self.colour {
+            (colour, "\x1b[0m")
+        } else {
+            ("", "")
+        };
+        let detail = if detail.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", one_line(detail, 240))
+        };
+        self.print(&format!(
+            "{colour}{:<3}{reset} {:<48} {:>6} ms{detail}",
+            verdict.code(),
+            name,
+            time.as_millis()
+        ));
+    }
+
+    /// Prints a stage heading.
+    pub fn heading(&self, text: &str) {
+        if self.colour {
+            self.print(&format!("\x1b[1m== {}\x1b[0m", text));
+        } else {
+            self.print(&format!("== {}", text));
+        }
+    }
+
+    /// Prints a note that is not a verdict (a skipped file, progress).
+    pub fn note(&self, text: &str) {
+        self.print(&format!("    {}", text));
+    }
+
+    fn print(&self, line: &str) {
+        if self.silent {
+            return;
+        }
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{}", line);
+        let _ = stdout.flush();
+    }
+
+    /// How many checks failed so far.
+    pub fn failed(&self) -> usize {
+        self.failed
+    }
+
+    /// The last line: `N passed, M failed`.
+    pub fn tally(&self) -> String {
+        format!("{} passed, {} failed", self.passed, self.failed)
+    }
+}
+
+impl Default for Report {
+    fn default() -> Report {
+        Report::new()
+    }
+}
+
+/// `text`'s first line, at most `max` characters, control characters escaped.
+pub fn one_line(text: &str, max: usize) -> String {
+    let line = text.lines().next().unwrap_or("");
+    let mut shown = String::new();
+    for c in line.chars().take(max) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    if line.chars().count() > max {
+        shown.push('…');
+    }
+    shown
+}
+
+/// The longest line a difference report shows in full; longer lines are cut and marked.
+const SHOWN_LINE: usize = 100;
+
+/// `None` if `got` is the expected output, carriage returns before line ends and a missing
+/// final newline forgiven; else where they first differ, in testkit's words
+/// (`line N: expected `A` got `B``), long lines shortened.
+///
+/// ```
+/// use tools::runner::report::difference;
+/// assert_eq!(difference("1\n2\n", "1\r\n2"), None);
+/// assert_eq!(difference("1\n2\n", "1\n3\n").unwrap(), "line 2: expected `2` got `3`");
+/// ```
+pub fn difference(expected: &str, got: &str) -> Option<String> {
+    let normal = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| line.strip_suffix('\r').unwrap_or(line).to_string())
+            .collect()
+    };
+    let (expected, got) = (normal(expected), normal(got));
+    if expected == got {
+        return None;
+    }
+    let shorten = |lines: &[String]| -> String {
+        lines
+            .iter()
+            .map(|line| {
+                let count = line.chars().count();
+                if count <= SHOWN_LINE {
+                    line.clone()
+                } else {
+                    let head: String = line.chars().take(SHOWN_LINE).collect();
+                    format!("{}… ({} characters)", head, count)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let report = testkit::first_difference(&shorten(&expected), &shorten(&got));
+    if report.starts_with("line ") {
+        Some(report)
+    } else {
+        // Two long lines that differ only past what is shown.
+        Some(format!(
+            "the outputs differ past the first {} characters of a line",
+            SHOWN_LINE
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differences_are_testkits_with_line_ends_forgiven() {
+        assert_eq!(difference("Marica\nIvica\n", "Marica\r\nIvica"), None);
+        assert_eq!(
+            difference("Marica\nIvica\n", "Marica\nIvica\nMarica\n").unwrap(),
+            "line 3: expected (nothing) got `Marica`"
+        );
+        assert_eq!(
+            difference("Marica\nIvica\n", "Marica\n").unwrap(),
+            "line 2: expected `Ivica` got (nothing)"
+        );
+        assert_eq!(
+            difference("Marica\nIvica\n", "Ivica\nMarica\n").unwrap(),
+            "line 1: expected `Marica` got `Ivica`"
+        );
+        assert!(difference("a\n", "a\n\n").is_some());
+    }
+
+    #[test]
+    fn long_lines_are_shortened_but_still_compared() {
+        let long = "x".repeat(5000);
+        let report = difference(&long, &format!("{}y", long)).unwrap();
+        assert!(report.len() < 400, "{report}");
+        assert!(report.contains("(5000 characters)") && report.contains("(5001 characters)"));
+        let other = format!("{}y", "x".repeat(4999));
+        assert_eq!(
+            difference(&long, &other).unwrap(),
+            "the outputs differ past the first 100 characters of a line"
+        );
+    }
+
+    #[test]
+    fn one_line_cuts_and_escapes() {
+        assert_eq!(one_line("a\tb\nsecond", 10), "a\\tb");
+        assert_eq!(one_line("abcdef", 3), "abc…");
+    }
+}

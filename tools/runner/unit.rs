@@ -1,0 +1,202 @@
+//! The unit-test stage: cargo builds the test harnesses (its own progress on standard error),
+//! then each harness runs with its count of tests printed as it goes, then the doctests, one
+//! library at a time. One verdict per harness.
+
+use super::cargo::{self, Artifact};
+use super::report::{Report, Verdict};
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How often a long harness prints how far it is.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+/// Failure lines shown per harness.
+const FAILURE_LINES: usize = 20;
+
+/// What a test harness reported.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Tests that passed.
+    pub passed: usize,
+    /// Tests that failed.
+    pub failed: usize,
+    /// The first lines about failures.
+    pub failures: Vec<String>,
+    /// Whether the harness exited successfully.
+    pub success: bool,
+}
+
+/// Builds and runs the unit tests that `selection` picks (`cargo test` arguments such as
+/// `--workspace` or `-p problems --bin NAME`) with `profile` (cargo arguments choosing the
+/// profile, see [`cargo::checked_release_args`]), then, when `doctests` holds, the doctests of
+/// their libraries.
+pub fn stage(
+    root: &Path,
+    profile: &[String],
+    selection: &[&str],
+    doctests: bool,
+    report: &mut Report,
+) {
+    let start = Instant::now();
+    let mut args = vec!["test", "--no-run"];
+    args.extend(profile.iter().map(String::as_str));
+    args.extend_from_slice(selection);
+    report.note(&format!(
+        "building the tests: cargo test --no-run --release {}",
+        selection.join(" ")
+    ));
+    let harnesses = match cargo::build(root, &args) {
+        Ok(artifacts) => artifacts,
+        Err(e) => {
+            report.verdict(Verdict::Re, "cargo test --no-run", start.elapsed(), &e);
+            return;
+        }
+    };
+    let mut harnesses: Vec<Artifact> = harnesses.into_iter().filter(|a| a.test).collect();
+    harnesses
+        .sort_by(|a, b| (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target)));
+    harnesses.dedup_by(|a, b| a.executable == b.executable);
+    let total = harnesses.len();
+    report.note(&format!(
+        "built {} test harnesses in {:.1} s",
+        total,
+        start.elapsed().as_secs_f64()
+    ));
+    for (done, harness) in harnesses.iter().enumerate() {
+        let label = format!(
+            "test {} {} ({})",
+            harness.package, harness.target, harness.kind
+        );
+        report.note(&format!("[{}/{}] {}", done + 1, total, label));
+        let start = Instant::now();
+        let mut command = Command::new(&harness.executable);
+        command.current_dir(&harness.package_dir);
+        finish(report, &label, start, run_harness(command, &label, report));
+    }
+    if doctests {
+        let mut libraries: Vec<&str> = harnesses
+            .iter()
+            .filter(|h| h.kind == "lib")
+            .map(|h| h.package.as_str())
+            .collect();
+        libraries.dedup();
+        for (done, package) in libraries.iter().enumerate() {
+            let label = format!("doctests {}", package);
+            report.note(&format!(
+                "[{}/{}] {} (each example is compiled)",
+                done + 1,
+                libraries.len(),
+                label
+            ));
+            let start = Instant::now();
+            let mut command = Command::new(cargo::cargo());
+            command
+                .current_dir(root)
+                .args(["test", "--doc", "-p", package])
+                .args(profile);
+            finish(report, &label, start, run_harness(command, &label, report));
+        }
+    }
+}
+
+fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outcome, String>) {
+    match outcome {
+        Ok(outcome) if outcome.success && outcome.failed == 0 => report.verdict(
+            Verdict::Ac,
+            label,
+            start.elapsed(),
+            &format!("{} tests passed", outcome.passed),
+        ),
+        Ok(outcome) => {
+            for line in &outcome.failures {
+                println!("{}", line);
+            }
+            let detail = format!(
+                "{} passed, {} failed; see the failures above",
+                outcome.passed, outcome.failed
+            );
+            report.verdict(Verdict::Re, label, start.elapsed(), &detail);
+        }
+        Err(e) => report.verdict(Verdict::Re, label, start.elapsed(), &e),
+    }
+}
+
+/// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: the tests
+/// finished so far are printed every few seconds, and the failures are kept.
+fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {}", label, e))?;
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let errors = thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.by_ref().take(1 << 20).read_to_end(&mut text);
+        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut outcome = Outcome::default();
+    let mut running = 0;
+    let mut last = Instant::now();
+    let mut in_failure = false;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.unwrap_or_default();
+        if let Some(n) = line
+            .strip_prefix("running ")
+            .and_then(|r| r.split(' ').next())
+        {
+            running += n.parse::<usize>().unwrap_or(0);
+        } else if line.starts_with("test ") && line.ends_with(" ... ok") {
+            outcome.passed += 1;
+        } else if line.starts_with("test ") && line.ends_with(" ... FAILED") {
+            outcome.failed += 1;
+            keep(&mut outcome.failures, &line);
+        } else if line.starts_with("---- ") {
+            in_failure = true;
+        } else if line.is_empty() || line.starts_with("failures:") {
+            in_failure = false;
+        }
+        if in_failure {
+            keep(&mut outcome.failures, &line);
+        }
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            report.note(&format!(
+                "{}: {} of {} tests done",
+                label,
+                outcome.passed + outcome.failed,
+                running
+            ));
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("cannot wait for {}: {}", label, e))?;
+    outcome.success = status.success();
+    let errors = errors.join().unwrap_or_default();
+    if !outcome.success {
+        for line in errors
+            .lines()
+            .filter(|l| l.starts_with("error") || l.contains("panicked") || l.starts_with("---- "))
+        {
+            keep(&mut outcome.failures, line);
+        }
+        if outcome.failures.is_empty() {
+            keep(
+                &mut outcome.failures,
+                &format!("{} ended: {}", label, status),
+            );
+        }
+    }
+    Ok(outcome)
+}
+
+fn keep(lines: &mut Vec<String>, line: &str) {
+    if lines.len() < FAILURE_LINES {
+        lines.push(line.to_string());
+    }
+}
