@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use tools::bundle::Shaking;
 use tools::judges::by_name;
 
 /// A scratch workspace: the real judge crate, a fixture library, and problem `p`.
@@ -34,7 +35,13 @@ fn fixture(tag: &str, problem: &str) -> PathBuf {
     }
     let real = tools::workspace::default_root();
     std::fs::create_dir_all(dir.join("judge")).unwrap();
-    std::fs::copy(real.join("judge/lib.rs"), dir.join("judge/lib.rs")).unwrap();
+    // The real judge crate, however many files it has.
+    for entry in std::fs::read_dir(real.join("judge")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            std::fs::copy(&path, dir.join("judge").join(path.file_name().unwrap())).unwrap();
+        }
+    }
     dir
 }
 
@@ -132,8 +139,14 @@ fn nested_groups_globs_renames_and_deep_folders() {
 fn a_glob_of_the_whole_library() {
     let source = "use grundy::*;\nfn main() { println!(\"{}\", double(4)); }\n";
     let dir = fixture("glob", source);
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
-    assert_eq!(bundle.modules, ["alpha", "deep", "unused"]);
+    let spoj = by_name("spoj").unwrap();
+    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
+    assert_eq!(whole.modules, ["alpha", "deep", "unused"]);
+    assert_eq!(compile_and_run(&dir, &whole.text, ""), "8\n");
+    // Shaken, only what `double` reaches is left.
+    let bundle = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    assert_eq!(bundle.modules, ["alpha", "deep"]);
+    assert!(!bundle.text.contains("never"), "{}", bundle.text);
     assert_eq!(compile_and_run(&dir, &bundle.text, ""), "8\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -192,5 +205,64 @@ fn old_syntax_is_caught_in_the_bundle() {
     let findings = tools::msrv::check(&bundle.text, "bundle").unwrap();
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert!(findings[0].contains("`{x}`"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn crate_renames_are_followed() {
+    for source in [
+        "use grundy as g;\nfn main() { println!(\"{}\", g::double(4)); }\n",
+        "use grundy::{self as gg};\nfn main() { println!(\"{}\", gg::alpha::double(4)); }\n",
+        "use ::grundy as g;\nuse g::alpha as a;\nfn main() { println!(\"{}\", a::double(4)); }\n",
+        "mod local {\n    use grundy as g;\n    pub fn f() -> u64 { g::Couple(1, 2).1 * 4 }\n}\nfn main() { println!(\"{}\", local::f()); }\n",
+    ] {
+        let dir = fixture("rename", source);
+        let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap())
+            .unwrap_or_else(|e| panic!("{source:?}: {e}"));
+        assert_eq!(compile_and_run(&dir, &bundle.text, ""), "8\n", "{source:?}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn build_dependent_macros_are_refused_even_inside_other_macros() {
+    for (source, name) in [
+        (
+            "fn main() { println!(\"{}\", env!(\"HOME\")); }\n",
+            "`env!`",
+        ),
+        (
+            "fn main() { println!(\"{:?}\", std::option_env!(\"HOME\")); }\n",
+            "`option_env!`",
+        ),
+        (
+            "fn main() { let v = vec![include_bytes!(\"/etc/hostname\")]; }\n",
+            "`include_bytes!`",
+        ),
+        ("fn main() { let _ = env!(\"HOME\"); }\n", "`env!`"),
+        (
+            "macro_rules! m { () => { concat_idents!(a, b) } }\nfn main() {}\n",
+            "`concat_idents!`",
+        ),
+    ] {
+        let dir = fixture("env", source);
+        let err = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap_err();
+        assert!(err.contains(name), "{source:?}: {err}");
+        assert!(err.contains("problems/p.rs:"), "{source:?}: {err}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_read_past() {
+    let source = "\u{feff}//! A problem saved by an editor that writes a BOM.\nuse grundy::double;\nfn main() { println!(\"{}\", double(5)); }\n";
+    let dir = fixture("bom", source);
+    // A library file with a BOM too.
+    let unused = dir.join("lib/alpha.rs");
+    let text = std::fs::read_to_string(&unused).unwrap();
+    std::fs::write(&unused, format!("\u{feff}{}", text)).unwrap();
+    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    assert!(!bundle.text.contains('\u{feff}'));
+    assert_eq!(compile_and_run(&dir, &bundle.text, ""), "10\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
