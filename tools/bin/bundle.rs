@@ -6,9 +6,12 @@
 //! cargo run --release --bin bundle -- --judges                      # the judge table
 //! ```
 //!
-//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. One line on
-//! standard error names the judge and the language to pick on its submit page. For plain
-//! judges the bundle is checked for syntax their old rustc rejects (see `tools::msrv`).
+//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. On standard
+//! error: one line with the size, the judge and the language to pick on its submit page, then
+//! the bytes of each part (problem, judge, each library module), and a warning when the bundle
+//! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
+//! only the items the problem reaches (`--whole-modules` keeps whole modules). For plain judges
+//! it is checked for syntax their old rustc rejects (see `tools::msrv`).
 //! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (unknown
 //! problem or judge, a construct the bundler cannot follow, old-compiler syntax, a bundle over
 //! the judge's size limit, a failed write); 2 for a usage error.

@@ -32,7 +32,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
     let mut graph = Graph::default();
     graph.modules.push(Module::default());
-    graph.add_items(&file.items, 0, crates);
+    graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
     // An inherent impl none of whose items is kept goes whole.
     let mut holds_kept = vec![false; graph.nodes.len()];
@@ -88,7 +88,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
         } else if kept.len() < item.leaves.len() {
             let lines: Vec<String> = kept
                 .iter()
-                .map(|leaf| format!("{}use {};", item.vis, leaf.render()))
+                .map(|leaf| format!("{}use {};", item.head, leaf.render()))
                 .collect();
             edits.push(Edit {
                 range: item.range.clone(),
@@ -265,8 +265,8 @@ struct Node {
 struct UseItem {
     module: usize,
     range: Range<usize>,
-    /// `pub `, `pub(crate) ` or empty.
-    vis: String,
+    /// Its attributes and visibility as written (`pub `, `pub(crate) `), or empty.
+    head: String,
     leaves: Vec<Leaf>,
 }
 
@@ -353,7 +353,7 @@ impl Graph {
         id
     }
 
-    fn add_items(&mut self, items: &[syn::Item], module: usize, crates: &[&str]) {
+    fn add_items(&mut self, text: &str, items: &[syn::Item], module: usize, crates: &[&str]) {
         for item in items {
             let range = item.span().byte_range();
             match item {
@@ -374,17 +374,26 @@ impl Graph {
                     });
                     self.modules[module].children.insert(name, id);
                     if let Some((_, inner)) = &m.content {
-                        self.add_items(inner, id, crates);
+                        self.add_items(text, inner, id, crates);
                     }
                 }
                 syn::Item::Use(u) => {
                     let leaves = leaves(u);
                     self.modules[module].leaves.extend(leaves.iter().cloned());
-                    let vis = u.vis.to_token_stream().to_string().replace(' ', "");
+                    // Attributes and visibility as written, for the `use` items that replace it.
+                    let mut head = String::new();
+                    for attr in &u.attrs {
+                        head += &text[attr.span().byte_range()];
+                        head.push(' ');
+                    }
+                    if !matches!(u.vis, syn::Visibility::Inherited) {
+                        head += &text[u.vis.span().byte_range()];
+                        head.push(' ');
+                    }
                     self.uses.push(UseItem {
                         module,
                         range,
-                        vis: if vis.is_empty() { vis } else { vis + " " },
+                        head,
                         leaves,
                     });
                 }

@@ -384,12 +384,28 @@ fn planted_uses_of_dropped_items_are_kept() {
 fn use_items_are_cut_to_what_is_kept() {
     // The root re-export `pub use crate::alpha::{double, Pair as Couple}` names two items; the
     // problem uses one, so the other goes and the `use` still resolves.
-    let source = "use grundy::Couple;\nfn main() { println!(\"{}\", Couple(1, 2).1); }\n";
+    // A module's own `use` with attributes and a restricted visibility keeps both.
+    let source = "use grundy::Couple;\nfn main() { println!(\"{} {}\", Couple(1, 2).1, grundy::alpha::via_three()); }\n";
     let dir = fixture("uses", source);
+    let alpha = dir.join("lib/alpha.rs");
+    let text = std::fs::read_to_string(&alpha).unwrap();
+    std::fs::write(
+        &alpha,
+        text + "\n#[allow(unused_imports)]\npub(crate) use crate::deep::{inner, three};\n\npub fn via_three() -> u64 {\n    three()\n}\n",
+    )
+    .unwrap();
     let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(!bundle.text.contains("fn double"), "{}", bundle.text);
     assert!(!bundle.text.contains("double,"), "{}", bundle.text);
-    assert_eq!(compile_and_run(&dir, &bundle.text, ""), "2\n");
+    assert!(!bundle.text.contains("mod inner"), "{}", bundle.text);
+    assert!(
+        bundle
+            .text
+            .contains("#[allow(unused_imports)] pub(crate) use crate::grundy::deep::three;"),
+        "{}",
+        bundle.text
+    );
+    assert_eq!(compile_and_run(&dir, &bundle.text, ""), "2 3\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
