@@ -14,6 +14,7 @@
 use super::source::{apply, Edit};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use syn::spanned::Spanned;
@@ -34,6 +35,10 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     graph.modules.push(Module::default());
     graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
+    if graph.gave_up() {
+        // Names too tangled to resolve in reasonable time: keep everything (sound).
+        reached = vec![true; graph.nodes.len()];
+    }
     // An inherent impl none of whose items is kept goes whole.
     let mut holds_kept = vec![false; graph.nodes.len()];
     for (id, node) in graph.nodes.iter().enumerate() {
@@ -275,6 +280,10 @@ struct Graph {
     modules: Vec<Module>,
     nodes: Vec<Node>,
     uses: Vec<UseItem>,
+    /// Lookups made so far, against [`LOOKUP_BUDGET`].
+    lookups: Cell<u64>,
+    /// The lookups in progress (module, name), which a glob cycle would repeat.
+    under_way: RefCell<BTreeSet<(usize, String)>>,
 }
 
 /// What a path resolves to.
@@ -286,6 +295,10 @@ struct Targets {
 
 /// How deep a resolution may follow `use` items and globs (re-export chains, glob cycles).
 const MAX_DEPTH: usize = 24;
+
+/// How many lookups shaking may make before it keeps everything instead: far above what a
+/// real bundle needs (a few thousand), far below a hang.
+const LOOKUP_BUDGET: u64 = 2_000_000;
 
 /// The `use` items nested in an item (in function bodies).
 fn local_leaves(visit: impl FnOnce(&mut LocalUses)) -> Vec<Leaf> {
@@ -504,10 +517,27 @@ impl Graph {
     }
 
     /// The items and modules `name` means in module `module`.
+    ///
+    /// A lookup already under way for the same module and name (a cycle of glob imports) adds
+    /// nothing: the one under way gathers it. Past [`LOOKUP_BUDGET`] lookups in all, the graph
+    /// gives up ([`Graph::gave_up`]) and the bundle keeps every item.
     fn lookup(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
-        if depth > MAX_DEPTH {
+        let key = (module, name.to_string());
+        if depth > MAX_DEPTH || self.gave_up() || self.under_way.borrow().contains(&key) {
             return;
         }
+        self.lookups.set(self.lookups.get() + 1);
+        self.under_way.borrow_mut().insert(key.clone());
+        self.lookup_here(module, name, depth, out);
+        self.under_way.borrow_mut().remove(&key);
+    }
+
+    /// Whether resolution took more than [`LOOKUP_BUDGET`] lookups: its answers are partial.
+    fn gave_up(&self) -> bool {
+        self.lookups.get() > LOOKUP_BUDGET
+    }
+
+    fn lookup_here(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
         let m = &self.modules[module];
         if let Some(items) = m.items.get(name) {
             out.items.extend(items);

@@ -678,3 +678,40 @@ fn a_subtraction_game_solution_bundles_small() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn glob_cycles_do_not_hang_the_shaker() {
+    // Three modules that glob-import each other: every name looked up and not found walks the
+    // cycle, branching twice at each step.
+    glob_cycle(3);
+    // Twelve such modules: too many ways round to walk, so the shaker keeps everything.
+    glob_cycle(12);
+}
+
+fn glob_cycle(modules: usize) {
+    let mut source = String::from("use grundy::double;\n");
+    for i in 0..modules {
+        let others: Vec<String> = (0..modules)
+            .filter(|j| *j != i)
+            .map(|j| format!("    pub use super::m{}::*;\n", j))
+            .collect();
+        source += &format!(
+            "mod m{i} {{\n{}    pub fn f{i}(x: u64) -> u64 {{ let y = x + 1; let z = y * 2; z - y }}\n}}\n",
+            others.concat()
+        );
+    }
+    source += "fn main() { println!(\"{}\", m0::f2(double(1)) + m1::f0(1)); }\n";
+    let dir = fixture("cycle", &source);
+    let (done, finished) = std::sync::mpsc::channel();
+    let root = dir.clone();
+    std::thread::spawn(move || {
+        let bundle = tools::bundle::bundle(&root, "p", by_name("spoj").unwrap());
+        let _ = done.send(bundle);
+    });
+    let bundle = finished
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the shaker hangs on a glob cycle")
+        .unwrap();
+    assert_eq!(compile_and_run(&dir, &bundle.text, ""), "5\n");
+    std::fs::remove_dir_all(dir).unwrap();
+}
