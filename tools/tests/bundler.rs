@@ -715,3 +715,45 @@ fn glob_cycle(modules: usize) {
     assert_eq!(compile_and_run(&dir, &bundle.text, ""), "5\n");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_judge_made_of_module_files_is_inlined_and_shaken() {
+    let source = "use judge::{InputError, Scanner};\nfn solve(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> {\n    let n = sc.uint()?;\n    out.extend(format!(\"{}\\n\", n * 2).bytes());\n    Ok(())\n}\nfn main() {\n    judge::main(solve)\n}\n";
+    let dir = fixture("split", source);
+    std::fs::remove_dir_all(dir.join("judge")).unwrap();
+    let files = [
+        (
+            "judge/lib.rs",
+            "//! A judge split by job.\n#![warn(missing_docs)]\nmod error;\npub mod scanner;\n\npub use error::InputError;\npub use scanner::Scanner;\n\n/// Runs `solve` on standard input.\npub fn main<F: Fn(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>>(solve: F) {\n    use std::io::{Read, Write};\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).unwrap();\n    let mut out = Vec::new();\n    match solve(&mut Scanner::new(&text), &mut out) {\n        Ok(()) => std::io::stdout().write_all(&out).unwrap(),\n        Err(e) => eprintln!(\"error: {}\", e),\n    }\n}\n\n#[cfg(test)]\nmod tests {}\n",
+        ),
+        (
+            "judge/error.rs",
+            "use std::fmt;\n\n/// A refusal.\n#[derive(Debug)]\npub struct InputError(pub String);\n\nimpl fmt::Display for InputError {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        f.write_str(&self.0)\n    }\n}\n\npub fn unused_error_helper() -> InputError {\n    InputError(String::new())\n}\n",
+        ),
+        (
+            "judge/scanner.rs",
+            "use super::error::InputError;\nuse crate::error;\n\n/// Tokens.\npub struct Scanner {\n    tokens: Vec<String>,\n    at: usize,\n}\n\nimpl Scanner {\n    pub fn new(text: &str) -> Self {\n        Scanner { tokens: text.split_whitespace().map(String::from).collect(), at: 0 }\n    }\n\n    pub fn uint(&mut self) -> Result<u64, InputError> {\n        let token = self.tokens.get(self.at).ok_or_else(|| error::InputError(\"ended\".into()))?;\n        self.at += 1;\n        token.parse().map_err(|_| InputError(format!(\"bad {}\", token)))\n    }\n\n    pub fn never_used(&self) -> usize {\n        self.at\n    }\n}\n",
+        ),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let spoj = by_name("spoj").unwrap();
+    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
+    assert!(whole.text.contains("fn never_used") && whole.text.contains("fn unused_error_helper"));
+    assert_eq!(compile_and_run(&dir, &whole.text, "21\n"), "42\n");
+    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    for dropped in ["never_used", "unused_error_helper", "#![warn", "mod tests"] {
+        assert!(
+            !shaken.text.contains(dropped),
+            "{dropped}:\n{}",
+            shaken.text
+        );
+    }
+    assert!(shaken.text.contains("mod error {") && shaken.text.contains("pub mod scanner {"));
+    assert_eq!(compile_and_run(&dir, &shaken.text, "21\n"), "42\n");
+    assert!(tools::msrv::check(&shaken.text, "b").unwrap().is_empty());
+    std::fs::remove_dir_all(dir).unwrap();
+}
