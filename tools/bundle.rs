@@ -221,17 +221,115 @@ fn sizes(text: &str) -> Result<Vec<(String, usize)>, String> {
     Ok(parts)
 }
 
-/// Comments and indentation out: the bundle as one stream of tokens.
+/// Comments and indentation out: each item of the bundle on one line, with a space between two
+/// tokens only where the lexer would otherwise read them as one (`fn main`, `- -`, `1 .0`).
+///
+/// # Errors
+/// If `text` does not parse, or (a defect) the result does not read back as the same tokens.
 pub fn minify(text: &str) -> Result<String, String> {
+    use quote::ToTokens;
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
     let mut out = String::new();
     for attr in &file.attrs {
-        out += &quote::ToTokens::to_token_stream(attr).to_string();
+        compact(attr.to_token_stream(), &mut out, &mut None);
         out.push('\n');
     }
     for item in &file.items {
-        out += &quote::ToTokens::to_token_stream(item).to_string();
+        compact(item.to_token_stream(), &mut out, &mut None);
         out.push('\n');
     }
+    let back =
+        syn::parse_file(&out).map_err(|e| format!("the minified bundle does not parse: {}", e))?;
+    let (want, got) = (
+        tokens(file.to_token_stream()),
+        tokens(back.to_token_stream()),
+    );
+    if want != got {
+        let at = want.iter().zip(&got).take_while(|(a, b)| a == b).count();
+        let from = at.saturating_sub(8);
+        return Err(format!(
+            "the minified bundle reads back as other tokens after `{}` (a bundler defect)",
+            want[from..at].join(" ")
+        ));
+    }
     Ok(out)
+}
+
+/// A token stream as the texts of its tokens, delimiters included: what a program means,
+/// whatever the spacing.
+fn tokens(stream: proc_macro2::TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    for tree in stream {
+        match tree {
+            proc_macro2::TokenTree::Group(g) => {
+                out.push(format!("{:?}", g.delimiter()));
+                out.extend(tokens(g.stream()));
+                out.push("end".to_string());
+            }
+            other => out.push(other.to_string()),
+        }
+    }
+    out
+}
+
+/// What the last token printed was, for [`compact`]'s spacing.
+#[derive(Clone, Copy)]
+enum Last {
+    Ident,
+    Literal,
+    /// A punctuation character and whether the next one was glued to it in the source.
+    Punct(char, bool),
+    /// An opening or closing delimiter: nothing merges with it.
+    Delimiter,
+}
+
+/// Characters that two operators written apart could merge into one token from (`- -`, `= =`,
+/// `& &`, `/ *`).
+const OPERATOR_CHARS: &str = "=<>!&|+-*/%^.:";
+
+/// Prints `tokens` into `out` with as few spaces as the lexer allows.
+fn compact(tokens: proc_macro2::TokenStream, out: &mut String, last: &mut Option<Last>) {
+    use proc_macro2::{Delimiter, Spacing, TokenTree};
+    for tree in tokens {
+        let next = match &tree {
+            TokenTree::Ident(_) => Last::Ident,
+            TokenTree::Literal(_) => Last::Literal,
+            TokenTree::Punct(p) => Last::Punct(p.as_char(), p.spacing() == Spacing::Joint),
+            TokenTree::Group(_) => Last::Delimiter,
+        };
+        let word = |t: Last| matches!(t, Last::Ident | Last::Literal);
+        let space = match (*last, next) {
+            (Some(a), b) if word(a) && word(b) => true,
+            // `r#x`, `b'x'`, `1.0 .max`, `1 'a`: a word glued to these reads differently.
+            (Some(Last::Ident), Last::Punct(c, _)) => c == '#' || c == '\'',
+            (Some(Last::Literal), Last::Punct(c, _)) => c == '.' || c == '#' || c == '\'',
+            // Two operators apart in the source stay apart (`- -x`, `a / *b`, `= =`).
+            (Some(Last::Punct(a, false)), Last::Punct(b, _)) => {
+                OPERATOR_CHARS.contains(a) && OPERATOR_CHARS.contains(b)
+            }
+            _ => false,
+        };
+        if space {
+            out.push(' ');
+        }
+        match tree {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push_str(open);
+                *last = Some(Last::Delimiter);
+                compact(g.stream(), out, last);
+                out.push_str(close);
+                *last = Some(Last::Delimiter);
+            }
+            other => {
+                out.push_str(&other.to_string());
+                *last = Some(next);
+            }
+        }
+    }
 }

@@ -757,3 +757,40 @@ fn a_judge_made_of_module_files_is_inlined_and_shaken() {
     assert!(tools::msrv::check(&shaken.text, "b").unwrap().is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn minify_keeps_apart_what_would_merge() {
+    let source = r##"#![allow(unused)]
+// A comment that goes.
+struct r#Type<'a>(&'a u8);
+fn f<'a>(x: &'a i64, p: &&i64) -> i64 {
+    let a = - -*x;
+    let b = *x / **p;
+    let t = ((1u8, (2.5f64, 3)), 4);
+    let c = 1.0f64 .max(t.0 .1 .0) as i64 + (t.0).1 .1 as i64;
+    let d = 3 & !1 & 0xF;
+    let e = (b'x' as i64) << 1 >> 1;
+    let r = 0..=2;
+    let m = matches!(a, 1 | 2) as i64;
+    let s: i64 = r.sum::<i64>();
+    if a >= -1 && b != 0 || !(c < -2) { a + b + c + d + e + m + s } else { 0 }
+}
+fn main() {
+    let x = 7;
+    let y = &x;
+    println!("{} {}", f(&5, &y), r#"raw "str""#);
+}
+"##;
+    let dir = std::env::temp_dir().join(format!("bundler-minify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = tools::bundle::minify(source).unwrap();
+    assert!(
+        !small.contains("comment") && small.lines().count() < 5,
+        "{small}"
+    );
+    assert_eq!(
+        compile_and_run(&dir, &small, ""),
+        compile_and_run(&dir, source, "")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
