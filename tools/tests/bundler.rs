@@ -794,3 +794,86 @@ fn main() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Runs the `bundle` binary on problem `p` of `dir` for SPOJ: exit code, stdout, stderr.
+fn run_bundle(dir: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(["p", "--judge", "spoj", "--root"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_binary_reports_each_part_and_warns_near_the_limit() {
+    let source = "use grundy::double;\nfn main() { println!(\"{}\", double(2)); }\n";
+    let dir = fixture("report", source);
+    let (code, text, err) = run_bundle(&dir, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let first = err.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!("p: {} bytes; on SPOJ choose Rust (rustc 1.56)", text.len())
+    );
+    for part in [
+        "bytes  problem",
+        "bytes  grundy::alpha",
+        "bytes  grundy::deep",
+    ] {
+        assert!(err.contains(part), "{err}");
+    }
+    assert!(
+        !err.contains("warning") && !err.contains("judge\n"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // 42 kB of comments: above 80% of 50,000, and --minify drops them.
+    let padded = format!(
+        "{}{}",
+        "// padding padding padding padding\n".repeat(1200),
+        source
+    );
+    let dir = fixture("report", &padded);
+    let (code, text, err) = run_bundle(&dir, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let warning = err
+        .lines()
+        .find(|l| l.starts_with("warning: "))
+        .expect(&err);
+    assert!(
+        warning.contains(&format!("the bundle is {} bytes", text.len()))
+            && warning.contains("of SPOJ's limit of 50000")
+            && warning.contains("--minify would bring it to")
+            && warning.contains("which fits"),
+        "{warning}"
+    );
+    let (code, small, err) = run_bundle(&dir, &["--minify"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(small.len() < 2000 && !err.contains("warning"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A string of 52 kB: code, so --minify cannot save it; over the limit it is an error.
+    let big = format!(
+        "const BIG: &str = \"{}\";\n{}",
+        "x".repeat(52_000),
+        source.replace("double(2)", "double(BIG.len() as u64)")
+    );
+    let dir = fixture("report", &big);
+    let (code, text, err) = run_bundle(&dir, &[]);
+    assert_eq!((code, text.as_str()), (Some(1), ""));
+    assert!(
+        err.starts_with("error: the bundle is ")
+            && err.contains("over SPOJ's limit of 50000")
+            && err.contains("still over"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
