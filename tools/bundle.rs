@@ -156,7 +156,16 @@ fn bundle_file(
     }
     let mut kept: Vec<String> = modules.into_keys().collect();
     if shaking == Shaking::Items {
-        let shaken = shake::shake(&body, &[JUDGE, LIB])?;
+        // Only the crates' modules are shaken: a problem's own `mod judge` (when it does not
+        // use the crate) is the problem's.
+        let mut crates = Vec::new();
+        if has_judge {
+            crates.push(JUDGE);
+        }
+        if !kept.is_empty() {
+            crates.push(LIB);
+        }
+        let shaken = shake::shake(&body, &crates)?;
         body = shaken.text;
         kept.retain(|m| shaken.kept_modules.contains(&format!("{}::{}", LIB, m)));
     }
