@@ -91,13 +91,9 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
                 item.range.clone(),
             )));
         } else if kept.len() < item.leaves.len() {
-            let lines: Vec<String> = kept
-                .iter()
-                .map(|leaf| format!("{}use {};", item.head, leaf.render()))
-                .collect();
             edits.push(Edit {
                 range: item.range.clone(),
-                with: lines.join(" "),
+                with: render_use(&item.head, &kept),
             });
         }
     }
@@ -129,6 +125,47 @@ fn with_leading_comments(text: &str, range: Range<usize>) -> Range<usize> {
         start = above;
     }
     start..range.end
+}
+
+/// `use` items for `leaves`: one `use a::b::{c, d as e};` when they share all but their last
+/// segment, else one `use` per leaf.
+fn render_use(head: &str, leaves: &[&Leaf]) -> String {
+    let first = leaves[0];
+    let prefix = &first.path[..first.path.len().saturating_sub(1)];
+    let grouped = leaves.len() > 1
+        && !prefix.is_empty()
+        && leaves.iter().all(|leaf| {
+            !leaf.glob
+                && leaf.absolute == first.absolute
+                && leaf.path.len() == prefix.len() + 1
+                && leaf.path.starts_with(prefix)
+        });
+    if !grouped {
+        let lines: Vec<String> = leaves
+            .iter()
+            .map(|leaf| format!("{}use {};", head, leaf.render()))
+            .collect();
+        return lines.join(" ");
+    }
+    let names: Vec<String> = leaves
+        .iter()
+        .map(|leaf| {
+            let own = Leaf {
+                name: leaf.name.clone(),
+                path: leaf.path[prefix.len()..].to_vec(),
+                absolute: false,
+                glob: false,
+            };
+            own.render()
+        })
+        .collect();
+    format!(
+        "{}use {}{}::{{{}}};",
+        head,
+        if first.absolute { "::" } else { "" },
+        prefix.join("::"),
+        names.join(", ")
+    )
 }
 
 /// A path as written, by segments; `absolute` for a leading `::` (an extern crate's path).
