@@ -14,7 +14,7 @@ use std::hash::Hash;
 /// ```
 /// use grundy::{grundy_table, Nimber};
 /// // Subtraction game S = {1, 2}: values repeat 0, 1, 2.
-/// let g = grundy_table(7, |x| [1, 2].into_iter().filter(move |&s| s <= x).map(move |s| x - s));
+/// let g = grundy_table(7, |x| [1, 2].iter().filter(move |&&s| s <= x).map(move |s| x - s));
 /// assert_eq!(g, [0, 1, 2, 0, 1, 2, 0].map(Nimber));
 /// ```
 ///

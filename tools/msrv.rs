@@ -1,7 +1,9 @@
 //! The bundler's syntax check for old judge compilers: syntax that rustc 1.56 (SPOJ's, the
 //! oldest judge) rejects and that neither a newer rustc nor clippy's `incompatible_msrv` lint
 //! (which sees library APIs, not syntax) reports. Each finding names the construct, the rustc
-//! that brought it, and the line.
+//! that brought it, and the line. It also names code whose meaning depends on the edition:
+//! `.into_iter()` on an array (by value in 2021, by reference in 2018), which judges compile in
+//! 2021 and the runner also in 2018.
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
@@ -29,7 +31,8 @@ const FORMAT_MACROS: [(&str, usize); 18] = [
     ("debug_assert_ne", 2),
 ];
 
-/// The syntax in `text` that rustc 1.56 rejects, one line per finding (`file:line: what`).
+/// The syntax in `text` that rustc 1.56 rejects, and array `.into_iter()` calls whose items
+/// differ between editions 2018 and 2021, one line per finding (`file:line: what`).
 ///
 /// # Errors
 /// If `text` does not parse.
@@ -38,6 +41,7 @@ pub fn check(text: &str, file: &str) -> Result<Vec<String>, String> {
     let mut checker = Checker {
         file,
         findings: Vec::new(),
+        arrays: Vec::new(),
     };
     checker.visit_file(&syntax);
     Ok(checker.findings)
@@ -46,6 +50,35 @@ pub fn check(text: &str, file: &str) -> Result<Vec<String>, String> {
 struct Checker<'a> {
     file: &'a str,
     findings: Vec<String>,
+    /// Locals bound to arrays (`let a = [..]`, `let a: [T; N] = ..`) in the code read so far,
+    /// one list per function being read.
+    arrays: Vec<Vec<String>>,
+}
+
+/// Whether an expression is an array: `[a, b]`, `[x; n]`, or through parentheses or a
+/// reference-free block-less cast.
+fn is_array_expr(expr: &syn::Expr) -> bool {
+    match expr {
+        syn::Expr::Array(_) | syn::Expr::Repeat(_) => true,
+        syn::Expr::Paren(p) => is_array_expr(&p.expr),
+        syn::Expr::Group(g) => is_array_expr(&g.expr),
+        _ => false,
+    }
+}
+
+/// The name a `let` binds and whether it binds an array: by its type or by its value.
+fn array_binding(local: &syn::Local) -> Option<(String, bool)> {
+    let (pat, ty) = match &local.pat {
+        syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
+        other => (other, None),
+    };
+    let name = match pat {
+        syn::Pat::Ident(i) if i.subpat.is_none() => i.ident.to_string(),
+        _ => return None,
+    };
+    let by_type = matches!(ty, Some(syn::Type::Array(_)));
+    let by_value = ty.is_none() && local.init.as_ref().is_some_and(|i| is_array_expr(&i.expr));
+    Some((name, by_type || by_value))
 }
 
 impl Checker<'_> {
@@ -177,6 +210,63 @@ impl<'ast> Visit<'ast> for Checker<'_> {
             }
         }
         syn::visit::visit_local(self, local);
+        // After the initializer: `let a = a.into_iter()` reads the old `a`.
+        if let (Some((name, is_array)), Some(scope)) =
+            (array_binding(local), self.arrays.last_mut())
+        {
+            scope.retain(|n| *n != name);
+            if is_array {
+                scope.push(name);
+            }
+        }
+    }
+
+    fn visit_block(&mut self, block: &'ast syn::Block) {
+        // A block's `let`s end with it.
+        let before = self.arrays.last().map_or(0, Vec::len);
+        if self.arrays.is_empty() {
+            self.arrays.push(Vec::new());
+        }
+        syn::visit::visit_block(self, block);
+        if let Some(scope) = self.arrays.last_mut() {
+            scope.truncate(before);
+        }
+    }
+
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.arrays.push(Vec::new());
+        syn::visit::visit_item_fn(self, item);
+        self.arrays.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.arrays.push(Vec::new());
+        syn::visit::visit_impl_item_fn(self, item);
+        self.arrays.pop();
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if call.method == "into_iter" && call.args.is_empty() {
+            let local = match &*call.receiver {
+                syn::Expr::Path(p) if p.qself.is_none() => {
+                    p.path.get_ident().map(|i| i.to_string())
+                }
+                _ => None,
+            };
+            let on_local = local.is_some_and(|name| {
+                self.arrays
+                    .last()
+                    .is_some_and(|scope| scope.contains(&name))
+            });
+            if is_array_expr(&call.receiver) || on_local {
+                self.findings.push(format!(
+                    "{}:{}: `.into_iter()` on an array yields values in edition 2021 but references in 2018 (E0308 there): write `.iter()` for references or `IntoIterator::into_iter(array)` for values, the same in every edition",
+                    self.file,
+                    call.method.span().start().line
+                ));
+            }
+        }
+        syn::visit::visit_expr_method_call(self, call);
     }
 
     fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
@@ -255,6 +345,40 @@ fn f(x: u32, w: usize) {
             "{joined}"
         );
         assert_eq!(found.len(), 9, "{joined}");
+    }
+
+    #[test]
+    fn names_array_into_iter_whose_items_depend_on_the_edition() {
+        let text = r#"
+fn f() -> u32 {
+    let a = [1u32, 2];
+    let b: [u32; 2] = make();
+    let s = [1u32, 2].into_iter().sum::<u32>();
+    let t: u32 = a.into_iter().sum();
+    let u: u32 = b.into_iter().sum();
+    let v = vec![1u32];
+    let w: u32 = v.into_iter().sum();
+    let x: u32 = [0u32; 3].into_iter().sum();
+    {
+        let v = [1u32];
+        let _ = v.iter();
+    }
+    let y: u32 = v.into_iter().sum();
+    let a = vec![2u32];
+    let z: u32 = a.into_iter().sum();
+    let neutral: u32 = IntoIterator::into_iter([1u32, 2]).sum();
+    s + t + u + w + x + y + z + neutral
+}
+fn g(a: Vec<u32>) -> u32 {
+    a.into_iter().sum()
+}
+"#;
+        let found = check(text, "t.rs").unwrap();
+        let lines: Vec<&str> = found.iter().map(|f| f.split(':').nth(1).unwrap()).collect();
+        assert_eq!(lines, ["5", "6", "7", "10"], "{found:?}");
+        assert!(found[0].contains(
+            "`.into_iter()` on an array yields values in edition 2021 but references in 2018"
+        ));
     }
 
     #[test]

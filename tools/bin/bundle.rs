@@ -6,9 +6,12 @@
 //! cargo run --release --bin bundle -- --judges                      # the judge table
 //! ```
 //!
-//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. One line on
-//! standard error names the judge and the language to pick on its submit page. For plain
-//! judges the bundle is checked for syntax their old rustc rejects (see `tools::msrv`).
+//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. On standard
+//! error: one line with the size, the judge and the language to pick on its submit page, then
+//! the bytes of each part (problem, judge, each library module), and a warning when the bundle
+//! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
+//! only the items the problem reaches (`--whole-modules` keeps whole modules). For plain judges
+//! it is checked for syntax their old rustc rejects (see `tools::msrv`).
 //! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (unknown
 //! problem or judge, a construct the bundler cannot follow, old-compiler syntax, a bundle over
 //! the judge's size limit, a failed write); 2 for a usage error.
@@ -16,7 +19,8 @@
 use clap::Parser;
 use std::io::Write;
 use std::path::PathBuf;
-use tools::judges::{self, JUDGES};
+use tools::bundle::Shaking;
+use tools::judges::{self, Judge, JUDGES};
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +37,9 @@ struct Cli {
     /// Comments and indentation out, for a judge with a tight size limit.
     #[arg(long)]
     minify: bool,
+    /// Carry every item of each module the problem names, not only the items it reaches.
+    #[arg(long)]
+    whole_modules: bool,
     /// Print the judge table (name, rustc, edition, crates, size limit) and exit.
     #[arg(long)]
     judges: bool,
@@ -69,7 +76,12 @@ fn run(cli: Cli) -> Result<(), String> {
             .unwrap_or_else(|| "codeforces".to_string()),
     };
     let judge = judges::by_name(&judge_name)?;
-    let bundle = tools::bundle::bundle(&root, &name, judge)?;
+    let shaking = if cli.whole_modules {
+        Shaking::WholeModules
+    } else {
+        Shaking::Items
+    };
+    let bundle = tools::bundle::bundle_with(&root, &name, judge, shaking)?;
     let mut text = bundle.text;
     if judge.is_plain() {
         let findings = tools::msrv::check(&text, &format!("bundle of {}", name))?;
@@ -83,15 +95,26 @@ fn run(cli: Cli) -> Result<(), String> {
             ));
         }
     }
+    let minified = tools::bundle::minify(&text)?;
     if cli.minify {
-        text = tools::bundle::minify(&text)?;
+        text = minified.clone();
     }
     if text.len() > judge.size_limit {
         return Err(format!(
-            "the bundle is {} bytes, over {}'s limit of {} (try --minify)",
+            "the bundle is {} bytes, over {}'s limit of {}{}",
             text.len(),
             judge.title,
-            judge.size_limit
+            judge.size_limit,
+            if cli.minify {
+                String::new()
+            } else if minified.len() <= judge.size_limit {
+                format!(
+                    " (--minify brings it to {} bytes, which fits)",
+                    minified.len()
+                )
+            } else {
+                format!(" (--minify gives {} bytes, still over)", minified.len())
+            }
         ));
     }
     stdout
@@ -105,7 +128,42 @@ fn run(cli: Cli) -> Result<(), String> {
         judge.title,
         judge.language
     );
+    if !cli.minify {
+        for (part, bytes) in &bundle.sizes {
+            eprintln!("  {:>6} bytes  {}", bytes, part);
+        }
+    }
+    if let Some(warning) = size_warning(text.len(), minified.len(), cli.minify, judge) {
+        eprintln!("warning: {}", warning);
+    }
     Ok(())
+}
+
+/// A warning when a bundle of `len` bytes is above 80% of the judge's limit: one more helper
+/// and the judge refuses it. It says whether `--minify` (`minified` bytes) would fit.
+fn size_warning(len: usize, minified: usize, is_minified: bool, judge: &Judge) -> Option<String> {
+    let limit = judge.size_limit;
+    if len * 5 <= limit * 4 {
+        return None;
+    }
+    let advice = if is_minified {
+        "already minified: move code out of the problem or cut library items".to_string()
+    } else if minified <= limit {
+        format!("--minify would bring it to {} bytes, which fits", minified)
+    } else {
+        format!(
+            "--minify would give {} bytes, still over the limit",
+            minified
+        )
+    };
+    Some(format!(
+        "the bundle is {} bytes, {}% of {}'s limit of {}: {}",
+        len,
+        len * 100 / limit,
+        judge.title,
+        limit,
+        advice
+    ))
 }
 
 fn main() {

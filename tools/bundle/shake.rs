@@ -1,0 +1,1004 @@
+//! Item-level tree shaking of an assembled bundle: every item of the crates' modules (`judge`,
+//! `grundy`) that the problem's code cannot reach is cut from the text.
+//!
+//! The problem's own items are the roots. An item is kept when a kept item names it: by a path
+//! (resolved through modules, `use` items, re-exports, globs and `crate`/`self`/`super`), by a
+//! single identifier anywhere in its tokens (so a const in a pattern, a name in a macro's
+//! arguments or a local variable that shadows an item all count: sound before small), or, for
+//! a `macro_rules!`, by a call of its name. What cannot be resolved by type is kept by name:
+//! a method or associated item of a kept type is kept when its name follows a `.` or a `::`
+//! anywhere in kept code; a trait is kept when a kept item names it or one of its items; a trait
+//! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
+//! items are cut to what still exists; modules left empty go.
+
+use super::source::{apply, Edit};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use quote::ToTokens;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// A shaken bundle.
+pub(super) struct Shaken {
+    /// The text, without the items nothing reaches.
+    pub(super) text: String,
+    /// The crates' modules left, as `crate::module::...` paths without `crate::`.
+    pub(super) kept_modules: BTreeSet<String>,
+}
+
+/// Shakes `text`, a bundle body whose root-level modules named in `crates` hold the crates.
+pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
+    let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
+    let mut graph = Graph::default();
+    graph.modules.push(Module::default());
+    graph.add_items(text, &file.items, 0, crates);
+    let mut reached = graph.reach();
+    if graph.gave_up() {
+        // Names too tangled to resolve in reasonable time: keep everything (sound).
+        reached = vec![true; graph.nodes.len()];
+    }
+    // An inherent impl none of whose items is kept goes whole.
+    let mut holds_kept = vec![false; graph.nodes.len()];
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if let Kind::Member { of_impl, .. } = node.kind {
+            holds_kept[of_impl] |= reached[id];
+        }
+    }
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if matches!(node.kind, Kind::InherentImpl { .. }) && !holds_kept[id] {
+            reached[id] = false;
+        }
+    }
+    let exists = graph.existing_modules(&reached);
+    let mut edits = Vec::new();
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if !graph.modules[node.module].shakable || reached[id] {
+            continue;
+        }
+        let inside_kept = match node.kind {
+            Kind::Member { of_impl, .. } => reached[of_impl],
+            _ => true,
+        };
+        if inside_kept && exists[node.module] {
+            edits.push(Edit::delete(with_leading_comments(
+                text,
+                node.range.clone(),
+            )));
+        }
+    }
+    for (id, module) in graph.modules.iter().enumerate() {
+        if module.shakable && !exists[id] && exists[module.parent.unwrap_or(0)] {
+            edits.push(Edit::delete(with_leading_comments(
+                text,
+                module.range.clone(),
+            )));
+        }
+    }
+    for item in &graph.uses {
+        if !graph.modules[item.module].shakable || !exists[item.module] {
+            continue;
+        }
+        let kept: Vec<&Leaf> = item
+            .leaves
+            .iter()
+            .filter(|leaf| graph.leaf_is_live(item.module, leaf, &reached, &exists))
+            .collect();
+        if kept.is_empty() {
+            edits.push(Edit::delete(with_leading_comments(
+                text,
+                item.range.clone(),
+            )));
+        } else if kept.len() < item.leaves.len() {
+            edits.push(Edit {
+                range: item.range.clone(),
+                with: render_use(&item.head, &kept),
+            });
+        }
+    }
+    let mut kept_modules = BTreeSet::new();
+    for (id, module) in graph.modules.iter().enumerate() {
+        if module.shakable && exists[id] {
+            kept_modules.insert(module.path.join("::"));
+        }
+    }
+    Ok(Shaken {
+        text: apply(text, edits),
+        kept_modules,
+    })
+}
+
+/// `range`, widened to the start of its line and over the `//` comment lines right above it
+/// (a comment that introduces a dropped item goes with it).
+fn with_leading_comments(text: &str, range: Range<usize>) -> Range<usize> {
+    let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    if !text[line_start..range.start].trim().is_empty() {
+        return range;
+    }
+    let mut start = line_start;
+    while start > 0 {
+        let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        if !text[above..start - 1].trim_start().starts_with("//") {
+            break;
+        }
+        start = above;
+    }
+    start..range.end
+}
+
+/// `use` items for `leaves`: one `use a::b::{c, d as e};` when they share all but their last
+/// segment, else one `use` per leaf.
+fn render_use(head: &str, leaves: &[&Leaf]) -> String {
+    let first = leaves[0];
+    let prefix = &first.path[..first.path.len().saturating_sub(1)];
+    let grouped = leaves.len() > 1
+        && !prefix.is_empty()
+        && leaves.iter().all(|leaf| {
+            !leaf.glob
+                && leaf.absolute == first.absolute
+                && leaf.path.len() == prefix.len() + 1
+                && leaf.path.starts_with(prefix)
+        });
+    if !grouped {
+        let lines: Vec<String> = leaves
+            .iter()
+            .map(|leaf| format!("{}use {};", head, leaf.render()))
+            .collect();
+        return lines.join(" ");
+    }
+    let names: Vec<String> = leaves
+        .iter()
+        .map(|leaf| {
+            let own = Leaf {
+                name: leaf.name.clone(),
+                path: leaf.path[prefix.len()..].to_vec(),
+                absolute: false,
+                glob: false,
+            };
+            own.render()
+        })
+        .collect();
+    format!(
+        "{}use {}{}::{{{}}};",
+        head,
+        if first.absolute { "::" } else { "" },
+        prefix.join("::"),
+        names.join(", ")
+    )
+}
+
+/// A path as written, by segments; `absolute` for a leading `::` (an extern crate's path).
+#[derive(Clone, Debug)]
+struct Leaf {
+    /// The name the `use` binds (its last segment or its `as` name); empty for a glob.
+    name: String,
+    path: Vec<String>,
+    absolute: bool,
+    glob: bool,
+}
+
+impl Leaf {
+    /// How a path in code is read: relative to its module.
+    fn relative() -> Self {
+        Leaf {
+            name: String::new(),
+            path: Vec::new(),
+            absolute: false,
+            glob: false,
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut out = if self.absolute { "::" } else { "" }.to_string();
+        out += &self.path.join("::");
+        if self.glob {
+            out += "::*";
+        } else if self.path.last() != Some(&self.name) {
+            out += " as ";
+            out += &self.name;
+        }
+        out
+    }
+}
+
+/// The leaves of a `use` tree.
+fn leaves(item: &syn::ItemUse) -> Vec<Leaf> {
+    fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, absolute: bool, out: &mut Vec<Leaf>) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                walk(&p.tree, prefix, absolute, out);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                let mut path = prefix.clone();
+                if n.ident != "self" {
+                    path.push(n.ident.to_string());
+                }
+                let name = path.last().cloned().unwrap_or_default();
+                out.push(Leaf {
+                    name,
+                    path,
+                    absolute,
+                    glob: false,
+                });
+            }
+            syn::UseTree::Rename(r) => {
+                let mut path = prefix.clone();
+                if r.ident != "self" {
+                    path.push(r.ident.to_string());
+                }
+                out.push(Leaf {
+                    name: r.rename.to_string(),
+                    path,
+                    absolute,
+                    glob: false,
+                });
+            }
+            syn::UseTree::Glob(_) => out.push(Leaf {
+                name: String::new(),
+                path: prefix.clone(),
+                absolute,
+                glob: true,
+            }),
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    walk(tree, prefix, absolute, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &item.tree,
+        &mut Vec::new(),
+        item.leading_colon.is_some(),
+        &mut out,
+    );
+    out
+}
+
+#[derive(Default)]
+struct Module {
+    /// Names from the crate root.
+    path: Vec<String>,
+    parent: Option<usize>,
+    children: BTreeMap<String, usize>,
+    /// Item nodes by name (a name may hold a type, a value and a macro).
+    items: BTreeMap<String, Vec<usize>>,
+    leaves: Vec<Leaf>,
+    /// Inside one of the crates' modules: what is not reached goes.
+    shakable: bool,
+    range: Range<usize>,
+}
+
+enum Kind {
+    /// A function, const, static, type, macro call at item level, ...
+    Plain,
+    /// A `macro_rules!` definition, reached by calls of its name.
+    Macro,
+    /// A trait and the names of its items.
+    Trait(Vec<String>),
+    /// `impl Trait for Type`: kept whole when both are.
+    TraitImpl {
+        self_ty: Option<Vec<String>>,
+        trait_path: Vec<String>,
+    },
+    /// `impl Type`: its header; its items are [`Kind::Member`] nodes.
+    InherentImpl { self_ty: Option<Vec<String>> },
+    /// An item of an inherent impl, kept by name.
+    Member { of_impl: usize, name: String },
+}
+
+struct Node {
+    module: usize,
+    name: Option<String>,
+    kind: Kind,
+    range: Range<usize>,
+    /// What the node names when kept.
+    tokens: TokenStream,
+    /// `use` items inside the node (in a function body): names they bind there.
+    locals: Vec<Leaf>,
+    /// A struct, enum or union: a type whose inherent impls this bundle holds.
+    is_type: bool,
+}
+
+struct UseItem {
+    module: usize,
+    range: Range<usize>,
+    /// Its attributes and visibility as written (`pub `, `pub(crate) `), or empty.
+    head: String,
+    leaves: Vec<Leaf>,
+}
+
+#[derive(Default)]
+struct Graph {
+    modules: Vec<Module>,
+    nodes: Vec<Node>,
+    uses: Vec<UseItem>,
+    /// Lookups made so far, against [`LOOKUP_BUDGET`].
+    lookups: Cell<u64>,
+    /// The lookups in progress (module, name), which a glob cycle would repeat.
+    under_way: RefCell<BTreeSet<(usize, String)>>,
+}
+
+/// What a path resolves to.
+#[derive(Default)]
+struct Targets {
+    items: Vec<usize>,
+    modules: Vec<usize>,
+}
+
+/// How deep a resolution may follow `use` items and globs (re-export chains, glob cycles).
+const MAX_DEPTH: usize = 24;
+
+/// How many lookups shaking may make before it keeps everything instead: far above what a
+/// real bundle needs (a few thousand), far below a hang.
+const LOOKUP_BUDGET: u64 = 2_000_000;
+
+/// The `use` items nested in an item (in function bodies).
+fn local_leaves(visit: impl FnOnce(&mut LocalUses)) -> Vec<Leaf> {
+    let mut locals = LocalUses(Vec::new());
+    visit(&mut locals);
+    locals.0
+}
+
+struct LocalUses(Vec<Leaf>);
+
+impl<'ast> Visit<'ast> for LocalUses {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.0.extend(leaves(item));
+    }
+}
+
+/// The path of the type an impl is for (`Scanner<'a>`, `&Foo`, `[Foo]` give the type's path);
+/// `None` for tuples, function pointers and the like.
+fn type_path(ty: &syn::Type) -> Option<Vec<String>> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => Some(
+            p.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        syn::Type::Reference(r) => type_path(&r.elem),
+        syn::Type::Slice(s) => type_path(&s.elem),
+        syn::Type::Array(a) => type_path(&a.elem),
+        syn::Type::Paren(p) => type_path(&p.elem),
+        syn::Type::Group(g) => type_path(&g.elem),
+        _ => None,
+    }
+}
+
+fn item_name(item: &syn::Item) -> Option<String> {
+    let ident = match item {
+        syn::Item::Const(i) => &i.ident,
+        syn::Item::Enum(i) => &i.ident,
+        syn::Item::Fn(i) => &i.sig.ident,
+        syn::Item::Static(i) => &i.ident,
+        syn::Item::Struct(i) => &i.ident,
+        syn::Item::Trait(i) => &i.ident,
+        syn::Item::TraitAlias(i) => &i.ident,
+        syn::Item::Type(i) => &i.ident,
+        syn::Item::Union(i) => &i.ident,
+        syn::Item::Macro(i) => i.ident.as_ref()?,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+impl Graph {
+    fn add_node(&mut self, node: Node) -> usize {
+        let id = self.nodes.len();
+        if let Some(name) = &node.name {
+            self.modules[node.module]
+                .items
+                .entry(name.clone())
+                .or_default()
+                .push(id);
+        }
+        self.nodes.push(node);
+        id
+    }
+
+    fn add_items(&mut self, text: &str, items: &[syn::Item], module: usize, crates: &[&str]) {
+        for item in items {
+            let range = item.span().byte_range();
+            match item {
+                syn::Item::Mod(m) => {
+                    let name = m.ident.to_string();
+                    let id = self.modules.len();
+                    let parent = &self.modules[module];
+                    let shakable =
+                        parent.shakable || (module == 0 && crates.contains(&name.as_str()));
+                    let mut path = parent.path.clone();
+                    path.push(name.clone());
+                    self.modules.push(Module {
+                        path,
+                        parent: Some(module),
+                        shakable,
+                        range,
+                        ..Module::default()
+                    });
+                    self.modules[module].children.insert(name, id);
+                    if let Some((_, inner)) = &m.content {
+                        self.add_items(text, inner, id, crates);
+                    }
+                }
+                syn::Item::Use(u) => {
+                    let leaves = leaves(u);
+                    self.modules[module].leaves.extend(leaves.iter().cloned());
+                    // Attributes and visibility as written, for the `use` items that replace it.
+                    let mut head = String::new();
+                    for attr in &u.attrs {
+                        head += &text[attr.span().byte_range()];
+                        head.push(' ');
+                    }
+                    if !matches!(u.vis, syn::Visibility::Inherited) {
+                        head += &text[u.vis.span().byte_range()];
+                        head.push(' ');
+                    }
+                    self.uses.push(UseItem {
+                        module,
+                        range,
+                        head,
+                        leaves,
+                    });
+                }
+                syn::Item::Impl(i) => {
+                    let self_ty = type_path(&i.self_ty);
+                    match &i.trait_ {
+                        Some((_, trait_path, _)) => {
+                            let trait_path = trait_path
+                                .segments
+                                .iter()
+                                .map(|s| s.ident.to_string())
+                                .collect();
+                            self.add_node(Node {
+                                module,
+                                name: None,
+                                kind: Kind::TraitImpl {
+                                    self_ty,
+                                    trait_path,
+                                },
+                                range,
+                                tokens: item.to_token_stream(),
+                                locals: local_leaves(|v| v.visit_item_impl(i)),
+                                is_type: false,
+                            });
+                        }
+                        None => {
+                            let mut header = i.generics.to_token_stream();
+                            header.extend(i.self_ty.to_token_stream());
+                            header.extend(i.generics.where_clause.to_token_stream());
+                            let of_impl = self.add_node(Node {
+                                module,
+                                name: None,
+                                kind: Kind::InherentImpl { self_ty },
+                                range,
+                                tokens: header,
+                                locals: Vec::new(),
+                                is_type: false,
+                            });
+                            for member in &i.items {
+                                let name = match member {
+                                    syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
+                                    syn::ImplItem::Const(c) => c.ident.to_string(),
+                                    syn::ImplItem::Type(t) => t.ident.to_string(),
+                                    // A macro call: kept with its impl, whatever it defines.
+                                    _ => String::new(),
+                                };
+                                self.add_node(Node {
+                                    module,
+                                    name: None,
+                                    kind: Kind::Member { of_impl, name },
+                                    range: member.span().byte_range(),
+                                    tokens: member.to_token_stream(),
+                                    locals: local_leaves(|v| v.visit_impl_item(member)),
+                                    is_type: false,
+                                });
+                            }
+                        }
+                    }
+                }
+                syn::Item::Trait(t) => {
+                    let members = t
+                        .items
+                        .iter()
+                        .filter_map(|member| match member {
+                            syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+                            syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+                            syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+                            _ => None,
+                        })
+                        .collect();
+                    self.add_node(Node {
+                        module,
+                        name: Some(t.ident.to_string()),
+                        kind: Kind::Trait(members),
+                        range,
+                        tokens: item.to_token_stream(),
+                        locals: local_leaves(|v| v.visit_item_trait(t)),
+                        is_type: false,
+                    });
+                }
+                syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                    self.add_node(Node {
+                        module,
+                        name: item_name(item),
+                        kind: Kind::Macro,
+                        range,
+                        tokens: m.mac.tokens.clone(),
+                        locals: Vec::new(),
+                        is_type: false,
+                    });
+                }
+                _ => {
+                    self.add_node(Node {
+                        module,
+                        name: item_name(item),
+                        kind: Kind::Plain,
+                        range,
+                        tokens: item.to_token_stream(),
+                        locals: local_leaves(|v| v.visit_item(item)),
+                        is_type: matches!(
+                            item,
+                            syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The items and modules `name` means in module `module`.
+    ///
+    /// A lookup already under way for the same module and name (a cycle of glob imports) adds
+    /// nothing: the one under way gathers it. Past [`LOOKUP_BUDGET`] lookups in all, the graph
+    /// gives up ([`Graph::gave_up`]) and the bundle keeps every item.
+    fn lookup(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
+        let key = (module, name.to_string());
+        if depth > MAX_DEPTH || self.gave_up() || self.under_way.borrow().contains(&key) {
+            return;
+        }
+        self.lookups.set(self.lookups.get() + 1);
+        self.under_way.borrow_mut().insert(key.clone());
+        self.lookup_here(module, name, depth, out);
+        self.under_way.borrow_mut().remove(&key);
+    }
+
+    /// Whether resolution took more than [`LOOKUP_BUDGET`] lookups: its answers are partial.
+    fn gave_up(&self) -> bool {
+        self.lookups.get() > LOOKUP_BUDGET
+    }
+
+    fn lookup_here(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
+        let m = &self.modules[module];
+        if let Some(items) = m.items.get(name) {
+            out.items.extend(items);
+        }
+        if let Some(&child) = m.children.get(name) {
+            out.modules.push(child);
+        }
+        for leaf in &m.leaves {
+            if leaf.glob {
+                let mut globbed = Targets::default();
+                self.resolve(module, leaf, &leaf.path, depth + 1, &mut globbed);
+                for g in globbed.modules {
+                    self.lookup(g, name, depth + 1, out);
+                }
+            } else if leaf.name == name {
+                self.resolve(module, leaf, &leaf.path, depth + 1, out);
+            }
+        }
+    }
+
+    /// Resolves `path` (written in `module`, with `how`'s `absolute` flag) into `out`: the
+    /// items met on the way (a type before its associated item) and the modules it ends in.
+    fn resolve(&self, module: usize, how: &Leaf, path: &[String], depth: usize, out: &mut Targets) {
+        if how.absolute || depth > MAX_DEPTH {
+            return;
+        }
+        let (first, rest) = match path.split_first() {
+            Some(split) => split,
+            None => return,
+        };
+        let mut current = Targets::default();
+        let mut rest = rest;
+        match first.as_str() {
+            "crate" => current.modules.push(0),
+            "self" => current.modules.push(module),
+            "Self" => return,
+            "super" => {
+                let mut at = self.modules[module].parent.unwrap_or(0);
+                while let Some(("super", more)) = rest.split_first().map(|(s, r)| (s.as_str(), r)) {
+                    at = self.modules[at].parent.unwrap_or(0);
+                    rest = more;
+                }
+                current.modules.push(at);
+            }
+            name => self.lookup(module, name, depth, &mut current),
+        }
+        for segment in rest {
+            out.items.append(&mut current.items);
+            let mut next = Targets::default();
+            for &m in &current.modules {
+                self.lookup(m, segment, depth, &mut next);
+            }
+            current = next;
+        }
+        out.items.append(&mut current.items);
+        out.modules.append(&mut current.modules);
+    }
+
+    /// Resolves a path named in node `id`'s tokens: through its local `use` items first.
+    fn resolve_in_node(&self, id: usize, path: &[String], out: &mut Targets) {
+        let node = &self.nodes[id];
+        let plain = Leaf::relative();
+        for local in &node.locals {
+            if local.glob {
+                let mut globbed = Targets::default();
+                self.resolve(node.module, local, &local.path, 0, &mut globbed);
+                for g in globbed.modules {
+                    let mut full = vec!["crate".to_string()];
+                    full.extend(self.modules[g].path.iter().cloned());
+                    full.extend(path.iter().cloned());
+                    self.resolve(node.module, &plain, &full, 0, out);
+                }
+            } else if Some(&local.name) == path.first() {
+                let mut full = local.path.clone();
+                full.extend(path[1..].iter().cloned());
+                self.resolve(node.module, local, &full, 0, out);
+            }
+        }
+        self.resolve(node.module, &plain, path, 0, out);
+    }
+
+    /// Whether the type (or trait) at `path` in `module` is kept: true when it is not the
+    /// bundle's own (a std type, a generic parameter).
+    fn kept_or_foreign(&self, module: usize, path: &[String], reached: &[bool]) -> bool {
+        let plain = Leaf::relative();
+        let mut targets = Targets::default();
+        self.resolve(module, &plain, path, 0, &mut targets);
+        targets.items.is_empty() || targets.items.iter().any(|&i| reached[i])
+    }
+
+    /// Which nodes the roots (every node outside the crates, and item-level macro calls) reach.
+    fn reach(&self) -> Vec<bool> {
+        let mut reached = vec![false; self.nodes.len()];
+        let mut work: Vec<usize> = Vec::new();
+        for (id, node) in self.nodes.iter().enumerate() {
+            let root = !self.modules[node.module].shakable;
+            let macro_call = matches!(node.kind, Kind::Plain) && node.name.is_none();
+            if root || macro_call {
+                work.push(id);
+            }
+        }
+        // The problem's own `use` items keep what they import, so that they still resolve.
+        for item in &self.uses {
+            if !self.modules[item.module].shakable {
+                for leaf in &item.leaves {
+                    let mut targets = Targets::default();
+                    self.resolve(item.module, leaf, &leaf.path, 0, &mut targets);
+                    work.extend(targets.items);
+                }
+            }
+        }
+        let mut macros_by_name: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for (id, node) in self.nodes.iter().enumerate() {
+            if let (Kind::Macro, Some(name)) = (&node.kind, &node.name) {
+                macros_by_name.entry(name).or_default().push(id);
+            }
+        }
+        let mut members: BTreeSet<String> = BTreeSet::new();
+        let mut associated: BTreeSet<(usize, String)> = BTreeSet::new();
+        let mut trait_members: BTreeSet<String> = BTreeSet::new();
+        loop {
+            while let Some(id) = work.pop() {
+                if reached[id] {
+                    continue;
+                }
+                reached[id] = true;
+                let mut names = Names::default();
+                names.scan(self.nodes[id].tokens.clone(), &[]);
+                for path in &names.paths {
+                    let mut targets = Targets::default();
+                    self.resolve_in_node(id, path, &mut targets);
+                    work.extend(targets.items);
+                }
+                for called in &names.macros {
+                    if let Some(ids) = macros_by_name.get(called.as_str()) {
+                        work.extend(ids);
+                    }
+                }
+                members.extend(names.members);
+                for path in names.paths.iter().filter(|p| p.len() > 1) {
+                    self.associated(id, path, &mut members, &mut trait_members, &mut associated);
+                }
+            }
+            for (id, node) in self.nodes.iter().enumerate() {
+                if reached[id] {
+                    continue;
+                }
+                let wanted = match &node.kind {
+                    Kind::TraitImpl {
+                        self_ty,
+                        trait_path,
+                    } => {
+                        self_ty
+                            .as_ref()
+                            .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached))
+                            && self.kept_or_foreign(node.module, trait_path, &reached)
+                    }
+                    Kind::InherentImpl { self_ty } => self_ty
+                        .as_ref()
+                        .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached)),
+                    Kind::Member { of_impl, name } => {
+                        reached[*of_impl]
+                            && (name.is_empty()
+                                || members.contains(name)
+                                || self
+                                    .self_types(*of_impl)
+                                    .iter()
+                                    .any(|&t| associated.contains(&(t, name.clone()))))
+                    }
+                    Kind::Trait(names) => names
+                        .iter()
+                        .any(|n| members.contains(n) || trait_members.contains(n)),
+                    Kind::Plain | Kind::Macro => false,
+                };
+                if wanted {
+                    work.push(id);
+                }
+            }
+            if work.is_empty() {
+                return reached;
+            }
+        }
+    }
+
+    /// The types of this bundle that node `id` is an impl (or an impl's item) for.
+    fn self_types(&self, id: usize) -> Vec<usize> {
+        let node = &self.nodes[id];
+        let self_ty = match &node.kind {
+            Kind::Member { of_impl, .. } => return self.self_types(*of_impl),
+            Kind::InherentImpl { self_ty } | Kind::TraitImpl { self_ty, .. } => self_ty,
+            _ => return Vec::new(),
+        };
+        let mut targets = Targets::default();
+        if let Some(path) = self_ty {
+            self.resolve(node.module, &Leaf::relative(), path, 0, &mut targets);
+        }
+        targets.items.retain(|&t| self.nodes[t].is_type);
+        targets.items
+    }
+
+    /// Records what `path` (two segments or more, named in node `id`) names as associated
+    /// items: `Type::name` and `Self::name` of one of this bundle's types go to `associated`
+    /// with the type; a name after another item of the bundle (a type alias) or after `Self`
+    /// outside an impl goes to `members`, for every type; a name after what is not the
+    /// bundle's (a std type, a generic parameter) goes to `trait_members`, for traits only.
+    fn associated(
+        &self,
+        id: usize,
+        path: &[String],
+        members: &mut BTreeSet<String>,
+        trait_members: &mut BTreeSet<String>,
+        associated: &mut BTreeSet<(usize, String)>,
+    ) {
+        for i in 1..path.len() {
+            let prefix = &path[..i];
+            let (types, other) = if prefix == ["Self"] {
+                let types = self.self_types(id);
+                let other = types.is_empty();
+                (types, other)
+            } else {
+                let mut targets = Targets::default();
+                self.resolve_in_node(id, prefix, &mut targets);
+                let (types, other): (Vec<usize>, Vec<usize>) =
+                    targets.items.iter().partition(|&&t| self.nodes[t].is_type);
+                if targets.items.is_empty() && targets.modules.is_empty() {
+                    // Not this bundle's (`Vec::new`, `T::default`): only a trait of the
+                    // bundle's can be what it names.
+                    trait_members.insert(path[i].clone());
+                }
+                (types, !other.is_empty())
+            };
+            for t in types {
+                associated.insert((t, path[i].clone()));
+            }
+            if other {
+                members.insert(path[i].clone());
+            }
+        }
+    }
+
+    /// Modules that hold a kept item, or that the problem's `use` items name (with their
+    /// ancestors); the problem's own modules always.
+    fn existing_modules(&self, reached: &[bool]) -> Vec<bool> {
+        let mut exists: Vec<bool> = self.modules.iter().map(|m| !m.shakable).collect();
+        for (id, node) in self.nodes.iter().enumerate() {
+            if reached[id] {
+                exists[node.module] = true;
+            }
+        }
+        for item in &self.uses {
+            if !self.modules[item.module].shakable {
+                for leaf in &item.leaves {
+                    let mut targets = Targets::default();
+                    self.resolve(item.module, leaf, &leaf.path, 0, &mut targets);
+                    for m in targets.modules {
+                        exists[m] = true;
+                    }
+                }
+            }
+        }
+        // Children come after their parents: one backward pass carries existence upwards.
+        for id in (1..self.modules.len()).rev() {
+            if exists[id] {
+                if let Some(parent) = self.modules[id].parent {
+                    exists[parent] = true;
+                }
+            }
+        }
+        exists
+    }
+
+    /// Whether a `use` leaf of a crate module still names something after shaking (a leaf
+    /// that names nothing of the bundle's, such as `std::io::Write`, is kept).
+    fn leaf_is_live(&self, module: usize, leaf: &Leaf, reached: &[bool], exists: &[bool]) -> bool {
+        let mut targets = Targets::default();
+        self.resolve(module, leaf, &leaf.path, 0, &mut targets);
+        if targets.items.is_empty() && targets.modules.is_empty() {
+            return true;
+        }
+        if leaf.glob {
+            return targets.modules.iter().any(|&m| exists[m]);
+        }
+        targets.items.iter().any(|&i| reached[i]) || targets.modules.iter().any(|&m| exists[m])
+    }
+}
+
+/// What a node's tokens name.
+#[derive(Default)]
+struct Names {
+    /// Paths (`a::b::c`, or one identifier), to resolve.
+    paths: Vec<Vec<String>>,
+    /// Names after `.` (methods, fields) or after `>::` (`<T as Trait>::name`): any type's.
+    members: BTreeSet<String>,
+    /// Names called as macros (`name!`).
+    macros: BTreeSet<String>,
+}
+
+impl Names {
+    /// Reads `tokens`; `prefix` is the path before a `use` group `a::{...}` being read.
+    fn scan(&mut self, tokens: TokenStream, prefix: &[String]) {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let path_sep = |i: usize| {
+            matches!((trees.get(i), trees.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
+        };
+        let mut entry_start = true;
+        let mut i = 0;
+        while i < trees.len() {
+            match &trees[i] {
+                TokenTree::Group(g) => {
+                    self.scan(g.stream(), &[]);
+                    entry_start = false;
+                    i += 1;
+                }
+                TokenTree::Punct(p) => {
+                    let c = p.as_char();
+                    if c == ',' {
+                        entry_start = true;
+                        i += 1;
+                    } else if (c == '$' || c == '\'')
+                        && matches!(trees.get(i + 1), Some(TokenTree::Ident(_)))
+                    {
+                        // A macro variable or a lifetime, not a name.
+                        i += 2;
+                    } else if c == '.' && punct(i + 1, '.') {
+                        i += 2; // `..`, `..=`: a range, the next name is a path
+                    } else if c == '.' {
+                        if let Some(TokenTree::Ident(member)) = trees.get(i + 1) {
+                            self.members.insert(unraw(member));
+                            i += 2;
+                        } else {
+                            i += 1;
+                        }
+                    } else if path_sep(i) {
+                        // `::name` after `>` or at the start: every name is a member.
+                        i += 2;
+                        while let Some(TokenTree::Ident(name)) = trees.get(i) {
+                            self.members.insert(unraw(name));
+                            if path_sep(i + 1) {
+                                i += 3;
+                            } else {
+                                i += 1;
+                                break;
+                            }
+                        }
+                    } else {
+                        i += 1;
+                    }
+                    if c != ',' {
+                        entry_start = false;
+                    }
+                }
+                TokenTree::Ident(_) if is_definition(&trees, i) => {
+                    // The name an item defines is not a use of another item of that name.
+                    entry_start = false;
+                    i += 1;
+                }
+                TokenTree::Ident(ident) => {
+                    let mut segments = vec![unraw(ident)];
+                    let mut j = i + 1;
+                    while path_sep(j) {
+                        match trees.get(j + 2) {
+                            Some(TokenTree::Ident(next)) => {
+                                segments.push(unraw(next));
+                                j += 3;
+                            }
+                            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+                                let mut group_prefix = self.full(prefix, entry_start, &segments);
+                                if group_prefix.is_empty() {
+                                    group_prefix = segments.clone();
+                                }
+                                self.scan(g.stream(), &group_prefix);
+                                j += 3;
+                                break;
+                            }
+                            _ => break,
+                        }
+                    }
+                    if punct(j, '!') {
+                        self.macros.insert(segments[segments.len() - 1].clone());
+                    }
+                    let full = self.full(prefix, entry_start, &segments);
+                    self.paths.push(full);
+                    entry_start = false;
+                    i = j;
+                }
+                TokenTree::Literal(_) => {
+                    entry_start = false;
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// A path read inside a `use` group: the group's prefix before it (`self` is the prefix).
+    fn full(&self, prefix: &[String], entry_start: bool, segments: &[String]) -> Vec<String> {
+        if prefix.is_empty() || !entry_start {
+            return segments.to_vec();
+        }
+        let mut full = prefix.to_vec();
+        full.extend(segments.iter().filter(|s| *s != "self").cloned());
+        full
+    }
+}
+
+/// Whether the identifier at `i` is the name an item definition gives (after `fn`, `struct`,
+/// ...), not a use of a name.
+fn is_definition(trees: &[TokenTree], i: usize) -> bool {
+    const DEFINING: [&str; 9] = [
+        "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static",
+    ];
+    match (i.checked_sub(1).and_then(|j| trees.get(j)), trees.get(i)) {
+        (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) => {
+            DEFINING.contains(&keyword.to_string().as_str()) && name != "_"
+        }
+        _ => false,
+    }
+}
+
+fn unraw(ident: &proc_macro2::Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(bare) => bare.to_string(),
+        None => name,
+    }
+}
