@@ -2,7 +2,7 @@
 //! problem binary on every `testcases/<problem>/*.in`, then each problem's judge bundle. One
 //! verdict line per check ([`report`]); the last line is `N passed, M failed`.
 //!
-//! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`unit`] runs the
+//! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`mod@unit`] runs the
 //! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
 //! cap, process groups; [`limits`]: which limit), [`bundles`] checks the bundles.
 

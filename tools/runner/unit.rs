@@ -7,6 +7,7 @@ use super::report::{Report, Verdict};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -123,8 +124,8 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
     }
 }
 
-/// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: the tests
-/// finished so far are printed every few seconds, and the failures are kept.
+/// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: every
+/// [`PROGRESS_EVERY`] the count of tests finished so far is printed, and the failures are kept.
 fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
     let mut child = command
         .stdout(Stdio::piped())
@@ -139,12 +140,33 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
         String::from_utf8_lossy(&text).into_owned()
     });
     let stdout = child.stdout.take().expect("stdout is piped");
+    let (line_sender, lines) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if line_sender.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
     let mut outcome = Outcome::default();
     let mut running = 0;
     let mut last = Instant::now();
     let mut in_failure = false;
-    for line in BufReader::new(stdout).lines() {
-        let line = line.unwrap_or_default();
+    loop {
+        let line = match lines.recv_timeout(PROGRESS_EVERY.saturating_sub(last.elapsed())) {
+            Ok(line) => line,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                last = Instant::now();
+                report.note(&format!(
+                    "{}: {} of {} tests done",
+                    label,
+                    outcome.passed + outcome.failed,
+                    running
+                ));
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
         if let Some(n) = line
             .strip_prefix("running ")
             .and_then(|r| r.split(' ').next())
@@ -162,15 +184,6 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
         }
         if in_failure {
             keep(&mut outcome.failures, &line);
-        }
-        if last.elapsed() >= PROGRESS_EVERY {
-            last = Instant::now();
-            report.note(&format!(
-                "{}: {} of {} tests done",
-                label,
-                outcome.passed + outcome.failed,
-                running
-            ));
         }
     }
     let status = child
