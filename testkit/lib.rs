@@ -42,6 +42,8 @@
 #![warn(missing_docs)]
 
 mod difference;
+#[cfg(test)]
+mod fixtures;
 mod harness;
 mod problem;
 mod problem_tests;

@@ -94,42 +94,15 @@ impl<P: Problem> Harness<P> {
 #[cfg(test)]
 mod tests {
     use super::next_size;
-    use crate::{shorter_lists, Harness, Problem, Rng};
-
-    /// The queries shape: one input of many numbers, one answer (their sum).
-    #[derive(Default)]
-    struct SumAll;
-    impl Problem for SumAll {
-        type Case = Vec<u64>;
-        const MAX_CASES: usize = 1;
-        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
-            (0..rng.range(1, 12)).map(|_| rng.range(0, size)).collect()
-        }
-        fn input(cases: &[Vec<u64>]) -> String {
-            crate::counted_lists(cases)
-        }
-        fn brute(&mut self, numbers: &Vec<u64>) -> String {
-            format!("{}\n", numbers.iter().sum::<u64>())
-        }
-        fn smaller(numbers: &Vec<u64>) -> Vec<Vec<u64>> {
-            shorter_lists(numbers)
-        }
-    }
-
-    /// Sums the numbers of the one case, counting every 5 twice: wrong exactly when a 5 is
-    /// among them.
-    fn fives_twice(input: &str) -> Result<String, String> {
-        let numbers: Vec<u64> = input
-            .split_whitespace()
-            .skip(2)
-            .map(|t| t.parse().unwrap())
-            .collect();
-        let sum: u64 = numbers.iter().map(|&n| if n == 5 { 10 } else { n }).sum();
-        Ok(format!("{sum}\n"))
-    }
+    use crate::fixtures::{cases_of, sums_counting, NimAll, SumAll, Sums};
+    use crate::Harness;
 
     #[test]
     fn queries_are_cut_one_by_one() {
+        // Every 5 counted twice: wrong exactly when a 5 is among the numbers.
+        fn fives_twice(input: &str) -> Result<String, String> {
+            Ok(sums_counting(input, |n| if n == 5 { 10 } else { n }))
+        }
         let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", fives_twice);
         // A failing input of many queries, found at a size where 5 is rare among them.
         let failure = (0..10_000)
@@ -146,37 +119,13 @@ mod tests {
         assert_eq!(shrunk.cases, vec![vec![5]]);
     }
 
-    /// The queries shape again: whether the numbers' XOR is not 0 (the first player wins Nim).
-    #[derive(Default)]
-    struct NimAll;
-    impl Problem for NimAll {
-        type Case = Vec<u64>;
-        const MAX_CASES: usize = 1;
-        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
-            SumAll::case(rng, size)
-        }
-        fn input(cases: &[Vec<u64>]) -> String {
-            crate::counted_lists(cases)
-        }
-        fn brute(&mut self, heaps: &Vec<u64>) -> String {
-            format!("{}\n", heaps.iter().fold(0, |x, h| x ^ h) != 0)
-        }
-        fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-            shorter_lists(heaps)
-        }
-    }
-
     #[test]
     fn a_query_wrong_alone_is_reached_past_pairs_that_agree() {
         // A solution that skips heaps of 3. On [3, 2, 2] it is wrong, on [3, 2] and [2, 2]
         // right: dropping one query at a time is stuck, taking one alone is not.
         fn skips_threes(input: &str) -> Result<String, String> {
-            let heaps = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
-            let xor = heaps
-                .map(|h| h.unwrap())
-                .filter(|&h| h != 3)
-                .fold(0, |x, h| x ^ h);
-            Ok(format!("{}\n", xor != 0))
+            let heaps = cases_of(input).remove(0).into_iter().filter(|&h| h != 3);
+            Ok(format!("{}\n", heaps.fold(0, |x, h| x ^ h) != 0))
         }
         let mut harness = Harness::<NimAll>::new("nim_all", "/nowhere", skips_threes);
         let failure = harness
@@ -196,18 +145,15 @@ mod tests {
         assert_eq!(next_size(u64::MAX / 2 + 1), u64::MAX);
     }
 
+    /// Sums counting the numbers from `from` up twice.
+    fn twice_from(input: &str, from: u64) -> Result<String, String> {
+        Ok(sums_counting(input, |n| if n >= from { 2 * n } else { n }))
+    }
+
     #[test]
     fn the_first_failing_size_is_kept() {
         // Numbers of 10 or more are miscounted: size 10 is the first that can fail.
-        fn from_ten_twice(input: &str) -> Result<String, String> {
-            let numbers = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
-            let sum: u64 = numbers
-                .map(|n| n.unwrap())
-                .map(|n| n + n * u64::from(n >= 10))
-                .sum();
-            Ok(format!("{sum}\n"))
-        }
-        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", from_ten_twice);
+        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", |i| twice_from(i, 10));
         let failure = harness
             .find_failure(0, 1000, 30)
             .expect("a number of 10 or more");
@@ -221,21 +167,28 @@ mod tests {
     }
 
     #[test]
+    fn sizes_beyond_the_small_ones_double() {
+        // Only numbers of at least 100 are miscounted: the shrinker must climb past the sizes
+        // it tries one by one, and stop at the first size that still fails.
+        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", |i| twice_from(i, 100));
+        let failure = harness.find_failure(0, 1000, 5000).expect("a big number");
+        let small = harness
+            .at_smaller_size(&failure, 5000)
+            .expect("a smaller size");
+        let largest = small.cases[0].iter().max().copied().unwrap();
+        assert!((100..=128).contains(&largest), "{:?}", small.cases);
+    }
+
+    #[test]
     fn cases_that_fail_only_together_are_kept_together() {
         // Wrong when two or more cases hold a 7: the shrinker keeps exactly two such cases.
         fn two_sevens(input: &str) -> Result<String, String> {
-            let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
-            let cases: Vec<Vec<u64>> = (0..tokens.next().unwrap())
-                .map(|_| {
-                    let n = tokens.next().unwrap();
-                    (0..n).map(|_| tokens.next().unwrap()).collect()
-                })
-                .collect();
-            let sevens = cases.iter().filter(|c| c.contains(&7)).count() as u64;
-            let sums = cases
+            let sevens = cases_of(input).iter().filter(|c| c.contains(&7)).count();
+            let extra = u64::from(sevens >= 2);
+            Ok(cases_of(input)
                 .iter()
-                .map(|c| c.iter().sum::<u64>() + u64::from(sevens >= 2));
-            Ok(sums.map(|s| format!("{s}\n")).collect())
+                .map(|c| format!("{}\n", c.iter().sum::<u64>() + extra))
+                .collect())
         }
         let mut harness = Harness::<Sums>::new("sums", "/nowhere", two_sevens);
         let cases = vec![vec![1], vec![7, 2], vec![3], vec![4, 7], vec![7], vec![5]];
@@ -243,42 +196,5 @@ mod tests {
         let fewer = harness.fewer_cases(failure);
         assert_eq!(fewer.cases, vec![vec![4, 7], vec![7]]);
         assert_eq!(fewer.seed, 9);
-    }
-
-    /// T cases of numbers, one sum each.
-    #[derive(Default)]
-    struct Sums;
-    impl Problem for Sums {
-        type Case = Vec<u64>;
-        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
-            SumAll::case(rng, size)
-        }
-        fn input(cases: &[Vec<u64>]) -> String {
-            crate::counted_lists(cases)
-        }
-        fn brute(&mut self, numbers: &Vec<u64>) -> String {
-            format!("{}\n", numbers.iter().sum::<u64>())
-        }
-    }
-
-    #[test]
-    fn sizes_beyond_the_small_ones_double() {
-        // Only numbers of at least 100 are miscounted: the shrinker must climb past the sizes
-        // it tries one by one, and stop at the first size that still fails.
-        fn big_twice(input: &str) -> Result<String, String> {
-            let numbers = input.split_whitespace().skip(2).map(|t| t.parse::<u64>());
-            let sum: u64 = numbers
-                .map(|n| n.unwrap())
-                .map(|n| n + n * u64::from(n >= 100))
-                .sum();
-            Ok(format!("{sum}\n"))
-        }
-        let mut harness = Harness::<SumAll>::new("sum_all", "/nowhere", big_twice);
-        let failure = harness.find_failure(0, 1000, 5000).expect("a big number");
-        let small = harness
-            .at_smaller_size(&failure, 5000)
-            .expect("a smaller size");
-        let largest = small.cases[0].iter().max().copied().unwrap();
-        assert!((100..256).contains(&largest), "{:?}", small.cases);
     }
 }

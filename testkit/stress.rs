@@ -225,45 +225,18 @@ impl<P: Problem> Harness<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{sums_counting, Sums as Sum};
     use crate::{Problem, Rng};
 
-    /// Sum of a list, with a solution that is wrong whenever a number is 7.
-    #[derive(Default)]
-    struct Sum;
-    impl Problem for Sum {
-        type Case = Vec<u64>;
-        const SIZE: u64 = 20;
-        fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
-            (0..rng.range(1, 6)).map(|_| rng.range(0, size)).collect()
-        }
-        fn input(cases: &[Vec<u64>]) -> String {
-            crate::counted_lists(cases)
-        }
-        fn brute(&mut self, case: &Vec<u64>) -> String {
-            format!("{}\n", case.iter().sum::<u64>())
-        }
-    }
-
-    /// Sums each case; `off_by_one_at_seven` adds 1 to a sum whose case holds a 7.
-    fn sums(input: &str, off_by_one_at_seven: bool) -> String {
-        let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
-        let mut out = String::new();
-        for _ in 0..tokens.next().unwrap() {
-            let n = tokens.next().unwrap();
-            let numbers: Vec<u64> = (0..n).map(|_| tokens.next().unwrap()).collect();
-            let sum: u64 = numbers.iter().sum();
-            let wrong = off_by_one_at_seven && numbers.contains(&7);
-            out += &format!("{}\n", sum + u64::from(wrong));
-        }
-        out
-    }
-
+    /// Sums each case, adding 1 to a sum whose case holds a 7.
     fn broken(input: &str) -> Result<String, String> {
-        Ok(sums(input, true))
+        let cases = crate::fixtures::cases_of(input);
+        let sum = |c: &Vec<u64>| c.iter().sum::<u64>() + u64::from(c.contains(&7));
+        Ok(cases.iter().map(|c| format!("{}\n", sum(c))).collect())
     }
 
     fn fixed(input: &str) -> Result<String, String> {
-        Ok(sums(input, false))
+        Ok(sums_counting(input, |n| n))
     }
 
     #[test]
@@ -390,22 +363,18 @@ mod tests {
                 limit: StressLimit::Seconds(2.5)
             }
         );
-        assert!(read(&[("STRESS_SIZE", "101")])
-            .unwrap_err()
-            .contains("from 1 to 100"));
-        assert!(read(&[("STRESS_SIZE", "0")]).unwrap_err().contains("not 0"));
-        assert!(read(&[("STRESS_SIZE", "18446744073709551616")])
-            .unwrap_err()
-            .contains("whole number"));
-        assert!(read(&[("STRESS_SEED", "-1")])
-            .unwrap_err()
-            .contains("STRESS_SEED"));
-        assert!(read(&[("STRESS_SECONDS", "0")])
-            .unwrap_err()
-            .contains("positive"));
-        assert!(read(&[("STRESS_SECONDS", "NaN")])
-            .unwrap_err()
-            .contains("positive"));
+        let refused: [(&'static [(&'static str, &'static str)], &str); 6] = [
+            (&[("STRESS_SIZE", "101")], "from 1 to 100"),
+            (&[("STRESS_SIZE", "0")], "not 0"),
+            (&[("STRESS_SIZE", "18446744073709551616")], "whole number"),
+            (&[("STRESS_SEED", "-1")], "STRESS_SEED"),
+            (&[("STRESS_SECONDS", "0")], "positive"),
+            (&[("STRESS_SECONDS", "NaN")], "positive"),
+        ];
+        for (pairs, needle) in refused {
+            let message = read(pairs).unwrap_err();
+            assert!(message.contains(needle), "{pairs:?}: {message}");
+        }
         let iters = read(&[("STRESS_ITERS", "9"), ("STRESS_SECONDS", "1")]).unwrap();
         assert_eq!(iters.limit, StressLimit::Inputs(9));
         for message in [

@@ -17,6 +17,12 @@ pub const MAX_SIZE: u64 = 1_000_000;
 /// The longest `--seconds` accepted (testkit refuses more).
 pub const MAX_SECONDS: f64 = 1e9;
 
+/// The test binary's default memory cap, MiB.
+pub const DEFAULT_MEMORY_MIB: u64 = 4096;
+
+/// The range of `--memory`, MiB.
+pub const MEMORY_MIB: std::ops::RangeInclusive<u64> = 64..=1 << 20;
+
 /// How many lines of the test binary's standard error a crash report quotes.
 const TAIL_LINES: usize = 8;
 
@@ -77,6 +83,24 @@ impl Settings {
             env.push(("STRESS_SIZE", size.to_string()));
         }
         env
+    }
+}
+
+/// `Ok` if `memory_mib` is a memory cap `--memory` accepts, else a one-line reason.
+///
+/// ```
+/// assert!(tools::stress::check_memory(4096).is_ok());
+/// assert!(tools::stress::check_memory(1).unwrap_err().contains("--memory"));
+/// ```
+pub fn check_memory(memory_mib: u64) -> Result<(), String> {
+    if MEMORY_MIB.contains(&memory_mib) {
+        Ok(())
+    } else {
+        Err(format!(
+            "--memory must be from {} to {} MiB, not {memory_mib}",
+            MEMORY_MIB.start(),
+            MEMORY_MIB.end()
+        ))
     }
 }
 
@@ -197,10 +221,20 @@ pub fn build(cargo: &str, root: &Path, target: &Target) -> Result<PathBuf, Strin
     executable_of(&String::from_utf8_lossy(&output.stdout), target.name())
 }
 
-/// The command that runs the stress test of a built test binary.
-pub fn stress_command(executable: &Path, settings: &Settings, report: &Path) -> Command {
-    let mut command = Command::new(executable);
+/// The command that runs the stress test of a built test binary, its address space capped at
+/// `memory_mib` MiB (through `sh`'s `ulimit -v`, so that a brute force that runs away fails its
+/// allocation and aborts instead of filling the machine's memory).
+pub fn stress_command(
+    executable: &Path,
+    settings: &Settings,
+    report: &Path,
+    memory_mib: u64,
+) -> Command {
+    let mut command = Command::new("sh");
     command
+        .args(["-c", "ulimit -v \"$0\" 2>/dev/null; exec \"$@\""])
+        .arg(memory_mib.saturating_mul(1024).to_string())
+        .arg(executable)
         .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
         .env("STRESS_REPORT", report)
         .envs(settings.environment())
@@ -468,6 +502,31 @@ mod tests {
             fine.environment(),
             vec![("STRESS_SECONDS", "0.5".to_string())]
         );
+    }
+
+    #[test]
+    fn the_test_binary_runs_under_the_memory_cap() {
+        let report = report_path("memory");
+        // `sh` stands for the test binary: it reports its own cap, in KiB.
+        let script = format!("ulimit -v > '{}'", report.display());
+        let command = stress_command(Path::new("sh"), &Settings::default(), &report, 100);
+        let args: Vec<String> = command
+            .get_args()
+            .map(|a| a.to_string_lossy().into())
+            .collect();
+        assert_eq!(args[2..4], ["102400", "sh"]);
+        // Swap the stress test's arguments for the script: the cap stays.
+        let mut probe = Command::new("sh");
+        probe.args(&args[..4]).args(["-c", &script]);
+        assert!(probe.status().unwrap().success());
+        assert_eq!(std::fs::read_to_string(&report).unwrap().trim(), "102400");
+        let _ = std::fs::remove_file(&report);
+        assert_eq!(
+            check_memory(63).unwrap_err(),
+            "--memory must be from 64 to 1048576 MiB, not 63"
+        );
+        assert!(check_memory(64).is_ok() && check_memory(1 << 20).is_ok());
+        assert!(check_memory((1 << 20) + 1).is_err());
     }
 
     #[test]

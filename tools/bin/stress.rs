@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release --bin stress -- knights --seconds 30
 //! cargo run --release --bin stress -- nukit --iters 5000 --seed 7 --size 6
-//! cargo run --release --bin stress -- starter --seconds 10
+//! cargo run --release --bin stress -- starter --seconds 10 --memory 2048
 //! ```
 //!
 //! Progress (inputs per second) goes to standard error. With no disagreement it prints
@@ -40,6 +40,10 @@ struct Cli {
     /// The size passed to the generator, 1 to 1000000 (default: the problem's own).
     #[arg(long, value_name = "K")]
     size: Option<u64>,
+    /// The test binary's memory cap in MiB, 64 to 1048576: beyond it an allocation fails and
+    /// the run is reported as a crash.
+    #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
+    memory: u64,
 }
 
 fn fail(message: &str, status: i32) -> ! {
@@ -55,7 +59,10 @@ fn main() {
         seed: cli.seed,
         size: cli.size,
     };
-    if let Err(e) = settings.check() {
+    if let Err(e) = settings
+        .check()
+        .and(tools::stress::check_memory(cli.memory))
+    {
         fail(&e, 2);
     }
     let root = tools::workspace::default_root();
@@ -69,7 +76,7 @@ fn main() {
     let executable = tools::stress::build(&cargo, &root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let command = tools::stress::stress_command(&executable, &settings, &report);
+    let command = tools::stress::stress_command(&executable, &settings, &report, cli.memory);
     let (text, status) = match tools::stress::run(command, &report) {
         Ok(Ended::Agreed(text)) => (text, 0),
         Ok(Ended::Disagreed(text)) => (text, 1),
