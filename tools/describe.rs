@@ -6,7 +6,7 @@
 //! `values:` line gives its values, so `grundy octal … --values` can be piped in as it is; when
 //! there is a `values:` line, every other line is skipped (a test runner's chatter around it).
 
-use grundy::pattern::{self, guess, guess_table};
+use grundy::pattern::{self, guess, guess_table, Refusal};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -130,6 +130,21 @@ pub fn describe(request: &Request) -> Result<Answer, String> {
     }
 }
 
+/// Appends `rule: none`, `why: …` and the nearest miss; the status: [`NO_RULE`] when an
+/// extension was asked for.
+fn refused(out: &mut String, refusal: &Refusal, request: &Request) -> i32 {
+    *out += "rule: none\n";
+    writeln!(out, "why: {}", refusal.reason).expect("a String");
+    if let Some(nearest) = &refusal.nearest {
+        writeln!(out, "nearest miss: {nearest}").expect("a String");
+    }
+    if request.extend.is_some() {
+        NO_RULE
+    } else {
+        0
+    }
+}
+
 fn describe_sequence(values: &[u64], request: &Request) -> Result<Answer, String> {
     if values.len() >= 1_000_000 {
         // Measured: about 2.5 s per million values (2·10^6 Officers values: 4.7 s).
@@ -159,16 +174,7 @@ fn describe_sequence(values: &[u64], request: &Request) -> Result<Answer, String
                 out.push('\n');
             }
         }
-        Err(refusal) => {
-            out += "rule: none\n";
-            writeln!(out, "why: {}", refusal.reason).expect("a String");
-            if let Some(nearest) = refusal.nearest {
-                writeln!(out, "nearest miss: {nearest}").expect("a String");
-            }
-            if request.extend.is_some() {
-                status = NO_RULE;
-            }
-        }
+        Err(refusal) => status = refused(&mut out, &refusal, request),
     }
     if let Some(path) = &request.svg {
         crate::plot::sequence(path, values, d.pattern)?;
@@ -222,16 +228,7 @@ fn describe_table(rows: &[Vec<u64>], request: &Request) -> Result<Answer, String
                 }
             }
         }
-        Err(refusal) => {
-            out += "rule: none\n";
-            writeln!(out, "why: {}", refusal.reason).expect("a String");
-            if let Some(nearest) = refusal.nearest {
-                writeln!(out, "nearest miss: {nearest}").expect("a String");
-            }
-            if request.extend.is_some() {
-                status = NO_RULE;
-            }
-        }
+        Err(refusal) => status = refused(&mut out, &refusal, request),
     }
     if let Some(path) = &request.svg {
         crate::plot::table(path, rows)?;

@@ -29,8 +29,9 @@ enum TableKind {
         f: Box<Rule>,
         g: Box<Rule>,
     },
-    /// 0 exactly on the pairs {a_k, a_k + d·k}, a_k the mex of the earlier pairs; 1 elsewhere.
-    Beatty { d: u64 },
+    /// `mark` exactly on the pairs {a_k, a_k + d·k}, a_k the mex of the earlier pairs;
+    /// 1 - `mark` elsewhere (mark 0 for outcome tables, 1 for tables of "is a P-position").
+    Beatty { d: u64, mark: u64 },
     /// Periodic off a band |x - y| <= width, and along the diagonal inside it.
     Band(Band),
 }
@@ -240,15 +241,18 @@ impl TableRule {
                 }
             }
             TableKind::Band(band) => band.value(x, y),
-            TableKind::Beatty { d } => {
+            TableKind::Beatty { d, mark } => {
                 let (low, high) = (x.min(y), x.max(y));
                 let gap = high - low;
-                if gap % d != 0 {
-                    return 1;
+                let paired = gap % d == 0
+                    && beatty_lower(gap / d, *d)
+                        .expect("coordinates within the Beatty rule's range")
+                        == low;
+                if paired {
+                    *mark
+                } else {
+                    1 - mark
                 }
-                let lower =
-                    beatty_lower(gap / d, *d).expect("coordinates within the Beatty rule's range");
-                u64::from(lower != low)
             }
         }
     }
@@ -333,11 +337,11 @@ impl fmt::Display for TableRule {
                 }
                 write!(f, "; B = {}", rows_text.join(" / "))
             }
-            TableKind::Beatty { d } => {
+            TableKind::Beatty { d, mark } => {
                 if *d == 1 {
-                    write!(f, "G(x, y) = 0 if {{x, y}} = {{⌊kφ⌋, ⌊kφ²⌋}} for some k >= 0 (φ = (1 + √5)/2), else 1")
+                    write!(f, "G(x, y) = {} if {{x, y}} = {{⌊kφ⌋, ⌊kφ²⌋}} for some k >= 0 (φ = (1 + √5)/2), else {}", mark, 1 - mark)
                 } else {
-                    write!(f, "G(x, y) = 0 if {{x, y}} = {{⌊kα⌋, ⌊kα⌋ + {}k}} for some k >= 0 (α = (2 - {} + √{})/2), else 1", d, d, d * d + 4)
+                    write!(f, "G(x, y) = {} if {{x, y}} = {{⌊kα⌋, ⌊kα⌋ + {}k}} for some k >= 0 (α = (2 - {} + √{})/2), else {}", mark, d, d, d * d + 4, 1 - mark)
                 }
             }
         }
@@ -479,13 +483,17 @@ fn candidates(
             fit_rows * fit_columns - cells.min(fit_rows * fit_columns) + cells,
         ));
     }
-    // Beatty pairs in an outcome table: the P-position in row 1 gives d.
+    // Beatty pairs in a 0/1 table, marked by the corner's value: the mark in row 1 gives d.
     let outcome = block.iter().flatten().all(|&v| v <= 1);
-    if outcome && block[0][0] == 0 {
-        if let Some(y) = (2..fit_columns).find(|&y| block[1][y] == 0) {
+    let mark = block[0][0];
+    if outcome {
+        if let Some(y) = (2..fit_columns).find(|&y| block[1][y] == mark) {
             found.push((
                 TableRule {
-                    kind: TableKind::Beatty { d: y as u64 - 1 },
+                    kind: TableKind::Beatty {
+                        d: y as u64 - 1,
+                        mark,
+                    },
                 },
                 2 * fit_columns,
             ));

@@ -830,6 +830,16 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
         ("Wythoff outcomes", wythoff_outcomes(150, 1), 40, Rule),
         ("3-Wythoff outcomes", wythoff_outcomes(150, 3), 64, Either),
         ("Wythoff values", wythoff_values, 48, Refusal),
+        (
+            "Wythoff P-positions as 1",
+            wythoff_outcomes(150, 1)
+                .iter()
+                .map(|r| r.iter().map(|&v| 1 - v).collect())
+                .collect(),
+            40,
+            Rule,
+        ),
+        ("2-Wythoff outcomes", wythoff_outcomes(150, 2), 48, Rule),
         ("corner the knight", knight_values(90), 40, Rule),
         (
             "Nim outcomes",
@@ -914,4 +924,20 @@ fn random_games_are_never_extrapolated_wrongly() {
     }
     assert!(wrong.is_empty(), "{:#?}", wrong);
     assert!(claimed > 100, "{}", claimed);
+}
+
+/// Coin flips have no rule: none may be claimed, whatever the length or alphabet.
+#[test]
+fn noise_is_refused() {
+    let mut rng = testkit::Rng::new(7);
+    let mut claimed = Vec::new();
+    for _ in 0..400 {
+        let len = rng.range(24, 300) as usize;
+        let alphabet = rng.range(2, 4);
+        let values: Vec<u64> = (0..len).map(|_| rng.below(alphabet)).collect();
+        if let Ok(found) = guess(&values) {
+            claimed.push(format!("{} values: {}", len, found.rule));
+        }
+    }
+    assert!(claimed.is_empty(), "{:#?}", claimed);
 }
