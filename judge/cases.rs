@@ -151,7 +151,47 @@ pub struct Lists<'a> {
     pub items: RangeInclusive<u64>,
 }
 
-impl Lists<'_> {
+impl<'a> Lists<'a> {
+    /// The shape with these names, accepting counts and integers from 1 to `u64::MAX` (change
+    /// either with [`Lists::counts`] or [`Lists::items`]), for a `const`.
+    ///
+    /// ```
+    /// const PILES: judge::Lists = judge::Lists::new("T", "N", "S_").items(0..=u64::MAX);
+    /// assert_eq!(PILES.counts, 1..=u64::MAX);
+    /// assert_eq!(PILES.items, 0..=u64::MAX);
+    /// ```
+    pub const fn new(cases: &'a str, count: &'a str, item: &'a str) -> Self {
+        Lists {
+            cases,
+            count,
+            item,
+            counts: 1..=u64::MAX,
+            items: 1..=u64::MAX,
+        }
+    }
+
+    /// The same shape accepting the counts `counts`.
+    pub const fn counts(self, counts: RangeInclusive<u64>) -> Self {
+        Lists {
+            cases: self.cases,
+            count: self.count,
+            item: self.item,
+            counts,
+            items: self.items,
+        }
+    }
+
+    /// The same shape accepting the integers `items`.
+    pub const fn items(self, items: RangeInclusive<u64>) -> Self {
+        Lists {
+            cases: self.cases,
+            count: self.count,
+            item: self.item,
+            counts: self.counts,
+            items,
+        }
+    }
+
     /// A whole input: for each test case, its integers folded from `init` by `fold(acc, i, x)`
     /// (`i` counts from 1), then `answer(acc)` written on a line of its own; then no input
     /// may be left ([`Scanner::finish`]).
@@ -269,13 +309,7 @@ impl Lists<'_> {
 mod tests {
     use super::*;
 
-    const SHAPE: Lists = Lists {
-        cases: "the number of test cases T",
-        count: "N",
-        item: "h_",
-        counts: 1..=3,
-        items: 1..=u64::MAX,
-    };
+    const SHAPE: Lists = Lists::new("the number of test cases T", "N", "h_").counts(1..=3);
 
     fn xor_solve(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> {
         SHAPE.answer_xor(sc, out, |i, h| i * 1000 + h, |v| v)

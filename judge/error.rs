@@ -242,6 +242,10 @@ mod tests {
             "pipe closed",
         )));
         assert_eq!(e, InputError::Unwritable("pipe closed".to_string()));
+        // The mark keeps the error's kind and message for whoever shows it unconverted.
+        let marked = write_failure(io::Error::new(io::ErrorKind::BrokenPipe, "pipe closed"));
+        assert_eq!(marked.kind(), io::ErrorKind::BrokenPipe);
+        assert_eq!(marked.to_string(), "pipe closed");
         assert_eq!(e.to_string(), "cannot write the output: pipe closed");
     }
 

@@ -43,35 +43,14 @@ impl Scanner<'_> {
                 }
             }
         }
-        self.uint_careful(field, lo, hi)
-    }
-
-    /// The reading of a token that is not a short in-range number inside the window.
-    #[inline(never)]
-    fn uint_careful(
-        &mut self,
-        field: impl fmt::Display,
-        lo: u64,
-        hi: u64,
-    ) -> Result<u64, InputError> {
-        if !self.at_token()? {
-            return Err(missing(field));
-        }
-        let token = self.read_token()?;
-        if token.other || token.digits == 0 {
-            return Err(InputError::NotAnInteger {
-                field: field.to_string(),
-                token: token.quote(),
-            });
-        }
-        match token.value {
-            Some(v) if !(token.negative && v != 0) && lo <= v && v <= hi => Ok(v),
-            _ => Err(InputError::OutOfRange {
-                field: field.to_string(),
-                token: token.quote(),
-                range: format!("{}..={}", lo, hi),
-            }),
-        }
+        // `-0` is zero; any other negative number is out of range.
+        self.careful(field, lo, hi, |negative, m| {
+            if negative && m != 0 {
+                None
+            } else {
+                Some(m)
+            }
+        })
     }
 
     /// The next token as a signed integer in `range`: decimal digits after at most one sign
@@ -121,17 +100,25 @@ impl Scanner<'_> {
                 }
             }
         }
-        self.int_careful(field, lo, hi)
+        self.careful(field, lo, hi, |negative, m| match negative {
+            // -2^63 is the one magnitude beyond `i64::MAX` that a negative number reaches.
+            true if m <= 1 << 63 => Some((m as i64).wrapping_neg()),
+            false if m <= i64::MAX as u64 => Some(m as i64),
+            _ => None,
+        })
     }
 
-    /// The reading of a token that is not a short in-range number inside the window.
+    /// The reading of a token that is not a short in-range number inside the window:
+    /// `value` gives the number of a sign (whether it is `-`) and a magnitude, or `None` if
+    /// the type cannot hold it.
     #[inline(never)]
-    fn int_careful(
+    fn careful<T: Copy + PartialOrd + fmt::Display>(
         &mut self,
         field: impl fmt::Display,
-        lo: i64,
-        hi: i64,
-    ) -> Result<i64, InputError> {
+        lo: T,
+        hi: T,
+        value: fn(bool, u64) -> Option<T>,
+    ) -> Result<T, InputError> {
         if !self.at_token()? {
             return Err(missing(field));
         }
@@ -142,13 +129,7 @@ impl Scanner<'_> {
                 token: token.quote(),
             });
         }
-        let value = match token.value {
-            // -2^63 is the one magnitude beyond `i64::MAX` that a negative number reaches.
-            Some(m) if token.negative && m <= 1 << 63 => Some((m as i64).wrapping_neg()),
-            Some(m) if !token.negative && m <= i64::MAX as u64 => Some(m as i64),
-            _ => None,
-        };
-        match value {
+        match token.value.and_then(|m| value(token.negative, m)) {
             Some(v) if lo <= v && v <= hi => Ok(v),
             _ => Err(InputError::OutOfRange {
                 field: field.to_string(),

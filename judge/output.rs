@@ -90,3 +90,20 @@ impl Write for Output {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_takes_all_or_drops_all_past_the_limit() {
+        let mut out = Output::buffer(5);
+        assert_eq!(out.write(b"abc").unwrap(), 3);
+        assert!(!out.overflowed());
+        // Past the limit: dropped, but said written, so that the solution reads on.
+        assert_eq!(out.write(b"def").unwrap(), 3);
+        assert!(out.overflowed());
+        assert_eq!(out.bytes(), b"abc");
+        assert!(out.flush().is_ok());
+    }
+}

@@ -9,13 +9,7 @@ use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
 /// T, then per test N and the N colours' counts A_1 … A_N.
-const COLOURS: Lists = Lists {
-    cases: "the number of test cases T",
-    count: "N",
-    item: "A_",
-    counts: 1..=u64::MAX,
-    items: 1..=u64::MAX,
-};
+const COLOURS: Lists = Lists::new("the number of test cases T", "N", "A_");
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     COLOURS.answer(

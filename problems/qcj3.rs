@@ -14,13 +14,8 @@ use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
 /// The number of tests, then per test S and the coins on squares 1 … S.
-const BOARDS: Lists = Lists {
-    cases: "the number of test cases",
-    count: "S",
-    item: "the coins on square ",
-    counts: 1..=u64::MAX,
-    items: 0..=u64::MAX,
-};
+const BOARDS: Lists =
+    Lists::new("the number of test cases", "S", "the coins on square ").items(0..=u64::MAX);
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     BOARDS.answer_xor(

@@ -14,13 +14,7 @@ use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
 /// T, then per test N and the N piles' stones S_1 … S_N (pile i takes exactly i).
-const PILES: Lists = Lists {
-    cases: "the number of test cases T",
-    count: "N",
-    item: "S_",
-    counts: 1..=u64::MAX,
-    items: 0..=u64::MAX,
-};
+const PILES: Lists = Lists::new("the number of test cases T", "N", "S_").items(0..=u64::MAX);
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     PILES.answer_xor(

@@ -12,13 +12,7 @@ use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
 /// T, then per test N and the N heights h_1 … h_N.
-const TOWERS: Lists = Lists {
-    cases: "the number of test cases T",
-    count: "N",
-    item: "h_",
-    counts: 1..=u64::MAX,
-    items: 1..=u64::MAX,
-};
+const TOWERS: Lists = Lists::new("the number of test cases T", "N", "h_");
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     TOWERS.answer_xor(

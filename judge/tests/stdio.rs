@@ -1,0 +1,118 @@
+//! `judge::main` as a contest binary runs it, on a standard input that is a file, a file
+//! opened at an offset, or a pipe, with answers past the 16 MiB held in memory: this test
+//! program runs itself as the binary (with `JUDGE_STDIO_CHILD` set). Linux only (it limits
+//! memory with bash's `ulimit`). Its own `main`, not libtest's, so that the child's standard
+//! output holds the answers alone.
+
+use judge::{InputError, Scanner};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// T, then T numbers, each answered by a line of 100 bytes.
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    for case in sc.cases("T")? {
+        let x = sc.uint(case.field("x"), 0..=999_999)?;
+        writeln!(out, "{:>99}", x)?;
+    }
+    sc.finish()
+}
+
+/// 400,000 answers: 40 MB, past the hold limit, from 2.7 MB of input.
+const CASES: u64 = 400_000;
+
+/// Runs this program as the contest binary under a virtual-memory limit, on `stdin`.
+fn child(stdin: Stdio, limit_kib: u64) -> Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\"", limit_kib))
+        .arg(std::env::current_exe().unwrap())
+        .env("JUDGE_STDIO_CHILD", "1")
+        .stdin(stdin)
+        .output()
+        .unwrap()
+}
+
+fn check(what: &str, out: &Output, stdout: &[u8], stderr: &str, code: i32) {
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        stderr,
+        "{}: standard error",
+        what
+    );
+    assert!(
+        out.stdout == stdout,
+        "{}: {} bytes on standard output, not the {} expected",
+        what,
+        out.stdout.len(),
+        stdout.len()
+    );
+    assert_eq!(out.status.code(), Some(code), "{}: exit status", what);
+}
+
+fn main() {
+    if std::env::var_os("JUDGE_STDIO_CHILD").is_some() {
+        judge::main(solve)
+    }
+    if !cfg!(target_os = "linux") {
+        println!("stdio: skipped (Linux only)");
+        return;
+    }
+    let mut input = format!("{}\n", CASES);
+    let mut expected = String::new();
+    for i in 0..CASES {
+        let x = i * 7919 % 1_000_000;
+        input.push_str(&format!("{}\n", x));
+        expected.push_str(&format!("{:>99}\n", x));
+    }
+    let dir = std::env::temp_dir().join(format!("judge-stdio-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("plain.in");
+    std::fs::write(&plain, &input).unwrap();
+    let prefixed = dir.join("prefixed.in");
+    std::fs::write(&prefixed, format!("not input\n{}", input)).unwrap();
+    let bad = dir.join("bad.in");
+    let last_line = input[..input.len() - 1].rfind('\n').unwrap() + 1;
+    std::fs::write(&bad, format!("{}x\n", &input[..last_line])).unwrap();
+    // The answers are 40 MB: a file is read twice within 16 MiB held plus a margin, less
+    // than holding them all would take.
+    let file_limit = 40 << 10;
+    let open = |path: &std::path::Path| Stdio::from(std::fs::File::open(path).unwrap());
+
+    let out = child(open(&plain), file_limit);
+    check("a file", &out, expected.as_bytes(), "", 0);
+
+    // Opened at an offset, as after `(head -c 10 >/dev/null; ./bin) < file`: read again
+    // from there, not from the file's first byte.
+    let mut at_offset = std::fs::File::open(&prefixed).unwrap();
+    std::io::Seek::seek(&mut at_offset, std::io::SeekFrom::Start(10)).unwrap();
+    let out = child(Stdio::from(at_offset), file_limit);
+    check("a file at an offset", &out, expected.as_bytes(), "", 0);
+
+    // A bad last token: nothing written, though the answers before it passed the hold limit.
+    let out = child(open(&bad), file_limit);
+    let refusal = format!(
+        "error: x of test case {}: expected an integer, found `x`\n",
+        CASES
+    );
+    check("a bad file", &out, b"", &refusal, 1);
+
+    // A pipe cannot be read again: its answers are held (so it needs more memory).
+    let mut piped = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 400000; exec \"$0\"")
+        .arg(std::env::current_exe().unwrap())
+        .env("JUDGE_STDIO_CHILD", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = piped.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let out = piped.wait_with_output().unwrap();
+    writer.join().unwrap();
+    check("a pipe", &out, expected.as_bytes(), "", 0);
+
+    std::fs::remove_dir_all(&dir).unwrap();
+    println!("stdio: 4 scenarios passed");
+}
