@@ -339,7 +339,10 @@ mod tests {
             err.contains("its line under [package.metadata.problems] ("),
             "{err}"
         );
-        let by_path = MANIFEST.replace("name = \"gamma\", path", "name = \"g\", path");
+        // A bin entry whose path alone is the name's, with no metadata line, counts too.
+        let by_path = MANIFEST
+            .replace("name = \"gamma\", path", "name = \"g\", path")
+            .replace("gamma = { judge = \"dmoj\", time-limit = 2.0 }\n", "");
         assert!(Manifest::parse(&by_path)
             .unwrap()
             .mentions("gamma")
