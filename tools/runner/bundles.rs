@@ -323,7 +323,7 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
             .output()
             .map(|o| {
                 String::from_utf8_lossy(&o.stdout)
-                    .split(' ')
+                    .split_whitespace()
                     .take(2)
                     .collect::<Vec<_>>()
                     .join(" ")
