@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 /// Builds the workspace, runs its unit tests, every problem on its testcases and every bundle.
 #[derive(Parser)]
-#[command(name = "run_tests.sh")]
+#[command(name = "run_tests.sh", bin_name = "./run_tests.sh")]
 struct Cli {
     /// Only this problem: its unit tests, its cases and its bundle.
     name: Option<String>,

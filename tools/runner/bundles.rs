@@ -163,6 +163,10 @@ fn bundle(
     if !out.status.success() {
         return Err(cases::first_line(&out.stderr));
     }
+    // An unchanged bundle keeps its file's time, so cargo need not build it again.
+    if fs::read(file).ok().as_deref() == Some(&out.stdout[..]) {
+        return Ok(());
+    }
     fs::write(file, &out.stdout).map_err(|e| format!("{}: {}", file.display(), e))
 }
 
@@ -246,7 +250,7 @@ fn atcoder(
     let judge = judges::by_name("atcoder").expect("the judge table has AtCoder");
     let scratch = built.out_dir.with_file_name("atcoder-check");
     let bin_dir = scratch.join("src/bin");
-    if let Err(e) = fresh_dir(&bin_dir) {
+    if let Err(e) = fresh_dir(&bin_dir, names) {
         return report.verdict(Verdict::Re, "AtCoder bundles", start.elapsed(), &e);
     }
     let crates: Vec<String> = judge
@@ -323,7 +327,7 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
             .output()
             .map(|o| {
                 String::from_utf8_lossy(&o.stdout)
-                    .split(' ')
+                    .split_whitespace()
                     .take(2)
                     .collect::<Vec<_>>()
                     .join(" ")
@@ -360,15 +364,19 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
     }
 }
 
-/// `dir`, created, with its `.rs` files removed.
-fn fresh_dir(dir: &Path) -> Result<(), String> {
+/// `dir`, created, with the `.rs` files of problems other than `names` removed.
+fn fresh_dir(dir: &Path, names: &[&str]) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
     for entry in fs::read_dir(dir)
         .map_err(|e| format!("{}: {}", dir.display(), e))?
         .flatten()
     {
-        if entry.path().extension().is_some_and(|e| e == "rs") {
-            let _ = fs::remove_file(entry.path());
+        let path = entry.path();
+        let kept = path
+            .file_stem()
+            .is_some_and(|stem| names.iter().any(|n| stem == *n));
+        if path.extension().is_some_and(|e| e == "rs") && !kept {
+            let _ = fs::remove_file(path);
         }
     }
     Ok(())

@@ -179,10 +179,10 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
             keep(&mut outcome.failures, &line);
         } else if line.starts_with("---- ") {
             in_failure = true;
-        } else if line.is_empty() || line.starts_with("failures:") {
+        } else if line.starts_with("failures:") || line.starts_with("test result:") {
             in_failure = false;
         }
-        if in_failure {
+        if in_failure && !line.trim().is_empty() {
             keep(&mut outcome.failures, &line);
         }
     }
