@@ -58,15 +58,9 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     }
     let exists = graph.existing_modules(&reached);
     let mut edits = Vec::new();
+    // An item inside a deleted impl or module is deleted with it (`apply` keeps the outermost).
     for (id, node) in graph.nodes.iter().enumerate() {
-        if !graph.modules[node.module].shakable || reached[id] {
-            continue;
-        }
-        let inside_kept = match node.kind {
-            Kind::Member { of_impl, .. } => reached[of_impl],
-            _ => true,
-        };
-        if inside_kept && exists[node.module] {
+        if graph.modules[node.module].shakable && !reached[id] {
             edits.push(Edit::delete(with_leading_comments(
                 text,
                 node.range.clone(),
