@@ -11,14 +11,19 @@
 //! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
 //! items are cut to what still exists; modules left empty go.
 
+mod names;
+mod uses;
+
 use super::source::{apply, Edit};
-use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use names::Names;
+use proc_macro2::TokenStream;
 use quote::ToTokens;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
+use uses::{leaves, local_leaves, render_use, Leaf};
 
 /// A shaken bundle.
 pub(super) struct Shaken {
@@ -53,15 +58,9 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     }
     let exists = graph.existing_modules(&reached);
     let mut edits = Vec::new();
+    // An item inside a deleted impl or module is deleted with it (`apply` keeps the outermost).
     for (id, node) in graph.nodes.iter().enumerate() {
-        if !graph.modules[node.module].shakable || reached[id] {
-            continue;
-        }
-        let inside_kept = match node.kind {
-            Kind::Member { of_impl, .. } => reached[of_impl],
-            _ => true,
-        };
-        if inside_kept && exists[node.module] {
+        if graph.modules[node.module].shakable && !reached[id] {
             edits.push(Edit::delete(with_leading_comments(
                 text,
                 node.range.clone(),
@@ -125,138 +124,6 @@ fn with_leading_comments(text: &str, range: Range<usize>) -> Range<usize> {
         start = above;
     }
     start..range.end
-}
-
-/// `use` items for `leaves`: one `use a::b::{c, d as e};` when they share all but their last
-/// segment, else one `use` per leaf.
-fn render_use(head: &str, leaves: &[&Leaf]) -> String {
-    let first = leaves[0];
-    let prefix = &first.path[..first.path.len().saturating_sub(1)];
-    let grouped = leaves.len() > 1
-        && !prefix.is_empty()
-        && leaves.iter().all(|leaf| {
-            !leaf.glob
-                && leaf.absolute == first.absolute
-                && leaf.path.len() == prefix.len() + 1
-                && leaf.path.starts_with(prefix)
-        });
-    if !grouped {
-        let lines: Vec<String> = leaves
-            .iter()
-            .map(|leaf| format!("{}use {};", head, leaf.render()))
-            .collect();
-        return lines.join(" ");
-    }
-    let names: Vec<String> = leaves
-        .iter()
-        .map(|leaf| {
-            let own = Leaf {
-                name: leaf.name.clone(),
-                path: leaf.path[prefix.len()..].to_vec(),
-                absolute: false,
-                glob: false,
-            };
-            own.render()
-        })
-        .collect();
-    format!(
-        "{}use {}{}::{{{}}};",
-        head,
-        if first.absolute { "::" } else { "" },
-        prefix.join("::"),
-        names.join(", ")
-    )
-}
-
-/// A path as written, by segments; `absolute` for a leading `::` (an extern crate's path).
-#[derive(Clone, Debug)]
-struct Leaf {
-    /// The name the `use` binds (its last segment or its `as` name); empty for a glob.
-    name: String,
-    path: Vec<String>,
-    absolute: bool,
-    glob: bool,
-}
-
-impl Leaf {
-    /// How a path in code is read: relative to its module.
-    fn relative() -> Self {
-        Leaf {
-            name: String::new(),
-            path: Vec::new(),
-            absolute: false,
-            glob: false,
-        }
-    }
-
-    fn render(&self) -> String {
-        let mut out = if self.absolute { "::" } else { "" }.to_string();
-        out += &self.path.join("::");
-        if self.glob {
-            out += "::*";
-        } else if self.path.last() != Some(&self.name) {
-            out += " as ";
-            out += &self.name;
-        }
-        out
-    }
-}
-
-/// The leaves of a `use` tree.
-fn leaves(item: &syn::ItemUse) -> Vec<Leaf> {
-    fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, absolute: bool, out: &mut Vec<Leaf>) {
-        match tree {
-            syn::UseTree::Path(p) => {
-                prefix.push(p.ident.to_string());
-                walk(&p.tree, prefix, absolute, out);
-                prefix.pop();
-            }
-            syn::UseTree::Name(n) => {
-                let mut path = prefix.clone();
-                if n.ident != "self" {
-                    path.push(n.ident.to_string());
-                }
-                let name = path.last().cloned().unwrap_or_default();
-                out.push(Leaf {
-                    name,
-                    path,
-                    absolute,
-                    glob: false,
-                });
-            }
-            syn::UseTree::Rename(r) => {
-                let mut path = prefix.clone();
-                if r.ident != "self" {
-                    path.push(r.ident.to_string());
-                }
-                out.push(Leaf {
-                    name: r.rename.to_string(),
-                    path,
-                    absolute,
-                    glob: false,
-                });
-            }
-            syn::UseTree::Glob(_) => out.push(Leaf {
-                name: String::new(),
-                path: prefix.clone(),
-                absolute,
-                glob: true,
-            }),
-            syn::UseTree::Group(g) => {
-                for tree in &g.items {
-                    walk(tree, prefix, absolute, out);
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &item.tree,
-        &mut Vec::new(),
-        item.leading_colon.is_some(),
-        &mut out,
-    );
-    out
 }
 
 #[derive(Default)]
@@ -336,21 +203,6 @@ const MAX_DEPTH: usize = 24;
 /// How many lookups shaking may make before it keeps everything instead: far above what a
 /// real bundle needs (a few thousand), far below a hang.
 const LOOKUP_BUDGET: u64 = 2_000_000;
-
-/// The `use` items nested in an item (in function bodies).
-fn local_leaves(visit: impl FnOnce(&mut LocalUses)) -> Vec<Leaf> {
-    let mut locals = LocalUses(Vec::new());
-    visit(&mut locals);
-    locals.0
-}
-
-struct LocalUses(Vec<Leaf>);
-
-impl<'ast> Visit<'ast> for LocalUses {
-    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
-        self.0.extend(leaves(item));
-    }
-}
 
 /// The path of the type an impl is for (`Scanner<'a>`, `&Foo`, `[Foo]` give the type's path);
 /// `None` for tuples, function pointers and the like.
@@ -858,147 +710,5 @@ impl Graph {
             return targets.modules.iter().any(|&m| exists[m]);
         }
         targets.items.iter().any(|&i| reached[i]) || targets.modules.iter().any(|&m| exists[m])
-    }
-}
-
-/// What a node's tokens name.
-#[derive(Default)]
-struct Names {
-    /// Paths (`a::b::c`, or one identifier), to resolve.
-    paths: Vec<Vec<String>>,
-    /// Names after `.` (methods, fields) or after `>::` (`<T as Trait>::name`): any type's.
-    members: BTreeSet<String>,
-    /// Names called as macros (`name!`).
-    macros: BTreeSet<String>,
-}
-
-impl Names {
-    /// Reads `tokens`; `prefix` is the path before a `use` group `a::{...}` being read.
-    fn scan(&mut self, tokens: TokenStream, prefix: &[String]) {
-        let trees: Vec<TokenTree> = tokens.into_iter().collect();
-        let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
-        let path_sep = |i: usize| {
-            matches!((trees.get(i), trees.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
-                if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
-        };
-        let mut entry_start = true;
-        let mut i = 0;
-        while i < trees.len() {
-            match &trees[i] {
-                TokenTree::Group(g) => {
-                    self.scan(g.stream(), &[]);
-                    entry_start = false;
-                    i += 1;
-                }
-                TokenTree::Punct(p) => {
-                    let c = p.as_char();
-                    if c == ',' {
-                        entry_start = true;
-                        i += 1;
-                    } else if (c == '$' || c == '\'')
-                        && matches!(trees.get(i + 1), Some(TokenTree::Ident(_)))
-                    {
-                        // A macro variable or a lifetime, not a name.
-                        i += 2;
-                    } else if c == '.' && punct(i + 1, '.') {
-                        i += 2; // `..`, `..=`: a range, the next name is a path
-                    } else if c == '.' {
-                        if let Some(TokenTree::Ident(member)) = trees.get(i + 1) {
-                            self.members.insert(unraw(member));
-                            i += 2;
-                        } else {
-                            i += 1;
-                        }
-                    } else if path_sep(i) {
-                        // `::name` after `>` or at the start: every name is a member.
-                        i += 2;
-                        while let Some(TokenTree::Ident(name)) = trees.get(i) {
-                            self.members.insert(unraw(name));
-                            if path_sep(i + 1) {
-                                i += 3;
-                            } else {
-                                i += 1;
-                                break;
-                            }
-                        }
-                    } else {
-                        i += 1;
-                    }
-                    if c != ',' {
-                        entry_start = false;
-                    }
-                }
-                TokenTree::Ident(_) if is_definition(&trees, i) => {
-                    // The name an item defines is not a use of another item of that name.
-                    entry_start = false;
-                    i += 1;
-                }
-                TokenTree::Ident(ident) => {
-                    let mut segments = vec![unraw(ident)];
-                    let mut j = i + 1;
-                    while path_sep(j) {
-                        match trees.get(j + 2) {
-                            Some(TokenTree::Ident(next)) => {
-                                segments.push(unraw(next));
-                                j += 3;
-                            }
-                            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
-                                let mut group_prefix = self.full(prefix, entry_start, &segments);
-                                if group_prefix.is_empty() {
-                                    group_prefix = segments.clone();
-                                }
-                                self.scan(g.stream(), &group_prefix);
-                                j += 3;
-                                break;
-                            }
-                            _ => break,
-                        }
-                    }
-                    if punct(j, '!') {
-                        self.macros.insert(segments[segments.len() - 1].clone());
-                    }
-                    let full = self.full(prefix, entry_start, &segments);
-                    self.paths.push(full);
-                    entry_start = false;
-                    i = j;
-                }
-                TokenTree::Literal(_) => {
-                    entry_start = false;
-                    i += 1;
-                }
-            }
-        }
-    }
-
-    /// A path read inside a `use` group: the group's prefix before it (`self` is the prefix).
-    fn full(&self, prefix: &[String], entry_start: bool, segments: &[String]) -> Vec<String> {
-        if prefix.is_empty() || !entry_start {
-            return segments.to_vec();
-        }
-        let mut full = prefix.to_vec();
-        full.extend(segments.iter().filter(|s| *s != "self").cloned());
-        full
-    }
-}
-
-/// Whether the identifier at `i` is the name an item definition gives (after `fn`, `struct`,
-/// ...), not a use of a name.
-fn is_definition(trees: &[TokenTree], i: usize) -> bool {
-    const DEFINING: [&str; 9] = [
-        "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static",
-    ];
-    match (i.checked_sub(1).and_then(|j| trees.get(j)), trees.get(i)) {
-        (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) => {
-            DEFINING.contains(&keyword.to_string().as_str()) && name != "_"
-        }
-        _ => false,
-    }
-}
-
-fn unraw(ident: &proc_macro2::Ident) -> String {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(bare) => bare.to_string(),
-        None => name,
     }
 }

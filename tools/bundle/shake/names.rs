@@ -1,0 +1,147 @@
+//! What an item's tokens name: paths, names after `.`, macro calls; read from the tokens, so
+//! that code inside macro calls and `macro_rules!` bodies counts too.
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use std::collections::BTreeSet;
+
+/// What a node's tokens name.
+#[derive(Default)]
+pub(super) struct Names {
+    /// Paths (`a::b::c`, or one identifier), to resolve.
+    pub(super) paths: Vec<Vec<String>>,
+    /// Names after `.` (methods, fields) or after `>::` (`<T as Trait>::name`): any type's.
+    pub(super) members: BTreeSet<String>,
+    /// Names called as macros (`name!`).
+    pub(super) macros: BTreeSet<String>,
+}
+
+impl Names {
+    /// Reads `tokens`; `prefix` is the path before a `use` group `a::{...}` being read.
+    pub(super) fn scan(&mut self, tokens: TokenStream, prefix: &[String]) {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let path_sep = |i: usize| {
+            matches!((trees.get(i), trees.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
+        };
+        let mut entry_start = true;
+        let mut i = 0;
+        while i < trees.len() {
+            match &trees[i] {
+                TokenTree::Group(g) => {
+                    self.scan(g.stream(), &[]);
+                    entry_start = false;
+                    i += 1;
+                }
+                TokenTree::Punct(p) => {
+                    let c = p.as_char();
+                    if c == ',' {
+                        entry_start = true;
+                        i += 1;
+                    } else if (c == '$' || c == '\'')
+                        && matches!(trees.get(i + 1), Some(TokenTree::Ident(_)))
+                    {
+                        // A macro variable or a lifetime, not a name.
+                        i += 2;
+                    } else if c == '.' && punct(i + 1, '.') {
+                        i += 2; // `..`, `..=`: a range, the next name is a path
+                    } else if c == '.' {
+                        if let Some(TokenTree::Ident(member)) = trees.get(i + 1) {
+                            self.members.insert(unraw(member));
+                            i += 2;
+                        } else {
+                            i += 1;
+                        }
+                    } else if path_sep(i) {
+                        // `::name` after `>` or at the start: every name is a member.
+                        i += 2;
+                        while let Some(TokenTree::Ident(name)) = trees.get(i) {
+                            self.members.insert(unraw(name));
+                            if path_sep(i + 1) {
+                                i += 3;
+                            } else {
+                                i += 1;
+                                break;
+                            }
+                        }
+                    } else {
+                        i += 1;
+                    }
+                    if c != ',' {
+                        entry_start = false;
+                    }
+                }
+                TokenTree::Ident(_) if is_definition(&trees, i) => {
+                    // The name an item defines is not a use of another item of that name.
+                    entry_start = false;
+                    i += 1;
+                }
+                TokenTree::Ident(ident) => {
+                    let mut segments = vec![unraw(ident)];
+                    let mut j = i + 1;
+                    while path_sep(j) {
+                        match trees.get(j + 2) {
+                            Some(TokenTree::Ident(next)) => {
+                                segments.push(unraw(next));
+                                j += 3;
+                            }
+                            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+                                let mut group_prefix = self.full(prefix, entry_start, &segments);
+                                if group_prefix.is_empty() {
+                                    group_prefix = segments.clone();
+                                }
+                                self.scan(g.stream(), &group_prefix);
+                                j += 3;
+                                break;
+                            }
+                            _ => break,
+                        }
+                    }
+                    if punct(j, '!') {
+                        self.macros.insert(segments[segments.len() - 1].clone());
+                    }
+                    let full = self.full(prefix, entry_start, &segments);
+                    self.paths.push(full);
+                    entry_start = false;
+                    i = j;
+                }
+                TokenTree::Literal(_) => {
+                    entry_start = false;
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// A path read inside a `use` group: the group's prefix before it (`self` is the prefix).
+    fn full(&self, prefix: &[String], entry_start: bool, segments: &[String]) -> Vec<String> {
+        if prefix.is_empty() || !entry_start {
+            return segments.to_vec();
+        }
+        let mut full = prefix.to_vec();
+        full.extend(segments.iter().filter(|s| *s != "self").cloned());
+        full
+    }
+}
+
+/// Whether the identifier at `i` is the name an item definition gives (after `fn`, `struct`,
+/// ...), not a use of a name.
+fn is_definition(trees: &[TokenTree], i: usize) -> bool {
+    const DEFINING: [&str; 9] = [
+        "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static",
+    ];
+    match (i.checked_sub(1).and_then(|j| trees.get(j)), trees.get(i)) {
+        (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) => {
+            DEFINING.contains(&keyword.to_string().as_str()) && name != "_"
+        }
+        _ => false,
+    }
+}
+
+fn unraw(ident: &proc_macro2::Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(bare) => bare.to_string(),
+        None => name,
+    }
+}
