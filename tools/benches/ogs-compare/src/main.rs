@@ -1,18 +1,18 @@
-//! Paired runs of `grundy::octal` (method Auto) and ogs 0.0.6's RC2 solver on the same games:
+//! Paired runs of `grundy::octal` (`RareValue::new`) and ogs 0.0.6's RC2 solver on the same games:
 //! the median wall time of each over `-- RUNS` pairs (default 3), their ratio, and a check that
 //! both computed the same values. Then the rate of each, in values per second, over each
 //! doubling of .376's values up to 4.6M (past its preperiod of 2,268,248): a cliff would show.
 //!
 //! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS]`
 
-use grundy::octal::{Method, OctalGame};
+use grundy::octal::{RareValue, Solver};
 use ogs::{Game, RC2Solver, Solver};
 use std::time::{Duration, Instant};
 
 fn ours(code: &str, n: usize) -> (Vec<u16>, Duration) {
     let start = Instant::now();
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    game.extend_to(n);
+    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    game.extend_to(n).expect("values below 65536");
     let took = start.elapsed();
     (game.values().to_vec(), took)
 }
@@ -76,8 +76,10 @@ fn main() {
         );
     }
     let (code, n) = ("0.376", 4_600_000);
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    let mine = stretches(n, |end| game.extend_to(end));
+    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    let mine = stretches(n, |end| {
+        game.extend_to(end).expect("values below 65536");
+    });
     let ogs_game = Game::from_ascii(code.as_bytes()).expect("a valid code");
     let mut solver = RC2Solver::<true, ()>::with_capacity(ogs_game, n);
     let mut computed = 0;
