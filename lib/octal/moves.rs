@@ -23,6 +23,7 @@ impl Moves {
 
     /// Marks in `seen` the options of heap n = `g.len()` that leave at most one heap, and
     /// returns how many moves it looked at.
+    #[inline]
     pub(super) fn insert_unsplit(&self, g: &[u16], seen: &mut MexBuffer) -> u64 {
         let n = g.len();
         for &j in &self.take_all {
@@ -40,6 +41,7 @@ impl Moves {
 
     /// Marks in `seen` every split option of heap n = `g.len()`: Θ(n) pairs per split digit.
     /// Returns how many pairs it visited.
+    #[inline]
     pub(super) fn insert_every_split(&self, g: &[u16], seen: &mut MexBuffer) -> u64 {
         let n = g.len();
         let mut pairs_visited = 0;
@@ -62,6 +64,7 @@ impl Moves {
 ///
 /// # Panics
 /// If n exceeds `u32::MAX` (positions are stored as `u32`).
+#[inline]
 pub(super) fn push_value(
     values: &mut Vec<u16>,
     seen: &mut MexBuffer,

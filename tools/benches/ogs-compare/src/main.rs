@@ -3,9 +3,12 @@
 //! both computed the same values. Then the rate of each, in values per second, over each
 //! doubling of .376's values up to 4.6M (past its preperiod of 2,268,248): a cliff would show.
 //!
-//! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS]`
+//! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS [quick]]`
+//!
+//! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
+//! minute instead of several, for paired checks on a loaded machine.
 
-use grundy::octal::{RareValue, Solver};
+use grundy::octal::{RareValue, Solver as _};
 use ogs::{Game, RC2Solver, Solver};
 use std::time::{Duration, Instant};
 
@@ -53,11 +56,17 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(3);
+    let quick = std::env::args().nth(2).as_deref() == Some("quick");
+    let games: &[(&str, usize)] = if quick {
+        &[("0.6", 1 << 18), ("0.777", 1 << 16), ("0.376", 1 << 20)]
+    } else {
+        &[("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)]
+    };
     println!(
         "{:<28} {:>10} {:>12} {:>7}",
         "game, values", "ours s", "ogs RC2 s", "ratio"
     );
-    for (code, n) in [("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)] {
+    for &(code, n) in games {
         let (mut mine, mut rc2) = (Vec::new(), Vec::new());
         for _ in 0..runs {
             let (a, t) = ours(code, n);
@@ -74,6 +83,9 @@ fn main() {
             r,
             m / r
         );
+    }
+    if quick {
+        return;
     }
     let (code, n) = ("0.376", 4_600_000);
     let mut game = RareValue::new(code.parse().expect("a valid code"));
