@@ -175,7 +175,10 @@ impl PeriodRule {
 /// # Complexity
 /// O(N): one Z-function of the reversed sequence gives, for every p at once, the longest tail
 /// of the sequence with period p (its length is `p + z[p]`), so each candidate costs O(1).
-/// Memory: at most [`scratch_bytes`], 4 bytes per period checked (8 above `u32::MAX` values).
+/// Memory: at most [`scratch_bytes`], 4 bytes per period checked.
+///
+/// # Panics
+/// If there are more than `u32::MAX` values.
 pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     let n = values.len();
     let mut found = None;
@@ -224,6 +227,9 @@ pub struct Candidate {
 /// assert_eq!(best_candidate(&values[..7], rule), None); // 5 4 3 0 1 0 1: too short to tell
 /// ```
 ///
+/// # Panics
+/// As [`certify`].
+///
 /// # Complexity
 /// O(N) time, and the memory of [`certify`].
 pub fn best_candidate<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Candidate> {
@@ -247,7 +253,8 @@ pub fn best_candidate<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Ca
     best
 }
 
-/// Bytes of scratch memory that [`certify`] or [`best_candidate`] may use for `len` values.
+/// Bytes of scratch memory that [`certify`] or [`best_candidate`] may use for `len` values:
+/// 4 a period checked.
 ///
 /// ```
 /// use grundy::periodicity::{scratch_bytes, PeriodRule};
@@ -255,78 +262,47 @@ pub fn best_candidate<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Ca
 /// assert!(scratch_bytes(1 << 20, PeriodRule::octal(1, true)) <= 4 << 19);
 /// ```
 pub fn scratch_bytes(len: usize, rule: PeriodRule) -> usize {
-    let entry = if len <= u32::MAX as usize { 4 } else { 8 };
-    entry * (rule.longest_period(len) + 1)
+    4 * (rule.longest_period(len) + 1)
 }
 
 /// Calls `visit(p, tail)` for p = 1, 2, …, `last` (fewer if `visit` returns false), where
 /// `tail` is the number of indices i, counted from the end, with values[i] == values[i + p]:
-/// the Z-function of the reversed sequence.
-fn periodic_tails<T: PartialEq>(
-    values: &[T],
-    last: usize,
-    visit: impl FnMut(usize, usize) -> bool,
-) {
-    if values.len() <= u32::MAX as usize {
-        z_scan::<T, u32>(values, last, visit)
-    } else {
-        z_scan::<T, usize>(values, last, visit)
-    }
-}
-
-/// A length stored in the Z-function's table: `u32` where it fits, to halve the memory.
-trait Stored: Copy {
-    fn store(n: usize) -> Self;
-    fn load(self) -> usize;
-}
-
-impl Stored for u32 {
-    fn store(n: usize) -> Self {
-        n as u32
-    }
-    fn load(self) -> usize {
-        self as usize
-    }
-}
-
-impl Stored for usize {
-    fn store(n: usize) -> Self {
-        n
-    }
-    fn load(self) -> usize {
-        self
-    }
-}
-
-/// The Z-function of `values` read backwards, z[p] for p <= `last` only: computing z[p] reads
-/// z at indices below p, so the table stops at `last`.
+/// the Z-function of the reversed sequence. Computing z[p] reads z at indices below p only,
+/// so the table stops at `last`, and it holds `u32`s to take no more than the values do.
+///
+/// # Panics
+/// If there are more than `u32::MAX` values.
 ///
 /// # Complexity
 /// O(N) comparisons; `last + 1` stored lengths.
-fn z_scan<T: PartialEq, L: Stored>(
+fn periodic_tails<T: PartialEq>(
     values: &[T],
     last: usize,
     mut visit: impl FnMut(usize, usize) -> bool,
 ) {
     let n = values.len();
+    assert!(
+        n <= u32::MAX as usize,
+        "periodicity: at most u32::MAX values"
+    );
     let last = last.min(n.saturating_sub(1));
     if n == 0 || last == 0 {
         return;
     }
     let at = |t: usize| &values[n - 1 - t];
-    let mut z: Vec<L> = Vec::with_capacity(last + 1);
-    z.push(L::store(n));
+    let mut z: Vec<u32> = Vec::with_capacity(last + 1);
+    z.push(n as u32);
     let (mut left, mut right) = (0, 0);
     for p in 1..=last {
         let mut length = if p < right {
-            z[p - left].load().min(right - p)
+            (z[p - left] as usize).min(right - p)
         } else {
             0
         };
         while p + length < n && at(length) == at(p + length) {
             length += 1;
         }
-        z.push(L::store(length));
+        z.push(length as u32);
         if p + length > right {
             left = p;
             right = p + length;

@@ -198,7 +198,7 @@ fn analyze_with<S: Solver>(
                     format!("{:.1e} options examined", certifier.work() as f64)
                 };
                 eprintln!(
-                    "note: no period within {} values: the run stops at {why}; --upto N computes exactly N values",
+                    "note: no period within {} values: the default cap stops at {why}; --upto N computes exactly N values",
                     certifier.len()
                 );
             }
