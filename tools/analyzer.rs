@@ -2,7 +2,7 @@
 //! the progress lines on stderr and the result lines on stdout.
 
 use grundy::octal::{Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
-use grundy::periodicity::{certify, scratch_bytes, PeriodRule};
+use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
 use std::io::Write;
 use std::time::Instant;
 
@@ -176,7 +176,10 @@ fn analyze_with<S: Solver>(
             while certifier.len() < n {
                 let step = (certifier.len() + (certifier.len() / 8).max(1024)).min(n);
                 certifier.extend_to(step).map_err(too_large)?;
-                progress.report(certifier.len(), certifier.work(), None);
+                let values = certifier.values();
+                progress.report(values.len(), certifier.work(), || {
+                    best_candidate(values, game.rule)
+                });
             }
             certify(certifier.values(), game.rule)
         }
@@ -188,7 +191,7 @@ fn analyze_with<S: Solver>(
             let limits = Limits::up_to(cap).with_work(DEFAULT_WORK);
             let found = certifier
                 .run(limits, |p: &Progress| {
-                    progress.report(p.len, p.work, p.candidate)
+                    progress.report(p.len, p.work, || p.candidate)
                 })
                 .map_err(too_large)?;
             if found.is_none() {
@@ -234,10 +237,13 @@ fn analyze_with<S: Solver>(
     write().map_err(|e| format!("cannot write the output: {e}"))
 }
 
-/// Progress lines on stderr, at most one every two seconds.
+/// Progress lines on stderr, at most one every two seconds: values, values/s (since the last
+/// line), options examined, time, and the candidate period with the time to its proof at the
+/// current rate.
 struct ProgressLine {
     start: Instant,
     last: Instant,
+    last_len: usize,
 }
 
 impl ProgressLine {
@@ -245,17 +251,29 @@ impl ProgressLine {
         ProgressLine {
             start: Instant::now(),
             last: Instant::now(),
+            last_len: 0,
         }
     }
 
-    fn report(&mut self, len: usize, work: u64, candidate: Option<grundy::periodicity::Candidate>) {
-        if self.last.elapsed().as_secs() < 2 {
+    /// Reports `len` values and `work` options, with the candidate `candidate()` gives (only
+    /// called when a line is due, as it may scan the values).
+    fn report(&mut self, len: usize, work: u64, candidate: impl FnOnce() -> Option<Candidate>) {
+        let since = self.last.elapsed().as_secs_f64();
+        if since < 2.0 {
             return;
         }
+        let rate = len.saturating_sub(self.last_len) as f64 / since;
         self.last = Instant::now();
+        self.last_len = len;
         let elapsed = self.start.elapsed().as_secs_f64();
-        let rate = len as f64 / elapsed;
-        let heading = match candidate {
+        let heading = match candidate() {
+            Some(c) if c.required_len > len && rate > 0.0 => format!(
+                ", candidate period {} from {} (proved at {} values, about {:.0} s from here)",
+                c.period.period,
+                c.period.preperiod,
+                c.required_len,
+                (c.required_len - len) as f64 / rate
+            ),
             Some(c) => format!(
                 ", candidate period {} from {} (proved at {} values)",
                 c.period.period, c.period.preperiod, c.required_len
