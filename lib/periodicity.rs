@@ -123,6 +123,27 @@ impl PeriodRule {
             .saturating_add(self.extra)
     }
 
+    /// The longest period that `n` values can prove under the rule (0 if none).
+    ///
+    /// ```
+    /// let rule = grundy::periodicity::PeriodRule::octal(2, true);
+    /// assert_eq!(rule.longest_period(176), 86); // 2·1 + 2·86 + 2 = 176
+    /// assert_eq!(rule.longest_period(5), 0);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn longest_period(&self, n: usize) -> usize {
+        let fixed = self
+            .preperiod_factor
+            .saturating_mul(self.min_preperiod)
+            .saturating_add(self.extra);
+        match n.saturating_sub(fixed).checked_div(self.period_factor) {
+            Some(longest) => longest,
+            None => n,
+        }
+    }
+
     /// The largest preperiod that the rule certifies with period `p` from `n` values.
     fn max_preperiod(&self, n: usize, p: usize) -> Option<usize> {
         let fixed = self.period_factor.checked_mul(p)?.checked_add(self.extra)?;
@@ -154,58 +175,142 @@ impl PeriodRule {
 /// # Complexity
 /// O(N): one Z-function of the reversed sequence gives, for every p at once, the longest tail
 /// of the sequence with period p (its length is `p + z[p]`), so each candidate costs O(1).
+/// Memory: at most [`scratch_bytes`], 4 bytes per period checked.
+///
+/// # Panics
+/// If there are more than `u32::MAX` values.
 pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     let n = values.len();
-    let z = reversed_z(values);
-    for (p, &tail) in z.iter().enumerate().skip(1) {
-        let e_max = match rule.max_preperiod(n, p) {
-            Some(e_max) => e_max,
-            // Larger periods need even more values.
-            None => break,
-        };
-        // values[i + p] == values[i] exactly for the last z[p] indices i, so the period p
-        // holds from n − p − z[p] on.
+    let mut found = None;
+    periodic_tails(values, rule.longest_period(n), |p, tail| {
+        // values[i + p] == values[i] exactly for the last `tail` indices i, so the period p
+        // holds from n − p − tail on.
         let preperiod = n - p - tail;
-        if preperiod <= e_max {
-            return Some(Period {
+        // `longest_period` makes `max_preperiod` defined here.
+        if rule
+            .max_preperiod(n, p)
+            .map_or(false, |e_max| preperiod <= e_max)
+        {
+            found = Some(Period {
                 period: p,
                 preperiod,
             });
+            return false;
         }
-    }
-    None
+        true
+    });
+    found
 }
 
-/// The Z-function of `values` read backwards: z[p] is the length of the longest common prefix
-/// of the reversed sequence and the reversed sequence shifted by p (z[0] = n).
+/// A period that the end of a prefix shows, with the prefix length that would prove it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The period, and the preperiod observed so far (the true one once proved).
+    pub period: Period,
+    /// The prefix length the rule asks for to prove it.
+    pub required_len: usize,
+}
+
+/// Of the periods p that `values` already proves, or shows at its end over a tail of at least
+/// max(p, 64) values (so twice in a row, and not by the chance of a few equal values), the
+/// one that needs the fewest values to be proved, ties to the smaller p: what a search for a
+/// period is heading for. `required_len <= values.len()` means it is proved.
+///
+/// ```
+/// use grundy::periodicity::{best_candidate, certify, PeriodRule};
+/// let rule = PeriodRule::octal(1, true);
+/// let mut values = vec![5u8, 4, 3];
+/// values.extend((0..100).map(|i| i % 2)); // 5 4 3, then 0 1 repeated
+/// let c = best_candidate(&values[..69], rule).unwrap(); // a tail of 64 values
+/// assert_eq!((c.period.period, c.period.preperiod, c.required_len), (2, 3, 2 * 3 + 2 * 2 + 1));
+/// assert_eq!(certify(&values[..69], rule), Some(c.period));
+/// assert_eq!(best_candidate(&values[..7], rule), None); // 5 4 3 0 1 0 1: too short to tell
+/// ```
+///
+/// # Panics
+/// As [`certify`].
 ///
 /// # Complexity
-/// O(N) comparisons.
-fn reversed_z<T: PartialEq>(values: &[T]) -> Vec<usize> {
+/// O(N) time, and the memory of [`certify`].
+pub fn best_candidate<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Candidate> {
     let n = values.len();
-    let at = |t: usize| &values[n - 1 - t];
-    let mut z = vec![0; n];
-    if n == 0 {
-        return z;
+    let mut best: Option<Candidate> = None;
+    periodic_tails(values, rule.longest_period(n), |p, tail| {
+        let preperiod = n - p - tail;
+        let required_len = rule.required_len(preperiod, p);
+        let evident = tail >= p.max(64) || required_len <= n;
+        if evident && best.map_or(true, |b| required_len < b.required_len) {
+            best = Some(Candidate {
+                period: Period {
+                    period: p,
+                    preperiod,
+                },
+                required_len,
+            });
+        }
+        true
+    });
+    best
+}
+
+/// Bytes of scratch memory that [`certify`] or [`best_candidate`] may use for `len` values:
+/// 4 a period checked.
+///
+/// ```
+/// use grundy::periodicity::{scratch_bytes, PeriodRule};
+/// // With split moves, periods up to about len / 2 can be proved: 4 bytes each.
+/// assert!(scratch_bytes(1 << 20, PeriodRule::octal(1, true)) <= 4 << 19);
+/// ```
+pub fn scratch_bytes(len: usize, rule: PeriodRule) -> usize {
+    4 * (rule.longest_period(len) + 1)
+}
+
+/// Calls `visit(p, tail)` for p = 1, 2, …, `last` (fewer if `visit` returns false), where
+/// `tail` is the number of indices i, counted from the end, with values[i] == values[i + p]:
+/// the Z-function of the reversed sequence. Computing z[p] reads z at indices below p only,
+/// so the table stops at `last`, and it holds `u32`s to take no more than the values do.
+///
+/// # Panics
+/// If there are more than `u32::MAX` values.
+///
+/// # Complexity
+/// O(N) comparisons; `last + 1` stored lengths.
+fn periodic_tails<T: PartialEq>(
+    values: &[T],
+    last: usize,
+    mut visit: impl FnMut(usize, usize) -> bool,
+) {
+    let n = values.len();
+    assert!(
+        n <= u32::MAX as usize,
+        "periodicity: at most u32::MAX values"
+    );
+    let last = last.min(n.saturating_sub(1));
+    if n == 0 || last == 0 {
+        return;
     }
-    z[0] = n;
+    let at = |t: usize| &values[n - 1 - t];
+    let mut z: Vec<u32> = Vec::with_capacity(last + 1);
+    z.push(n as u32);
     let (mut left, mut right) = (0, 0);
-    for p in 1..n {
+    for p in 1..=last {
         let mut length = if p < right {
-            z[p - left].min(right - p)
+            (z[p - left] as usize).min(right - p)
         } else {
             0
         };
         while p + length < n && at(length) == at(p + length) {
             length += 1;
         }
-        z[p] = length;
+        z.push(length as u32);
         if p + length > right {
             left = p;
             right = p + length;
         }
+        if !visit(p, length) {
+            return;
+        }
     }
-    z
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! their disjunctive sum.
 
 use crate::nimber::Nimber;
-use crate::octal::{OctalCode, OctalCodeError, OctalGame};
+use crate::octal::{Certifier, OctalCode, OctalCodeError, Solver};
 
 /// The octal code of the strip game with the given strip lengths (duplicates allowed).
 ///
@@ -30,24 +30,24 @@ pub fn strip_code(lengths: &[usize]) -> Result<OctalCode, OctalCodeError> {
 /// values, or `None` if some run is beyond what `game` has computed or certified.
 ///
 /// ```
-/// use grundy::octal::{Method, OctalGame};
+/// use grundy::octal::{Certifier, RareValue};
 /// use grundy::strips::{runs_value, strip_code};
-/// let mut game = OctalGame::new(strip_code(&[2]).unwrap(), Method::Auto);
-/// game.extend_to(10);
+/// let mut game = Certifier::new(RareValue::new(strip_code(&[2]).unwrap()));
+/// game.extend_to(10).unwrap();
 /// assert_eq!(runs_value(&game, &[4, 4]), Some(grundy::Nimber(0)));
 /// assert_eq!(runs_value(&game, &[100]), None);
 /// ```
 ///
 /// # Complexity
 /// O(number of runs).
-pub fn runs_value(game: &OctalGame, runs: &[u64]) -> Option<Nimber> {
+pub fn runs_value<S: Solver>(game: &Certifier<S>, runs: &[u64]) -> Option<Nimber> {
     runs.iter().map(|&r| game.value(r).map(Nimber::from)).sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::Method;
+    use crate::octal::RareValue;
     use testkit::search::mover_wins_laying_strips as mover_wins_by_search;
     use testkit::Rng;
 
@@ -57,8 +57,8 @@ mod tests {
         for _ in 0..40 {
             let lengths: Vec<u32> = (0..3).map(|_| rng.range(1, 5) as u32).collect();
             let as_usize: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
-            let mut game = OctalGame::new(strip_code(&as_usize).unwrap(), Method::Auto);
-            game.extend_to(15);
+            let mut game = Certifier::new(RareValue::new(strip_code(&as_usize).unwrap()));
+            game.extend_to(15).unwrap();
             let cells = 14;
             for _ in 0..30 {
                 // A random pre-covered pattern splits the row into runs.

@@ -4,7 +4,7 @@
 //! the window of the last max S values, so a window that repeats p later proves period p
 //! ([`PeriodRule::window`]); every finite subtraction game is eventually periodic.
 
-use crate::octal::{Method, OctalCode, OctalCodeError, OctalGame};
+use crate::octal::{Certifier, Naive, OctalCode, OctalCodeError};
 use crate::periodicity::PeriodRule;
 
 /// The octal code of the subtraction game S: digit 3 (take s, leave nothing or one heap) at each s.
@@ -24,13 +24,14 @@ pub fn subtraction_code(set: &[usize]) -> Result<OctalCode, OctalCodeError> {
     OctalCode::from_positions(set, 3)
 }
 
-/// The subtraction game S as an [`OctalGame`] certified by the window rule (N >= e + p + max S).
+/// The subtraction game S, certified by the window rule (N >= e + p + max S). It has no
+/// split moves, so the naive method is the fastest one: O(|S|) a value.
 ///
 /// ```
+/// use grundy::octal::Limits;
 /// use grundy::subtraction::subtraction_game;
-/// use grundy::octal::Method;
-/// let mut game = subtraction_game(&[1, 3, 4], Method::Auto).unwrap();
-/// let p = game.run_until_certified(1000, |_| {}).unwrap();
+/// let mut game = subtraction_game(&[1, 3, 4]).unwrap();
+/// let p = game.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
 /// assert_eq!((p.period, p.preperiod), (7, 0));
 /// assert_eq!(&game.values()[..7], &[0, 1, 0, 1, 2, 3, 2]);
 /// ```
@@ -40,10 +41,10 @@ pub fn subtraction_code(set: &[usize]) -> Result<OctalCode, OctalCodeError> {
 ///
 /// # Complexity
 /// O(|S|) per value.
-pub fn subtraction_game(set: &[usize], method: Method) -> Result<OctalGame, OctalCodeError> {
+pub fn subtraction_game(set: &[usize]) -> Result<Certifier<Naive>, OctalCodeError> {
     let code = subtraction_code(set)?;
     let rule = PeriodRule::window(code.last_move());
-    Ok(OctalGame::with_rule(code, method, rule))
+    Ok(Certifier::with_rule(Naive::new(code), rule))
 }
 
 #[cfg(test)]
@@ -61,9 +62,10 @@ mod tests {
                 .collect();
             set.sort_unstable();
             set.dedup();
-            let mut game = subtraction_game(&set, Method::Auto).unwrap();
+            let mut game = subtraction_game(&set).unwrap();
             let period = game
-                .run_until_certified(10_000, |_| {})
+                .run(crate::octal::Limits::up_to(10_000), |_| {})
+                .unwrap()
                 .expect("subtraction games are periodic");
             let table = grundy_table(2000, |x| {
                 set.iter().filter(move |&&s| s <= x).map(move |&s| x - s)

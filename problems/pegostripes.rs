@@ -7,7 +7,7 @@
 //! computing their values directly while that stays within [`WORK_LIMIT`] (about a second),
 //! and the rest refused.
 
-use grundy::octal::{Method, OctalGame};
+use grundy::octal::{Certifier, Limits, RareValue};
 use grundy::strips::strip_code;
 use grundy::Outcome;
 use judge::{InputError, Scanner};
@@ -31,7 +31,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     // its length. It is rebuilt (at most three times) when a board lets another strip fit,
     // and its values grow as boards need them, within one budget of work for the whole input.
     let mut fitting = 0;
-    let mut game = OctalGame::new(strip_code(&[]).expect("no strips"), Method::Auto);
+    let mut game = Certifier::new(RareValue::new(strip_code(&[]).expect("no strips")));
     let mut spent = 0;
     for i in 1..=count {
         let board = sc.uint(format_args!("board {}", i), 1..=u64::MAX)?;
@@ -46,7 +46,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             let strips: Vec<usize> = lengths[..fit].iter().map(|&l| l as usize).collect();
             let code = strip_code(&strips).expect("lengths are between 1 and DIRECT_LIMIT");
             spent += game.work();
-            game = OctalGame::new(code, Method::Auto);
+            game = Certifier::new(RareValue::new(code));
             fitting = fit;
         }
         let value = match game.value(board) {
@@ -60,10 +60,14 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 
 /// G(board) for a board past the values known: computes at least twice as many (up to
 /// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
-fn value_beyond(game: &mut OctalGame, board: u64, budget: u64) -> Result<u16, InputError> {
+fn value_beyond(
+    game: &mut Certifier<RareValue>,
+    board: u64,
+    budget: u64,
+) -> Result<u16, InputError> {
     let known = game.len() as u64;
     let wanted = board.saturating_add(1).max(2 * known).min(DIRECT_LIMIT) as usize;
-    game.run_until_certified_within(wanted, budget, |_, _| {})
+    game.run(Limits::up_to(wanted).with_work(budget), |_| {})
         .map_err(|e| InputError::Invalid(e.to_string()))?;
     game.value(board).ok_or_else(|| {
         InputError::Invalid(format!(

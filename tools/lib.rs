@@ -1,10 +1,12 @@
 //! The contestant's tools, as a library their binaries share: where the problems are and what
-//! they declare ([`workspace`]), the judges' compilers and limits ([`judges`]), the bundler
+//! they declare ([`workspace`]), the `grundy` analyzer's runs ([`analyzer`]), the judges' compilers and
+//! limits ([`judges`]), the bundler
 //! ([`bundle`], with its syntax check [`msrv`]), what `new` needs: Competitive Companion's
 //! problems ([`companion`]), the local endpoint they arrive on ([`listener`]), the problems'
 //! manifest ([`manifest`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
 //! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]).
 
+pub mod analyzer;
 pub mod bundle;
 pub mod companion;
 pub mod describe;

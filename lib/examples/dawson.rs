@@ -3,18 +3,18 @@
 //!
 //! `cargo run --example dawson`
 
-use grundy::octal::{Method, OctalGame};
+use grundy::octal::{Certifier, Limits, RareValue, Solver};
 
 fn first_values(code: &str, n: usize) -> Vec<u16> {
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    game.extend_to(n);
+    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    game.extend_to(n).expect("values below 65536");
     game.values()[..n].to_vec()
 }
 
 /// (period, preperiod, values it took to prove them).
 fn certified(code: &str) -> Option<(usize, usize, usize)> {
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    let p = game.run_until_certified(1 << 12, |_| {})?;
+    let mut game = Certifier::new(RareValue::new(code.parse().expect("a valid code")));
+    let p = game.run(Limits::up_to(1 << 12), |_| {}).ok()??;
     Some((p.period, p.preperiod, game.len()))
 }
 

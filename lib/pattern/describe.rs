@@ -388,14 +388,12 @@ fn line_period(lines: &[Vec<u64>]) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::{Method, OctalGame};
+    use crate::octal::{RareValue, Solver};
 
     fn octal_values(code: &str, n: usize) -> Vec<u64> {
-        let mut game = OctalGame::new(code.parse().unwrap(), Method::Auto);
-        game.extend_to(n);
-        (0..n as u64)
-            .map(|i| u64::from(game.value(i).unwrap()))
-            .collect()
+        let mut game = RareValue::new(code.parse().unwrap());
+        game.extend_to(n).unwrap();
+        game.values().iter().map(|&v| u64::from(v)).collect()
     }
 
     #[test]

@@ -5,14 +5,15 @@
 //! `cargo bench -p tools --bench octal` runs 2^16 and 2^18 values with both methods (about a
 //! minute); `-- 20` adds 2^20 (the naive method then takes a few minutes).
 
-use grundy::octal::{Method, OctalGame};
+use grundy::octal::{Naive, RareValue, Solver};
 use std::process::Command;
 use std::time::Instant;
 
-fn time(method: Method, len: usize) -> (f64, Vec<u16>) {
-    let mut game = OctalGame::new("0.6".parse().expect("valid code"), method);
+/// Seconds to compute `len` values of Officers with the solver `new` makes, and the values.
+fn time<S: Solver>(new: fn(grundy::octal::OctalCode) -> S, len: usize) -> (f64, Vec<u16>) {
+    let mut game = new("0.6".parse().expect("valid code"));
     let start = Instant::now();
-    game.extend_to(len);
+    game.extend_to(len).expect("values below 65536");
     (start.elapsed().as_secs_f64(), game.values().to_vec())
 }
 
@@ -54,7 +55,7 @@ fn main() {
         println!("naive against a plain C loop, Officers 2^16, median of 5 pairs");
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for _ in 0..5 {
-            let (t, values) = time(Method::Naive, 1 << 16);
+            let (t, values) = time(Naive::new, 1 << 16);
             let (c, c_hash) = c_naive(&binary, 1 << 16);
             assert_eq!(hash(&values), c_hash, "the C loop computed other values");
             ours.push(t);
@@ -74,8 +75,8 @@ fn main() {
     println!("Officers 0.6: seconds and values per second");
     for log in (16..=max_log).step_by(2) {
         let len = 1usize << log;
-        let (rare_s, rare_values) = time(Method::Rare, len);
-        let (naive_s, naive_values) = time(Method::Naive, len);
+        let (rare_s, rare_values) = time(RareValue::always, len);
+        let (naive_s, naive_values) = time(Naive::new, len);
         assert_eq!(rare_values, naive_values, "the methods disagree at 2^{log}");
         println!(
             "2^{log}: naive {naive_s:8.2} s ({:10.0}/s)   rare {rare_s:8.2} s ({:10.0}/s)   speed-up {:5.1}x",

@@ -13,28 +13,21 @@
 //! long runs. `describe` reads values and prints their pattern and rule (see `tools::describe`);
 //! it exits 3 when `--extend N` finds no rule.
 //!
-//! Limits, checked before work: `--upto` at most 2^28 values (about 1.5 GiB); without
-//! `--upto`, a run stops at a certified period, 2^23 values or 3·10^10 options examined.
-//! Exit status: 0 with the answer; 1 with one line `error: ...` (a bad code or set, a limit, a
-//! value above 65535, a failed write); 2 for a usage error.
+//! Limits, checked before work: `--upto` at most 2^28 values and no more than fit in the
+//! memory available (free memory and `ulimit -v`); without `--upto`, a run stops at a
+//! certified period, at the values that fit in memory, or at 3·10^10 options examined. The
+//! time taken is the last line on stderr. Exit status: 0 with the answer; 1 with one line
+//! `error: ...` (a bad code or set, a limit, a value above 65535, a failed write); 2 for a
+//! usage error. The runs themselves are `tools::analyzer`.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use grundy::octal::{Method, OctalCode, OctalGame};
-use grundy::subtraction::subtraction_game;
+use grundy::octal::OctalCode;
 use std::io::Write;
-use std::time::Instant;
+use tools::analyzer::{analyze, memory_available, ExitOnOutOfMemory, Game, Method, Run};
 
-/// Values computed when `--upto` is not given and no period is certified sooner.
-const DEFAULT_CAP: usize = 1 << 23;
-/// Options examined at most when `--upto` is not given: the default cap also depends on the
-/// game's cost (about half a minute here for a naive method; a rare-value run gets further:
-/// .376 is certified from 4.6M values with 2.5·10^10).
-const DEFAULT_WORK: u64 = 30_000_000_000;
-/// The most values `--upto` may ask for: 2 bytes a value, plus the rare-value index, stay
-/// below about 1.5 GiB.
-const MAX_VALUES: usize = 1 << 28;
-/// Codes longer than this are shown shortened in the `game:` line.
-const SHOWN_CODE: usize = 60;
+/// An allocation the system refuses is one line `error: ...` and exit 1, not an abort.
+#[global_allocator]
+static ALLOCATOR: ExitOnOutOfMemory = ExitOnOutOfMemory;
 
 #[derive(Parser)]
 #[command(
@@ -83,8 +76,8 @@ enum GameArg {
 #[derive(clap::Args)]
 struct RunArgs {
     /// Compute exactly this many values (then report a period only if they certify one); at
-    /// most 268435456 (2^28), about 1.5 GiB of memory. Without it: until a period is certified,
-    /// 2^23 values, or 3·10^10 options examined, whichever comes first.
+    /// most 268435456 (2^28) and what fits in memory. Without it: until a period is
+    /// certified, memory is full, or 3·10^10 options are examined, whichever comes first.
     #[arg(long, value_name = "N")]
     upto: Option<usize>,
     /// How split moves are evaluated; all methods give the same values.
@@ -112,7 +105,7 @@ fn parse_set(text: &str) -> Result<Vec<usize>, String> {
 
 fn run() -> Result<(), String> {
     let cli = Cli::parse();
-    let (mut game, run) = match cli.game {
+    let (game, run) = match cli.game {
         GameArg::Describe {
             file,
             table,
@@ -137,119 +130,22 @@ fn run() -> Result<(), String> {
         }
         GameArg::Octal { code, run } => {
             let code: OctalCode = code.parse().map_err(|e| format!("{e}"))?;
-            (OctalGame::new(code, method(run.method)), run)
+            (Game::octal(code), run)
         }
-        GameArg::Subtraction { set, run } => {
-            let set = parse_set(&set)?;
-            let game = subtraction_game(&set, method(run.method))
-                .map_err(|e| format!("bad subtraction set: {e}"))?;
-            (game, run)
-        }
+        GameArg::Subtraction { set, run } => (Game::subtraction(&parse_set(&set)?)?, run),
     };
-    let code = game.code().to_string();
-    let name = if code.len() > SHOWN_CODE {
-        format!(
-            "{}...{} ({} digits)",
-            &code[..SHOWN_CODE / 2],
-            &code[code.len() - 10..],
-            code.len() - 2
-        )
-    } else {
-        code
-    };
-    if run.upto.is_some_and(|n| n > MAX_VALUES) {
-        return Err(format!(
-            "--upto: at most {MAX_VALUES} values (2^28, about 1.5 GiB of memory)"
-        ));
-    }
-    let start = Instant::now();
-    let mut last_report = (Instant::now(), 0usize, 0u64);
-    let mut progress = |len: usize, work: u64, goal: Option<usize>, budget: Option<u64>| {
-        let (at, last_len, last_work) = last_report;
-        if at.elapsed().as_secs() < 2 {
-            return;
-        }
-        let elapsed = start.elapsed().as_secs_f64();
-        let rate = len as f64 / elapsed;
-        // Work grows like len^a; a from the last two reports estimates what the values left
-        // cost. A work budget ends the run at a known amount of work.
-        let by_values = goal
-            .filter(|&g| g > len && last_len > 0 && len > last_len && work > last_work)
-            .map(|g| {
-                let a = ((work as f64 / last_work as f64).ln()
-                    / (len as f64 / last_len as f64).ln())
-                .clamp(1.0, 3.0);
-                elapsed * ((g as f64 / len as f64).powf(a) - 1.0)
-            });
-        let by_work = budget
-            .filter(|_| work > 0 && goal.map_or(true, |g| len < g))
-            .map(|b| elapsed * (b.saturating_sub(work) as f64 / work as f64));
-        let eta = match (by_values, by_work) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        match eta {
-            Some(eta) => eprintln!(
-                "... {len} values, {rate:.0} values/s, {elapsed:.1} s, about {eta:.0} s to go"
-            ),
-            None => eprintln!("... {len} values, {rate:.0} values/s, {elapsed:.1} s"),
-        }
-        last_report = (Instant::now(), len, work);
-    };
-    let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();
-    let period = match run.upto {
-        Some(n) => {
-            // Exactly n values, computed in steps so that progress shows on long runs.
-            while game.len() < n {
-                game.try_extend_to((game.len() + (game.len() / 8).max(1024)).min(n))
-                    .map_err(too_large)?;
-                progress(game.len(), game.work(), Some(n), None);
-            }
-            grundy::periodicity::certify(game.values(), game.rule())
-        }
-        None => {
-            let found = game
-                .run_until_certified_within(DEFAULT_CAP, DEFAULT_WORK, |len, work| {
-                    progress(len, work, Some(DEFAULT_CAP), Some(DEFAULT_WORK))
-                })
-                .map_err(too_large)?;
-            if found.is_none() && game.len() < DEFAULT_CAP {
-                eprintln!(
-                    "note: no period within {} values: the default cap stops at {:.1e} options examined; --upto N computes exactly N values",
-                    game.len(),
-                    game.work() as f64
-                );
-            }
-            found
-        }
+    let run = Run {
+        upto: run.upto,
+        method: match run.method {
+            MethodArg::Naive => Method::Naive,
+            MethodArg::Rare => Method::Rare,
+            MethodArg::Auto => Method::Auto,
+        },
+        values: run.values,
+        memory: memory_available(),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let write = |out: &mut dyn Write| -> std::io::Result<()> {
-        writeln!(out, "game: {name}")?;
-        writeln!(out, "computed: {} values", game.len())?;
-        match period {
-            Some(p) => {
-                writeln!(out, "period: {}", p.period)?;
-                writeln!(out, "preperiod: {}", p.preperiod)?;
-            }
-            None => writeln!(out, "period: none")?,
-        }
-        if run.values {
-            write!(out, "values:")?;
-            game.values().iter().try_for_each(|v| write!(out, " {v}"))?;
-            writeln!(out)?;
-        }
-        out.flush()
-    };
-    write(&mut out).map_err(|e| format!("cannot write the output: {e}"))
-}
-
-fn method(arg: MethodArg) -> Method {
-    match arg {
-        MethodArg::Naive => Method::Naive,
-        MethodArg::Rare => Method::Rare,
-        MethodArg::Auto => Method::Auto,
-    }
+    analyze(&game, &run, &mut out)
 }
 
 fn main() {

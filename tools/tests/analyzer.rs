@@ -90,6 +90,118 @@ fn bad_arguments_are_refused_in_one_line() {
     assert_ne!(status, 0);
 }
 
+/// `grundy ARGS` under `ulimit -v KIB`.
+fn grundy_limited(limit_kib: u64, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v {limit_kib}; exec \"$@\""))
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_size_beyond_memory_is_refused_in_one_line_and_one_that_fits_runs() {
+    // 2^28 values of 0.3 need 512 MiB of values and up to 1 GiB of certification scratch:
+    // under 600 MB of address space that is refused before any work, not an abort.
+    let (status, out, err) = grundy_limited(600_000, &["octal", "0.3", "--upto", "268435456"]);
+    assert_eq!(status, 1, "{err}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: --upto 268435456: needs up to 1536 MiB, more than the ")
+            && err.contains("MiB available (free memory, ulimit -v); at most "),
+        "{err}"
+    );
+    // A size it says fits does run to the end within the same limit.
+    let fits: usize = err.trim_end().rsplit(' ').nth(2).unwrap().parse().unwrap();
+    assert!(fits > 50_000_000, "{err}");
+    let (status, out, err) =
+        grundy_limited(600_000, &["octal", "0.3", "--upto", &fits.to_string()]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("period: 2\npreperiod: 0\n"), "{out}");
+    // Without --upto, Officers (no known period) stops where memory ends, with a note.
+    let (status, out, err) = grundy_limited(8_000, &["octal", "0.6"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.ends_with("period: none\n"), "{out}");
+    let computed = out.lines().nth(1).unwrap();
+    let n: usize = computed["computed: ".len()..computed.len() - " values".len()]
+        .parse()
+        .unwrap();
+    assert!((100_000..2_000_000).contains(&n), "{out}");
+    assert!(
+        err.contains(&format!(
+            "the default cap stops at the {n} values that fit in memory"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_allocation_the_system_refuses_is_one_line_not_an_abort() {
+    // 300 MB on standard input for `describe`, under 100 MB of address space: reading it
+    // fails to allocate, and the binary's allocator turns that into the error line.
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg("head -c 300000000 /dev/zero | (ulimit -v 100000; exec \"$0\" describe)")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        "error: out of memory (free memory or ulimit -v): ask for fewer values or a smaller input\n"
+    );
+}
+
+#[test]
+fn the_default_run_certifies_354_past_the_old_count_cap() {
+    // Flammenkamp: .354 has period 1180 after a preperiod of 10,061,916; the Guy–Smith bound
+    // needs 2·10061916 + 2·1180 + 3 = 20,126,195 values, past the former cap of 2^23.
+    let (status, out, err) = grundy(&["octal", "0.354"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(
+        out,
+        "game: 0.354\ncomputed: 20126195 values\nperiod: 1180\npreperiod: 10061916\n"
+    );
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("time: ") && last.contains(" s for 20126195 values ("),
+        "{err}"
+    );
+    assert!(
+        err.lines().any(|l| l.starts_with("... ")
+            && l.contains(" values/s, ")
+            && l.contains("candidate period 1180 from 10061916 (proved at 20126195 values")),
+        "{err}"
+    );
+}
+
+#[test]
+fn published_periods_are_reproduced() {
+    // (code, period, preperiod): the last exceptional value is at preperiod − 1.
+    for (code, period, preperiod) in [
+        ("0.177", 20, 497),   // Winning Ways
+        ("0.11377", 32, 187), // Winning Ways
+        ("0.127", 4, 46578),  // Gangolli and Plambeck
+    ] {
+        let (status, out, err) = grundy(&["octal", code]);
+        assert_eq!(status, 0, "{code}: {err}");
+        assert!(
+            out.ends_with(&format!("period: {period}\npreperiod: {preperiod}\n")),
+            "{code}: {out}"
+        );
+    }
+}
+
 fn describe(input: &str, args: &[&str]) -> (i32, String, String) {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))

@@ -1,18 +1,21 @@
-//! Paired runs of `grundy::octal` (method Auto) and ogs 0.0.6's RC2 solver on the same games:
+//! Paired runs of `grundy::octal` (`RareValue::new`) and ogs 0.0.6's RC2 solver on the same games:
 //! the median wall time of each over `-- RUNS` pairs (default 3), their ratio, and a check that
 //! both computed the same values. Then the rate of each, in values per second, over each
 //! doubling of .376's values up to 4.6M (past its preperiod of 2,268,248): a cliff would show.
 //!
-//! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS]`
+//! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS [quick]]`
+//!
+//! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
+//! minute instead of several, for paired checks on a loaded machine.
 
-use grundy::octal::{Method, OctalGame};
+use grundy::octal::{RareValue, Solver as _};
 use ogs::{Game, RC2Solver, Solver};
 use std::time::{Duration, Instant};
 
 fn ours(code: &str, n: usize) -> (Vec<u16>, Duration) {
     let start = Instant::now();
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    game.extend_to(n);
+    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    game.extend_to(n).expect("values below 65536");
     let took = start.elapsed();
     (game.values().to_vec(), took)
 }
@@ -53,11 +56,17 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(3);
+    let quick = std::env::args().nth(2).as_deref() == Some("quick");
+    let games: &[(&str, usize)] = if quick {
+        &[("0.6", 1 << 18), ("0.777", 1 << 16), ("0.376", 1 << 20)]
+    } else {
+        &[("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)]
+    };
     println!(
         "{:<28} {:>10} {:>12} {:>7}",
         "game, values", "ours s", "ogs RC2 s", "ratio"
     );
-    for (code, n) in [("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)] {
+    for &(code, n) in games {
         let (mut mine, mut rc2) = (Vec::new(), Vec::new());
         for _ in 0..runs {
             let (a, t) = ours(code, n);
@@ -75,9 +84,14 @@ fn main() {
             m / r
         );
     }
+    if quick {
+        return;
+    }
     let (code, n) = ("0.376", 4_600_000);
-    let mut game = OctalGame::new(code.parse().expect("a valid code"), Method::Auto);
-    let mine = stretches(n, |end| game.extend_to(end));
+    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    let mine = stretches(n, |end| {
+        game.extend_to(end).expect("values below 65536");
+    });
     let ogs_game = Game::from_ascii(code.as_bytes()).expect("a valid code");
     let mut solver = RC2Solver::<true, ()>::with_capacity(ogs_game, n);
     let mut computed = 0;

@@ -1,0 +1,274 @@
+//! The certification driver: computes values with any [`Solver`] until a period is proved.
+
+use super::{Solver, ValueTooLarge};
+use crate::periodicity::{best_candidate, certify, Candidate, Period, PeriodRule};
+
+/// Where [`Certifier::run`] stops without a period: `values` computed or `work` options
+/// examined (checked at each step), whichever comes first.
+///
+/// ```
+/// let limits = grundy::octal::Limits::up_to(1 << 20).with_work(1_000_000);
+/// assert_eq!((limits.values, limits.work), (1 << 20, 1_000_000));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Values computed at most.
+    pub values: usize,
+    /// Options examined at most (a step may pass it by up to 1/8).
+    pub work: u64,
+}
+
+impl Limits {
+    /// At most `values` values, no limit on work.
+    ///
+    /// ```
+    /// assert_eq!(grundy::octal::Limits::up_to(5).work, u64::MAX);
+    /// ```
+    pub fn up_to(values: usize) -> Self {
+        Limits {
+            values,
+            work: u64::MAX,
+        }
+    }
+
+    /// The same, also stopping after `work` options examined.
+    ///
+    /// ```
+    /// assert_eq!(grundy::octal::Limits::up_to(5).with_work(9).work, 9);
+    /// ```
+    pub fn with_work(self, work: u64) -> Self {
+        Limits { work, ..self }
+    }
+}
+
+/// What [`Certifier::run`] reports after each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Values computed.
+    pub len: usize,
+    /// Options examined in all.
+    pub work: u64,
+    /// The period the values computed so far point at, if any, and the length that would
+    /// prove it (see [`best_candidate`]).
+    pub candidate: Option<Candidate>,
+}
+
+/// An octal game's values from any [`Solver`], with the period they prove once found.
+///
+/// The certifier keeps the work count (options examined) and the period; the solver only
+/// computes values. [`Certifier::value`] answers G(n) for every `u64` once a period is known.
+///
+/// ```
+/// use grundy::octal::{Certifier, Limits, Naive};
+/// let mut kayles = Certifier::new(Naive::new("0.77".parse().unwrap()));
+/// let p = kayles.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
+/// assert_eq!((p.period, p.preperiod), (12, 71));
+/// assert_eq!(kayles.value(u64::MAX), Some(kayles.values()[71 + ((u64::MAX - 71) % 12) as usize]));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Certifier<S> {
+    solver: S,
+    rule: PeriodRule,
+    period: Option<Period>,
+    work: u64,
+}
+
+impl<S: Solver> Certifier<S> {
+    /// Drives `solver`, with the Guy–Smith bound of its game ([`PeriodRule::octal`]).
+    ///
+    /// ```
+    /// use grundy::octal::{Certifier, Naive};
+    /// use grundy::periodicity::PeriodRule;
+    /// let game = Certifier::new(Naive::new("0.07".parse().unwrap()));
+    /// assert_eq!(game.rule(), PeriodRule::octal(2, true));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(k) for a code of k digits.
+    pub fn new(solver: S) -> Self {
+        let code = solver.code();
+        let rule = PeriodRule::octal(code.last_move(), code.has_splits());
+        Certifier::with_rule(solver, rule)
+    }
+
+    /// Drives `solver` with another periodicity bound, for families with a sharper theorem
+    /// (subtraction games, see [`crate::subtraction`]).
+    ///
+    /// ```
+    /// use grundy::octal::{Certifier, Naive};
+    /// use grundy::periodicity::PeriodRule;
+    /// let game = Certifier::with_rule(Naive::new("0.33".parse().unwrap()), PeriodRule::window(2));
+    /// assert_eq!(game.rule(), PeriodRule::window(2));
+    /// ```
+    ///
+    /// # Constraints
+    /// `rule` must be a valid theorem for this game, or certificates may be wrong.
+    pub fn with_rule(solver: S, rule: PeriodRule) -> Self {
+        Certifier {
+            solver,
+            rule,
+            period: None,
+            work: 0,
+        }
+    }
+
+    /// The solver, for what is particular to its method.
+    pub fn solver(&self) -> &S {
+        &self.solver
+    }
+
+    /// The periodicity bound in use.
+    pub fn rule(&self) -> PeriodRule {
+        self.rule
+    }
+
+    /// The values computed so far, G(0..len).
+    pub fn values(&self) -> &[u16] {
+        self.solver.values()
+    }
+
+    /// How many values are computed.
+    pub fn len(&self) -> usize {
+        self.solver.len()
+    }
+
+    /// Whether no value is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.solver.is_empty()
+    }
+
+    /// The options examined through this certifier so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The certified period, once [`Certifier::run`] found one.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// G(n): computed, or read off the certified period; `None` if neither covers `n`.
+    ///
+    /// ```
+    /// use grundy::octal::{Certifier, Limits, RareValue};
+    /// let mut game = Certifier::new(RareValue::new("0.07".parse().unwrap()));
+    /// assert_eq!(game.value(5), None);
+    /// game.run(Limits::up_to(1 << 16), |_| {}).unwrap();
+    /// assert_eq!(game.value(5), Some(0));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn value(&self, n: u64) -> Option<u16> {
+        let values = self.solver.values();
+        if n < values.len() as u64 {
+            return Some(values[n as usize]);
+        }
+        self.period.map(|p| values[p.representative(n)])
+    }
+
+    /// Reserves room for `additional` more values, so that a known length is one allocation.
+    pub fn reserve(&mut self, additional: usize) {
+        self.solver.reserve(additional);
+    }
+
+    /// Computes values until `len` of them are known (counting the work).
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`], with the values below that position kept.
+    ///
+    /// # Panics
+    /// If a position exceeds `u32::MAX`.
+    pub fn extend_to(&mut self, len: usize) -> Result<(), ValueTooLarge> {
+        while self.solver.len() < len {
+            self.work += self.solver.push_next()?;
+        }
+        Ok(())
+    }
+
+    /// Computes values until a period is certified or a limit is reached, checking at
+    /// lengths 1/8 apart (or at the length that would prove the candidate period, when that
+    /// comes first); `progress` is called after each step.
+    ///
+    /// On success the values are cut back to the shortest prefix that certifies the period
+    /// (certification is monotone: a certified period stays certified), so
+    /// [`Certifier::len`] then tells how many values the proof needs.
+    ///
+    /// ```
+    /// use grundy::octal::{Certifier, Limits, RareValue};
+    /// let mut game = Certifier::new(RareValue::new("0.137".parse().unwrap()));
+    /// let p = game.run(Limits::up_to(1 << 20), |_| {}).unwrap().unwrap();
+    /// assert_eq!((p.period, p.preperiod), (34, 52));
+    /// assert_eq!(game.len(), 2 * 52 + 2 * 34 + 3);
+    /// let mut officers = Certifier::new(RareValue::new("0.6".parse().unwrap()));
+    /// let limits = Limits::up_to(1 << 20).with_work(100_000);
+    /// assert_eq!(officers.run(limits, |_| {}), Ok(None));
+    /// assert!(officers.len() < 1 << 20);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`].
+    ///
+    /// # Complexity
+    /// The cost of the values, plus O(N) per check at geometrically spaced lengths (O(N) in
+    /// all). Memory: the values and 4 bytes per candidate period while checking (see
+    /// [`crate::periodicity::scratch_bytes`]).
+    pub fn run(
+        &mut self,
+        limits: Limits,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<Option<Period>, ValueTooLarge> {
+        let mut failed_at = 0;
+        let mut candidate: Option<Candidate> = None;
+        loop {
+            let len = self.len();
+            let mut target = (len + (len / 8).max(16)).min(limits.values);
+            if let Some(c) = candidate {
+                if c.required_len > len {
+                    target = target.min(c.required_len);
+                }
+            }
+            self.extend_to(target)?;
+            if let Some(found) = certify(self.values(), self.rule) {
+                self.cut_to_shortest_proof(failed_at, found);
+                self.period = Some(found);
+                return Ok(Some(found));
+            }
+            failed_at = self.len();
+            candidate = best_candidate(self.values(), self.rule);
+            progress(&Progress {
+                len: self.len(),
+                work: self.work,
+                candidate,
+            });
+            if self.len() >= limits.values || self.work >= limits.work {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Cuts the values back to the shortest prefix that certifies, knowing that the first
+    /// `failed_at` do not and that all of them prove `found`.
+    fn cut_to_shortest_proof(&mut self, failed_at: usize, found: Period) {
+        // The rule's length for the period found is the answer, unless a shorter prefix
+        // proves it too: two checks confirm it, a binary search finds it otherwise.
+        let (mut lo, mut hi) = (failed_at, self.len());
+        let expected = self.rule.required_len(found.preperiod, found.period);
+        let proves = |len: usize| certify(&self.values()[..len], self.rule).is_some();
+        if lo < expected && expected <= hi && proves(expected) {
+            hi = expected;
+            if expected - 1 == lo || !proves(expected - 1) {
+                lo = expected - 1;
+            }
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if proves(mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        self.solver.truncate(hi);
+    }
+}

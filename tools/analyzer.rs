@@ -1,0 +1,400 @@
+//! The `grundy octal` and `grundy subtraction` runs: which method, how far (work and memory),
+//! the progress lines on stderr and the result lines on stdout.
+
+use grundy::octal::{Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
+use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
+use std::io::Write;
+use std::time::Instant;
+
+/// The most values a run computes (with `--upto` or not): 2 bytes a value, 512 MiB.
+pub const MAX_VALUES: usize = 1 << 28;
+/// Options examined at most when `--upto` is not given: about half a minute here at the naive
+/// method's rate; a rare-value run gets further (.354 is certified from 20.1M values with
+/// about 10^10).
+pub const DEFAULT_WORK: u64 = 30_000_000_000;
+/// Codes longer than this are shown shortened in the `game:` line.
+const SHOWN_CODE: usize = 60;
+
+/// How split moves are evaluated; all methods give the same values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// [`Naive`].
+    Naive,
+    /// [`RareValue::always`].
+    Rare,
+    /// [`RareValue::new`]: rare-value while rare positions are at most 1/8 of all.
+    Auto,
+}
+
+/// A game to analyze: its code and the theorem that certifies its periods.
+pub struct Game {
+    /// The code.
+    pub code: OctalCode,
+    /// The periodicity bound.
+    pub rule: PeriodRule,
+}
+
+impl Game {
+    /// An octal game, with the Guy–Smith bound.
+    pub fn octal(code: OctalCode) -> Self {
+        let rule = PeriodRule::octal(code.last_move(), code.has_splits());
+        Game { code, rule }
+    }
+
+    /// A subtraction game, with the window bound.
+    pub fn subtraction(set: &[usize]) -> Result<Self, String> {
+        let code = grundy::subtraction::subtraction_code(set)
+            .map_err(|e| format!("bad subtraction set: {e}"))?;
+        let rule = PeriodRule::window(code.last_move());
+        Ok(Game { code, rule })
+    }
+
+    /// The `game:` line's name: the code, shortened past 60 characters.
+    pub fn name(&self) -> String {
+        let code = self.code.to_string();
+        if code.len() <= SHOWN_CODE {
+            return code;
+        }
+        format!(
+            "{}...{} ({} digits)",
+            &code[..SHOWN_CODE / 2],
+            &code[code.len() - 10..],
+            code.len() - 2
+        )
+    }
+
+    /// Bytes a run of `len` values may take at most: the values (2 bytes each), the
+    /// certification's scratch table, and the rare-value index (4 bytes a rare position:
+    /// at most every position with `Rare`, at most about half with `Auto`, which drops the
+    /// index when rare positions pass 1/8).
+    pub fn bytes_needed(&self, len: usize, method: Method) -> u64 {
+        let len64 = len as u64;
+        let index = match method {
+            _ if !self.code.has_splits() => 0,
+            Method::Naive => 0,
+            Method::Auto => 2 * len64,
+            Method::Rare => 4 * len64,
+        };
+        2 * len64 + scratch_bytes(len, self.rule) as u64 + index + (1 << 20)
+    }
+
+    /// The most values whose run fits in `budget` bytes (at most [`MAX_VALUES`]).
+    pub fn values_fitting(&self, budget: u64, method: Method) -> usize {
+        let (mut lo, mut hi) = (0, MAX_VALUES);
+        while lo < hi {
+            let mid = hi - (hi - lo) / 2;
+            if self.bytes_needed(mid, method) <= budget {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+}
+
+/// The memory a run may use: what the system has available, and the address-space limit
+/// (`ulimit -v`) less what the process already maps. `None` where neither is known.
+pub fn memory_available() -> Option<u64> {
+    let available = proc_field("/proc/meminfo", "MemAvailable:").map(|kb| kb * 1024);
+    let limit = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+            line["Max address space".len()..]
+                .split_whitespace()
+                .next()?
+                .parse::<u64>()
+                .ok()
+        });
+    let mapped = proc_field("/proc/self/status", "VmSize:").map_or(0, |kb| kb * 1024);
+    let headroom = limit.map(|l| l.saturating_sub(mapped));
+    match (available, headroom) {
+        (Some(a), Some(h)) => Some(a.min(h)),
+        (a, h) => a.or(h),
+    }
+}
+
+/// The number after `key` in a `/proc` file of `key value kB` lines.
+fn proc_field(path: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line[key.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// How far a run goes: exactly `upto` values, or until certified within the limits.
+pub struct Run {
+    /// `--upto N`.
+    pub upto: Option<usize>,
+    /// The method.
+    pub method: Method,
+    /// Print every value.
+    pub values: bool,
+    /// Bytes the run may use (see [`memory_available`]); `None` for no check.
+    pub memory: Option<u64>,
+}
+
+/// Runs `game` as `run` asks, writing the result lines to `out` and progress to stderr.
+///
+/// # Errors
+/// A one-line reason: a size that does not fit in memory, a value above 65535, a failed write.
+pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String> {
+    match run.method {
+        Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
+        Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
+        Method::Auto => analyze_with(game, RareValue::new(game.code.clone()), run, out),
+    }
+}
+
+fn analyze_with<S: Solver>(
+    game: &Game,
+    solver: S,
+    run: &Run,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let mut certifier = Certifier::with_rule(solver, game.rule);
+    let mut progress = ProgressLine::new();
+    let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();
+    let period = match run.upto {
+        Some(n) => {
+            if n > MAX_VALUES {
+                return Err(format!(
+                    "--upto: at most {MAX_VALUES} values (2^28, 512 MiB of values)"
+                ));
+            }
+            let needed = game.bytes_needed(n, run.method);
+            if let Some(memory) = run.memory.filter(|&m| needed > m) {
+                return Err(format!(
+                    "--upto {n}: needs up to {} MiB, more than the {} MiB available (free memory, ulimit -v); at most {} values fit",
+                    needed >> 20,
+                    memory >> 20,
+                    game.values_fitting(memory, run.method)
+                ));
+            }
+            certifier.reserve(n);
+            // Exactly n values, computed in steps so that progress shows on long runs.
+            while certifier.len() < n {
+                let step = (certifier.len() + (certifier.len() / 8).max(1024)).min(n);
+                certifier.extend_to(step).map_err(too_large)?;
+                let values = certifier.values();
+                progress.report(values.len(), certifier.work(), || {
+                    best_candidate(values, game.rule)
+                });
+            }
+            certify(certifier.values(), game.rule)
+        }
+        None => {
+            let cap = match run.memory {
+                Some(memory) => game.values_fitting(memory, run.method),
+                None => MAX_VALUES,
+            };
+            let limits = Limits::up_to(cap).with_work(DEFAULT_WORK);
+            let found = certifier
+                .run(limits, |p: &Progress| {
+                    progress.report(p.len, p.work, || p.candidate)
+                })
+                .map_err(too_large)?;
+            if found.is_none() {
+                let why = if certifier.len() >= cap {
+                    format!("the {cap} values that fit in memory")
+                } else {
+                    format!("{:.1e} options examined", certifier.work() as f64)
+                };
+                eprintln!(
+                    "note: no period within {} values: the default cap stops at {why}; --upto N computes exactly N values",
+                    certifier.len()
+                );
+            }
+            found
+        }
+    };
+    let elapsed = progress.start.elapsed().as_secs_f64();
+    eprintln!(
+        "time: {elapsed:.2} s for {} values ({:.0} values/s)",
+        certifier.len(),
+        certifier.len() as f64 / elapsed.max(1e-9)
+    );
+    let mut write = || -> std::io::Result<()> {
+        writeln!(out, "game: {}", game.name())?;
+        writeln!(out, "computed: {} values", certifier.len())?;
+        match period {
+            Some(p) => {
+                writeln!(out, "period: {}", p.period)?;
+                writeln!(out, "preperiod: {}", p.preperiod)?;
+            }
+            None => writeln!(out, "period: none")?,
+        }
+        if run.values {
+            write!(out, "values:")?;
+            certifier
+                .values()
+                .iter()
+                .try_for_each(|v| write!(out, " {v}"))?;
+            writeln!(out)?;
+        }
+        out.flush()
+    };
+    write().map_err(|e| format!("cannot write the output: {e}"))
+}
+
+/// Progress lines on stderr, at most one every two seconds: values, values/s (since the last
+/// line), options examined, time, and the candidate period with the time to its proof at the
+/// current rate.
+struct ProgressLine {
+    start: Instant,
+    last: Instant,
+    last_len: usize,
+}
+
+impl ProgressLine {
+    fn new() -> Self {
+        ProgressLine {
+            start: Instant::now(),
+            last: Instant::now(),
+            last_len: 0,
+        }
+    }
+
+    /// Reports `len` values and `work` options, with the candidate `candidate()` gives (only
+    /// called when a line is due, as it may scan the values).
+    fn report(&mut self, len: usize, work: u64, candidate: impl FnOnce() -> Option<Candidate>) {
+        let since = self.last.elapsed().as_secs_f64();
+        if since < 2.0 {
+            return;
+        }
+        let rate = len.saturating_sub(self.last_len) as f64 / since;
+        self.last = Instant::now();
+        self.last_len = len;
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let heading = match candidate() {
+            Some(c) if c.required_len > len && rate > 0.0 => format!(
+                ", candidate period {} from {} (proved at {} values, about {:.0} s from here)",
+                c.period.period,
+                c.period.preperiod,
+                c.required_len,
+                (c.required_len - len) as f64 / rate
+            ),
+            Some(c) => format!(
+                ", candidate period {} from {} (proved at {} values)",
+                c.period.period, c.period.preperiod, c.required_len
+            ),
+            None => String::new(),
+        };
+        eprintln!(
+            "... {len} values, {rate:.0} values/s, {work:.1e} options, {elapsed:.1} s{heading}",
+            work = work as f64
+        );
+    }
+}
+
+/// The allocator of the `grundy` binary: the system's, except that an allocation the system
+/// refuses (memory full, `ulimit -v`) ends the process with one line `error: ...` and exit
+/// status 1 instead of Rust's abort. The estimate of [`Game::bytes_needed`] refuses sizes
+/// that do not fit before any work; this is the guarantee behind it.
+pub struct ExitOnOutOfMemory;
+
+/// Writes the out-of-memory line and exits, without allocating.
+fn out_of_memory() -> ! {
+    let _ = std::io::stderr().write_all(
+        b"error: out of memory (free memory or ulimit -v): ask for fewer values or a smaller input\n",
+    );
+    std::process::exit(1)
+}
+
+// SAFETY: every call is passed to `System` unchanged; only a null result is acted on, and
+// then the process ends.
+unsafe impl std::alloc::GlobalAlloc for ExitOnOutOfMemory {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = std::alloc::System.alloc(layout);
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = std::alloc::System.alloc_zeroed(layout);
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        std::alloc::System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        let p = std::alloc::System.realloc(ptr, layout, new_size);
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_counts_values_scratch_and_index() {
+        let officers = Game::octal("0.6".parse().unwrap());
+        let n = 1 << 20;
+        // Values, z up to n/2 (4 bytes), 1 MiB of slack.
+        let naive = 2 * n as u64 + 4 * (n as u64 / 2) + (1 << 20);
+        assert!(officers.bytes_needed(n, Method::Naive).abs_diff(naive) < 16);
+        assert_eq!(
+            officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
+            4 * n as u64
+        );
+        // No splits: no index; the window rule checks periods up to n.
+        let nim = Game::octal("0.3".parse().unwrap());
+        let expected = 2 * MAX_VALUES as u64 + 4 * MAX_VALUES as u64 + (1 << 20);
+        assert!(
+            nim.bytes_needed(MAX_VALUES, Method::Rare)
+                .abs_diff(expected)
+                < 16
+        );
+    }
+
+    #[test]
+    fn values_fitting_inverts_the_estimate() {
+        for code in ["0.6", "0.3", "0.07"] {
+            let game = Game::octal(code.parse().unwrap());
+            for method in [Method::Naive, Method::Rare, Method::Auto] {
+                for budget in [0, 1 << 20, 3 << 20, 1 << 30, 2 << 30, u64::MAX] {
+                    let n = game.values_fitting(budget, method);
+                    assert!(n <= MAX_VALUES);
+                    if n > 0 {
+                        assert!(game.bytes_needed(n, method) <= budget, "{code} {budget}");
+                    }
+                    if n < MAX_VALUES {
+                        assert!(game.bytes_needed(n + 1, method) > budget, "{code} {budget}");
+                    }
+                }
+            }
+        }
+        let nim = Game::octal("0.3".parse().unwrap());
+        // 2^28 values of 0.3 need 1.5 GiB: they do not fit in 1 GiB.
+        assert!(nim.values_fitting(1 << 30, Method::Auto) < 1 << 28);
+        assert_eq!(nim.values_fitting(2 << 30, Method::Auto), 1 << 28);
+    }
+
+    #[test]
+    fn long_codes_are_shortened_in_the_name() {
+        let game = Game::octal(format!("0.{}", "7".repeat(100)).parse().unwrap());
+        assert_eq!(
+            game.name(),
+            format!("0.{}...7777777777 (100 digits)", "7".repeat(28))
+        );
+        assert_eq!(Game::octal("4.07".parse().unwrap()).name(), "4.07");
+    }
+
+    #[test]
+    fn memory_available_is_read_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(memory_available().is_some_and(|m| m > 1 << 20));
+        }
+    }
+}
