@@ -220,6 +220,11 @@ fn runs_of_growing_length() {
     // Move to any heap below half: runs [2^k - 1, 2^(k+1) - 1).
     let halves = one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect());
     check_extends("below half", &halves, 200, "G(n) = max k with 2^k - 1 <= n");
+    // Move to any heap below a third: the run starts grow threefold.
+    let thirds = one_heap(20_000, |n| (0..n).filter(|&m| 3 * m < n).collect());
+    let found = guess(&thirds[..400]).unwrap();
+    assert_eq!(found.rule.family(), "runs", "{}", found.rule);
+    assert_eq!(found.rule.extend(20_000), thirds, "{}", found.rule);
 }
 
 #[test]
