@@ -103,7 +103,7 @@ impl BitXor for Nimber {
 
     #[inline]
     fn bitxor(self, other: Nimber) -> Nimber {
-        self + other
+        Nimber(self.0 ^ other.0)
     }
 }
 
