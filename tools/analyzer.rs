@@ -132,6 +132,9 @@ pub struct Run {
     pub values: bool,
     /// Bytes the run may use (see [`memory_available`]); `None` for no check.
     pub memory: Option<u64>,
+    /// Options examined at most when `upto` is not given (`--work`; [`DEFAULT_WORK`] by
+    /// default).
+    pub work: u64,
 }
 
 /// Runs `game` as `run` asks, writing the result lines to `out` and progress to stderr.
@@ -188,7 +191,7 @@ fn analyze_with<S: Solver>(
                 Some(memory) => game.values_fitting(memory, run.method),
                 None => MAX_VALUES,
             };
-            let limits = Limits::up_to(cap).with_work(DEFAULT_WORK);
+            let limits = Limits::up_to(cap).with_work(run.work);
             let found = certifier
                 .run(limits, |p: &Progress| {
                     progress.report(p.len, p.work, || p.candidate)

@@ -86,6 +86,10 @@ struct RunArgs {
     /// Also print every computed value.
     #[arg(long)]
     values: bool,
+    /// Without --upto: stop after this many options examined (the run's cost; 3·10^10, about
+    /// half a minute, by default).
+    #[arg(long, value_name = "OPTIONS", default_value_t = tools::analyzer::DEFAULT_WORK)]
+    work: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -143,6 +147,7 @@ fn run() -> Result<(), String> {
         },
         values: run.values,
         memory: memory_available(),
+        work: run.work,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     analyze(&game, &run, &mut out)

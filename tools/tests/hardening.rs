@@ -1,13 +1,12 @@
 //! The tools on hostile and extreme arguments: an answer or one line `error: ...` with a
-//! non-zero exit, in bounded time and memory, and never a panic.
+//! non-zero exit, in bounded memory, and never a panic. (Times are measured in benchmarks, not
+//! asserted here: a loaded machine would make such a test fail for nothing.)
 
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 /// Runs a tool with a virtual-memory limit (KiB) and stdout to `stdout`.
-fn run_limited(tool: &str, args: &[&str], limit_kib: u64, stdout: Stdio) -> (Output, Duration) {
-    let start = Instant::now();
-    let out = Command::new("bash")
+fn run_limited(tool: &str, args: &[&str], limit_kib: u64, stdout: Stdio) -> Output {
+    Command::new("bash")
         .arg("-c")
         .arg(format!("ulimit -v {limit_kib}; exec \"$@\""))
         .arg("bash")
@@ -16,8 +15,7 @@ fn run_limited(tool: &str, args: &[&str], limit_kib: u64, stdout: Stdio) -> (Out
         .stdout(stdout)
         .stderr(Stdio::piped())
         .output()
-        .unwrap();
-    (out, start.elapsed())
+        .unwrap()
 }
 
 fn assert_one_line_error(out: &Output, needle: &str) {
@@ -39,34 +37,34 @@ fn assert_one_line_error(out: &Output, needle: &str) {
 #[test]
 fn a_value_beyond_65535_is_an_error_not_a_panic() {
     let code = format!("0.{}", "3".repeat(65536));
-    let (out, took) = run_limited(
+    let out = run_limited(
         env!("CARGO_BIN_EXE_grundy"),
         &["octal", &code, "--upto", "65537"],
         4 << 20,
         Stdio::piped(),
     );
     assert_one_line_error(&out, "G(65536) exceeds 65535");
-    assert!(took < Duration::from_secs(60), "{took:?}");
 }
 
 #[test]
 fn upto_beyond_memory_is_refused_before_any_work() {
-    let (out, took) = run_limited(
+    let out = run_limited(
         env!("CARGO_BIN_EXE_grundy"),
         &["subtraction", "1", "--upto", "4294967295"],
         2 << 20,
         Stdio::piped(),
     );
     assert_one_line_error(&out, "--upto: at most 268435456 values");
-    assert!(took < Duration::from_secs(5), "{took:?}");
 }
 
 #[test]
-fn long_codes_stop_at_the_work_cap_within_a_minute() {
+fn long_codes_stop_at_the_work_cap() {
+    // The default cap (3·10^10 options, about half a minute) stops a code whose period is out
+    // of reach the same way; a smaller cap keeps the test short.
     let code = format!("0.{}", "7".repeat(100));
-    let (out, took) = run_limited(
+    let out = run_limited(
         env!("CARGO_BIN_EXE_grundy"),
-        &["octal", &code],
+        &["octal", &code, "--work", "300000000"],
         4 << 20,
         Stdio::piped(),
     );
@@ -80,13 +78,17 @@ fn long_codes_stop_at_the_work_cap_within_a_minute() {
         text.contains("period: none") && text.contains("(100 digits)"),
         "{text}"
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the default cap stops at"));
-    assert!(took < Duration::from_secs(60), "{took:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the default cap stops at") && stderr.contains("options examined"),
+        "{stderr}"
+    );
 }
 
 #[test]
-fn certification_is_linear() {
-    let (out, took) = run_limited(
+fn a_long_period_is_certified() {
+    // Period 2·200000: certification is linear in the values (a Z-function), see periodicity.
+    let out = run_limited(
         env!("CARGO_BIN_EXE_grundy"),
         &["subtraction", "200000"],
         4 << 20,
@@ -94,7 +96,6 @@ fn certification_is_linear() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.ends_with("period: 400000\npreperiod: 0\n"), "{text}");
-    assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
 #[test]
@@ -108,7 +109,7 @@ fn a_full_disk_is_an_error() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let (out, _) = run_limited(tool, &args, 4 << 20, Stdio::from(full));
+        let out = run_limited(tool, &args, 4 << 20, Stdio::from(full));
         assert_one_line_error(&out, "cannot write the output");
     }
 }
@@ -128,21 +129,20 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn new_reads_at_most_4_mib_of_json() {
-    let (out, took) = run_limited(
+    let out = run_limited(
         env!("CARGO_BIN_EXE_new"),
         &["capped", "--from", "/dev/zero"],
         1 << 20,
         Stdio::piped(),
     );
     assert_one_line_error(&out, "/dev/zero: over 4 MiB");
-    assert!(took < Duration::from_secs(10), "{took:?}");
 }
 
 #[test]
 fn new_on_a_port_in_use_is_an_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
-    let (out, _) = run_limited(
+    let out = run_limited(
         env!("CARGO_BIN_EXE_new"),
         &["--listen", &port],
         1 << 20,
