@@ -19,6 +19,8 @@
 //! a rule is another matter (see [`crate::periodicity`] for the theorems that certify octal and
 //! subtraction games).
 
+mod arith;
+mod band;
 mod describe;
 mod digits;
 mod factor;

@@ -28,7 +28,10 @@ impl Starts {
                 Some(sum)
             }
             Starts::Geometric { a0, step, ratio } => {
-                let power = ratio.checked_pow(u32::try_from(t).ok()?)?;
+                if t > u64::from(u32::MAX) {
+                    return None;
+                }
+                let power = ratio.checked_pow(t as u32)?;
                 a0.checked_add(step.checked_mul(power - 1)? / (ratio - 1))
             }
         }

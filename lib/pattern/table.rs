@@ -1,5 +1,7 @@
 //! [`guess_table`]: rules for tables G(x, y) over two parameters.
 
+use super::arith::{beatty_lower, nim_product};
+use super::band::Band;
 use super::guess::{guess, Refusal, Rule};
 use super::list;
 use std::fmt;
@@ -36,105 +38,6 @@ enum TableKind {
     Band(Band),
 }
 
-/// A table periodic outside a band along the diagonal: off the band, shifting x or y by the
-/// period (staying off the band, at or past `start`) keeps the value; inside it, shifting both
-/// adds the saltus. `block` holds every cell the reductions end on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Band {
-    block: Vec<Vec<u64>>,
-    width: u64,
-    period: u64,
-    start: u64,
-    saltus: u64,
-}
-
-impl Band {
-    /// (x', y', added): the cell whose value, plus `added`, is G(x, y).
-    fn reduce(&self, x: u64, y: u64) -> (u64, u64, u64) {
-        let (w, p, e) = (self.width, self.period, self.start);
-        let off = |near: u64, far: u64| -> (u64, u64) {
-            // far > near + w: reduce near first, then far above it.
-            let near = if near >= e + p {
-                e + (near - e) % p
-            } else {
-                near
-            };
-            let lower = (near + w + 1).max(e);
-            let far = if far >= lower + p {
-                lower + (far - lower) % p
-            } else {
-                far
-            };
-            (near, far)
-        };
-        if x > y + w {
-            let (y, x) = off(y, x);
-            (x, y, 0)
-        } else if y > x + w {
-            let (x, y) = off(x, y);
-            (x, y, 0)
-        } else {
-            let m = x.min(y);
-            if m >= e + p {
-                let turns = (m - e) / p;
-                (
-                    x - turns * p,
-                    y - turns * p,
-                    turns.saturating_mul(self.saltus),
-                )
-            } else {
-                (x, y, 0)
-            }
-        }
-    }
-
-    fn value(&self, x: u64, y: u64) -> u64 {
-        let (x, y, added) = self.reduce(x, y);
-        self.block[x as usize][y as usize].saturating_add(added)
-    }
-
-    /// The smallest band rule (period, then width, then start) that every cell of `block`
-    /// obeys, with its reductions landing in a corner at most half the block's side.
-    fn fit(block: &[Vec<u64>]) -> Option<Band> {
-        let side = block.len().min(block[0].len()) as u64;
-        for period in 1..=8u64 {
-            for width in 0..=6u64 {
-                for start in 0..=8u64 {
-                    let corner = start + 2 * period + width + 2;
-                    if 2 * corner > side {
-                        continue;
-                    }
-                    let (d0, d1) = (
-                        block[start as usize][start as usize],
-                        block[(start + period) as usize][(start + period) as usize],
-                    );
-                    let saltus = match d1.checked_sub(d0) {
-                        Some(s) => s,
-                        None => continue,
-                    };
-                    let band = Band {
-                        block: block[..corner as usize]
-                            .iter()
-                            .map(|r| r[..corner as usize].to_vec())
-                            .collect(),
-                        width,
-                        period,
-                        start,
-                        saltus,
-                    };
-                    let holds = (0..block.len()).all(|x| {
-                        (0..block[x].len()).all(|y| band.value(x as u64, y as u64) == block[x][y])
-                    });
-                    if holds {
-                        return Some(band);
-                    }
-                }
-            }
-        }
-        None
-    }
-}
-
 /// A rule for a table: G(x, y) for every x, y, and a formula.
 ///
 /// ```
@@ -168,55 +71,6 @@ fn reduce(x: u64, (p, e): (usize, usize)) -> usize {
     } else {
         (e + (x - e) % p) as usize
     }
-}
-
-/// Nim multiplication in the field of 2^bits elements (bits a power of two).
-fn nim_mul_in(a: u64, b: u64, bits: u32) -> u64 {
-    if a < 2 || b < 2 {
-        return a * b;
-    }
-    let half = bits / 2;
-    let mask = (1u64 << half) - 1;
-    let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
-    let low = nim_mul_in(a0, b0, half);
-    let high = nim_mul_in(a1, b1, half);
-    let middle = nim_mul_in(a0 ^ a1, b0 ^ b1, half);
-    // With X = 2^half: X·X = X + X/2.
-    ((middle ^ low) << half) | (low ^ nim_mul_in(high, 1 << (half - 1), half))
-}
-
-/// The nim product a ⊗ b.
-pub(crate) fn nim_product(a: u64, b: u64) -> u64 {
-    let mut bits = 1;
-    while bits < 64 && (a >> bits != 0 || b >> bits != 0) {
-        bits *= 2;
-    }
-    nim_mul_in(a, b, bits)
-}
-
-/// a_k = ⌊kα⌋ for the pairs (a_k, a_k + dk), α = (2 - d + √(d² + 4))/2, or `None` past u128.
-fn beatty_lower(k: u64, d: u64) -> Option<u64> {
-    let k = u128::from(k);
-    let d = u128::from(d);
-    let square = k.checked_mul(k)?.checked_mul(d * d + 4)?;
-    let root = isqrt(square);
-    // ⌊(k(2 - d) + k√(d² + 4))/2⌋, with ⌊k√(d² + 4)⌋ = root (d² + 4 is no square for d >= 1).
-    let total = (2 * k + root).checked_sub(d * k)?;
-    u64::try_from(total / 2).ok()
-}
-
-fn isqrt(n: u128) -> u128 {
-    if n == 0 {
-        return 0;
-    }
-    let mut x = (n as f64).sqrt() as u128;
-    while x > 0 && x.checked_mul(x).map_or(true, |s| s > n) {
-        x -= 1;
-    }
-    while (x + 1).checked_mul(x + 1).map_or(false, |s| s <= n) {
-        x += 1;
-    }
-    x
 }
 
 impl TableRule {

@@ -55,7 +55,12 @@ fn divisor(c: &mut Criterion) {
     let semiprime = 999_999_937u64 * 1_000_000_007;
     let mut group = c.benchmark_group("towerbreakers");
     group.bench_function("tower_grundy of 100 random heights <= 10^18", |b| {
-        b.iter(|| heights.iter().map(|&h| tower_grundy(black_box(h))).sum::<Nimber>())
+        b.iter(|| {
+            heights
+                .iter()
+                .map(|&h| tower_grundy(black_box(h)))
+                .sum::<Nimber>()
+        })
     });
     group.bench_function("tower_grundy(p * q), p and q primes near 10^9", |b| {
         b.iter(|| tower_grundy(black_box(semiprime)))
@@ -69,20 +74,23 @@ fn misere(c: &mut Criterion) {
     let boxes: Vec<Vec<u64>> = (0..474)
         .map(|_| (0..47).map(|_| rng.range(1, 4747)).collect())
         .collect();
-    c.bench_function("mmmgame/MisereNim outcome of 474 boxes of 47 colours", |b| {
-        b.iter(|| {
-            black_box(&boxes)
-                .iter()
-                .filter(|b| {
-                    b.iter()
-                        .copied()
-                        .collect::<MisereNim>()
-                        .outcome()
-                        .first_player_wins()
-                })
-                .count()
-        })
-    });
+    c.bench_function(
+        "mmmgame/MisereNim outcome of 474 boxes of 47 colours",
+        |b| {
+            b.iter(|| {
+                black_box(&boxes)
+                    .iter()
+                    .filter(|b| {
+                        b.iter()
+                            .copied()
+                            .collect::<MisereNim>()
+                            .outcome()
+                            .first_player_wins()
+                    })
+                    .count()
+            })
+        },
+    );
 }
 
 /// mex: one DP position's clear, eight options and mex on a generation-stamped buffer.
