@@ -114,7 +114,7 @@ fn bundle_file(
         out += &format!(
             "\n// The judge I/O crate (judge/).\npub mod {} {{\n{}}}\n",
             JUDGE,
-            indent(&judge_text(root)?, 4)
+            indent(&judge_text(root, &analysis.text)?, 4)
         );
     }
     if !modules.is_empty() {
@@ -188,9 +188,28 @@ struct SourceFile {
     syntax: syn::File,
 }
 
-/// The judge crate's text: judge/lib.rs with each `mod name;` replaced by judge/name.rs inline
-/// (the judge's modules are one level deep).
-fn judge_text(root: &Path) -> Result<String, String> {
+/// The judge's modules that only some problems use, each with the words that show a problem
+/// uses it (its items' names, a method's call): a bundle carries them only then, since the
+/// judges' size limits are tight (DMOJ's 64 KiB).
+const JUDGE_OPTIONAL: [(&str, &[&str]); 2] = [
+    ("cases", &["Case", "Cases", "CaseField", "Lists", "cases"]),
+    ("cached", &["Cached"]),
+];
+
+/// Whether `text` holds `word` as a whole identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// The judge crate's text for `problem` (its code, tests cut): judge/lib.rs with each `mod name;` replaced by
+/// judge/name.rs inline (the judge's modules are one level deep), less the optional modules
+/// the problem does not use and their re-exports.
+fn judge_text(root: &Path, problem: &str) -> Result<String, String> {
     let dir = root.join(JUDGE);
     let file = SourceFile::load(&dir.join("lib.rs"), root)?;
     let analysis = file.analyse(Role::Library {
@@ -199,6 +218,20 @@ fn judge_text(root: &Path) -> Result<String, String> {
     })?;
     let mut edits = analysis.edits;
     for module in &analysis.file_modules {
+        let unused = JUDGE_OPTIONAL.iter().any(|(name, words)| {
+            *name == module.name && !words.iter().any(|w| has_word(problem, w))
+        });
+        if unused {
+            edits.push(Edit::delete(module.range.clone()));
+            let reexport = format!("pub use {}::", module.name);
+            if let Some(start) = file.text.find(&reexport) {
+                let end = file.text[start..]
+                    .find(';')
+                    .map_or(file.text.len(), |e| start + e + 1);
+                edits.push(Edit::delete(start..end));
+            }
+            continue;
+        }
         let child = SourceFile::load(&dir.join(format!("{}.rs", module.name)), root)?;
         let body = child.analyse(Role::Library {
             crate_name: JUDGE,

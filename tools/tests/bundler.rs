@@ -199,3 +199,19 @@ fn old_syntax_is_caught_in_the_bundle() {
     assert!(findings[0].contains("`{x}`"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_judges_optional_modules_come_only_with_a_problem_that_uses_them() {
+    let root = tools::workspace::default_root();
+    let spoj = by_name("spoj").unwrap();
+    // game3 names neither `Cached` nor the case helpers (its tests' `type Case` does not count).
+    let plain = tools::bundle::bundle(&root, "game3", spoj).unwrap().text;
+    assert!(!plain.contains("mod cases") && !plain.contains("mod cached"));
+    assert!(!plain.contains("pub use cases::"));
+    // knights reads `sc.cases(…)` and keeps its table in a `Cached`.
+    let knights = tools::bundle::bundle(&root, "knights", spoj).unwrap().text;
+    assert!(knights.contains("mod cases") && knights.contains("mod cached"));
+    // mmmgame reads through `Lists` alone.
+    let mmmgame = tools::bundle::bundle(&root, "mmmgame", spoj).unwrap().text;
+    assert!(mmmgame.contains("mod cases") && !mmmgame.contains("mod cached"));
+}
