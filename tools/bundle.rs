@@ -243,9 +243,10 @@ fn judge_text(root: &Path, problem: &str) -> Result<String, String> {
                 child.shown, nested.name
             ));
         }
+        // Not indented again: the judge travels in every bundle, where bytes count.
         edits.push(Edit {
             range: module.range.clone(),
-            with: format!("{} {{\n{}}}", module.header, indent(&body.text, 4)),
+            with: format!("{} {{\n{}}}", module.header, body.text),
         });
     }
     Ok(apply(&file.text, edits))
