@@ -590,7 +590,7 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
 /// SPOJ MCOINS (take 1, K or L coins; the player who takes the last coin wins), solved the
 /// library's way: the subtraction game {1, K, L}, its certified period, `value(n)`.
 const MCOINS: &str = r#"//! SPOJ MCOINS through the library's subtraction games.
-use grundy::octal::Method;
+use grundy::octal::Limits;
 use grundy::subtraction::subtraction_game;
 use judge::{InputError, Scanner};
 use std::io::Write;
@@ -599,9 +599,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let k = sc.uint("K", 2..=9)?;
     let l = sc.uint("L", k + 1..=49)?;
     let m = sc.uint("m", 1..=50)?;
-    let mut game = subtraction_game(&[1, k as usize, l as usize], Method::Auto)
+    let mut game = subtraction_game(&[1, k as usize, l as usize])
         .map_err(|e| InputError::Invalid(e.to_string()))?;
-    game.run_until_certified(1 << 16, |_| {});
+    game.run(Limits::up_to(1 << 16), |_| {})
+        .map_err(|e| InputError::Invalid(e.to_string()))?;
     for i in 1..=m {
         let n = sc.uint(format_args!("n{}", i), 1..=1_000_000)?;
         let wins = game.value(n).map_or(false, |v| v != 0);
@@ -876,4 +877,20 @@ fn the_binary_reports_each_part_and_warns_near_the_limit() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_judges_case_helpers_come_only_with_a_problem_that_uses_them() {
+    let root = tools::workspace::default_root();
+    let spoj = by_name("spoj").unwrap();
+    // game3 names neither `Cached` nor the case helpers (its tests' `type Case` does not count).
+    let plain = tools::bundle::bundle(&root, "game3", spoj).unwrap().text;
+    assert!(!plain.contains("struct Cached") && !plain.contains("struct Lists"));
+    // knights reads `sc.cases(…)` and keeps its table in a `Cached`.
+    let knights = tools::bundle::bundle(&root, "knights", spoj).unwrap().text;
+    assert!(knights.contains("struct Cached") && knights.contains("fn cases"));
+    assert!(!knights.contains("struct Lists"));
+    // mmmgame reads through `Lists` alone.
+    let mmmgame = tools::bundle::bundle(&root, "mmmgame", spoj).unwrap().text;
+    assert!(mmmgame.contains("struct Lists") && !mmmgame.contains("struct Cached"));
 }
