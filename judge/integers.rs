@@ -146,9 +146,6 @@ impl Scanner<'_> {
     /// assert_eq!(sc.index("k", 1..=15), Ok(12usize));
     /// ```
     ///
-    /// # Panics
-    /// If the end of `range` does not fit in `u64`.
-    ///
     /// # Complexity
     /// O(token length).
     #[inline]

@@ -199,12 +199,16 @@ fn analyze_with<S: Solver>(
                 .map_err(too_large)?;
             if found.is_none() {
                 let why = if certifier.len() >= cap {
-                    format!("the {cap} values that fit in memory")
+                    format!("the default cap stops at the {cap} values that fit in memory")
+                } else if run.work == DEFAULT_WORK {
+                    let work = certifier.work() as f64;
+                    format!("the default cap stops at {work:.1e} options examined")
                 } else {
-                    format!("{:.1e} options examined", certifier.work() as f64)
+                    let work = certifier.work() as f64;
+                    format!("the --work cap stops at {work:.1e} options examined")
                 };
                 eprintln!(
-                    "note: no period within {} values: the default cap stops at {why}; --upto N computes exactly N values",
+                    "note: no period within {} values: {why}; --upto N computes exactly N values",
                     certifier.len()
                 );
             }

@@ -88,7 +88,7 @@ struct RunArgs {
     values: bool,
     /// Without --upto: stop after this many options examined (the run's cost; 3·10^10, about
     /// half a minute, by default).
-    #[arg(long, value_name = "OPTIONS", default_value_t = tools::analyzer::DEFAULT_WORK)]
+    #[arg(long, value_name = "OPTIONS", default_value_t = tools::analyzer::DEFAULT_WORK, conflicts_with = "upto")]
     work: u64,
 }
 

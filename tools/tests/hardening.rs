@@ -80,7 +80,7 @@ fn long_codes_stop_at_the_work_cap() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("the default cap stops at") && stderr.contains("options examined"),
+        stderr.contains("the --work cap stops at") && stderr.contains("options examined"),
         "{stderr}"
     );
 }
@@ -118,6 +118,11 @@ fn a_full_disk_is_an_error() {
 fn usage_errors_exit_2() {
     for (tool, args) in [
         (env!("CARGO_BIN_EXE_grundy"), vec!["octal"]),
+        // --work caps a run without --upto; with it, it would be ignored.
+        (
+            env!("CARGO_BIN_EXE_grundy"),
+            vec!["octal", "0.07", "--upto", "10", "--work", "5"],
+        ),
         (env!("CARGO_BIN_EXE_bundle"), vec![]),
         (env!("CARGO_BIN_EXE_stress"), vec!["--iters"]),
         (env!("CARGO_BIN_EXE_new"), vec!["--frobnicate"]),
