@@ -3,7 +3,7 @@
 /// A judge's Rust: its compiler, edition, crates and source size limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judge {
-    /// The profile's name, as written in a problem's `//! - judge:` line.
+    /// The profile's name, as a problem's `judge` key in problems/Cargo.toml gives it.
     pub name: &'static str,
     /// How the judge calls itself.
     pub title: &'static str,

@@ -6,7 +6,7 @@
 //! cargo run --release --bin bundle -- --judges                      # the judge table
 //! ```
 //!
-//! The judge is the problem's `//! - judge:` line unless `--judge` says otherwise. On standard
+//! The judge is the problem's `judge` in problems/Cargo.toml unless `--judge` says otherwise. On standard
 //! error: one line with the size, the judge and the language to pick on its submit page, then
 //! the bytes of each part (problem, judge, each library module), and a warning when the bundle
 //! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
@@ -31,7 +31,7 @@ struct Cli {
     /// The problem: a file problems/NAME.rs.
     #[arg(required_unless_present = "judges")]
     name: Option<String>,
-    /// The judge profile (default: the problem's `//! - judge:` line, else codeforces).
+    /// The judge profile (default: the problem's `judge` in problems/Cargo.toml, else codeforces).
     #[arg(long, value_name = "JUDGE")]
     judge: Option<String>,
     /// Comments and indentation out, for a judge with a tight size limit.
