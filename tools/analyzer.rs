@@ -162,7 +162,7 @@ fn analyze_with<S: Solver>(
         Some(n) => {
             if n > MAX_VALUES {
                 return Err(format!(
-                    "--upto: at most {MAX_VALUES} values (2^28, 512 MiB of values)"
+                    "--upto: at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
                 ));
             }
             let needed = game.bytes_needed(n, run.method);
