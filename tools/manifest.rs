@@ -46,14 +46,14 @@ impl Manifest {
     pub fn parse(text: &str) -> Result<Manifest, String> {
         let doc = text
             .parse::<DocumentMut>()
-            .map_err(|e| format!("problems/Cargo.toml is not valid TOML: {}", e))?;
+            .map_err(|e| format!("problems/Cargo.toml is not valid TOML: {e}"))?;
         Ok(Manifest { doc })
     }
 
     /// Where the manifest mentions `name` already: its bin entry or its metadata line, as the
     /// words of an error that says how to clean up; `None` if nowhere.
     pub fn mentions(&self, name: &str) -> Option<String> {
-        let file = format!("{}.rs", name);
+        let file = format!("{name}.rs");
         let in_bins = self.bins().iter().any(|bin| {
             let field = |key: &str| bin.get(key).and_then(Value::as_str);
             field("name") == Some(name) || field("path") == Some(file.as_str())
@@ -220,7 +220,7 @@ impl Manifest {
 fn insert_bin(bins: &mut Array, name: &str) {
     let mut bin = InlineTable::new();
     bin.insert("name", name.into());
-    bin.insert("path", format!("{}.rs", name).into());
+    bin.insert("path", format!("{name}.rs").into());
     let at = bins
         .iter()
         .position(|v| {

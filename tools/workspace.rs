@@ -49,8 +49,7 @@ pub fn valid_name(name: &str) -> Result<(), String> {
     let rest_ok = chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !first_ok || !rest_ok || name.len() > 40 {
         return Err(format!(
-            "`{}` is not a valid problem name: use a lowercase letter, then lowercase letters, digits or `_` (at most 40)",
-            name
+            "`{name}` is not a valid problem name: use a lowercase letter, then lowercase letters, digits or `_` (at most 40)"
         ));
     }
     const TAKEN: [&str; 13] = [
@@ -59,8 +58,7 @@ pub fn valid_name(name: &str) -> Result<(), String> {
     ];
     if TAKEN.contains(&name) {
         return Err(format!(
-            "`{}` is taken by the workspace; choose another name",
-            name
+            "`{name}` is taken by the workspace; choose another name"
         ));
     }
     Ok(())
@@ -108,27 +106,22 @@ pub fn meta_of_manifest(manifest: &str, name: &str) -> Result<Meta, String> {
         .get("package")
         .and_then(|p| p.get("metadata"))
         .and_then(|m| m.get("problems"))
-        .ok_or_else(|| format!("{} has no [package.metadata.problems] table", MANIFEST))?;
+        .ok_or_else(|| format!("{MANIFEST} has no [package.metadata.problems] table"))?;
     let entry = table.get(name).ok_or_else(|| {
         format!(
-            "{} declares nothing for problem `{}`: add `{} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]",
-            MANIFEST, name, name
+            "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]"
         )
     })?;
     let entry = entry.as_table().ok_or_else(|| {
-        format!(
-            "{}: problem `{}`: expected a table like `{{ judge = \"spoj\" }}`",
-            MANIFEST, name
-        )
+        format!("{MANIFEST}: problem `{name}`: expected a table like `{{ judge = \"spoj\" }}`")
     })?;
-    let bad =
-        |key: &str, what: &str| format!("{}: problem `{}`: `{}` {}", MANIFEST, name, key, what);
+    let bad = |key: &str, what: &str| format!("{MANIFEST}: problem `{name}`: `{key}` {what}");
     let mut meta = Meta::default();
     for (key, value) in entry {
         match key.as_str() {
             "judge" => {
                 let judge = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
-                crate::judges::by_name(judge).map_err(|e| bad(key, &format!("names an {}", e)))?;
+                crate::judges::by_name(judge).map_err(|e| bad(key, &format!("names an {e}")))?;
                 meta.judge = Some(judge.to_string());
             }
             "url" => {
@@ -259,7 +252,7 @@ mod tests {
             ),
             ("p = \"spoj\"", "expected a table"),
         ] {
-            let err = meta_of_manifest(&format!("{}{}\n", table, entry), "p").unwrap_err();
+            let err = meta_of_manifest(&format!("{table}{entry}\n"), "p").unwrap_err();
             assert!(
                 err.contains("problem `p`") && err.contains(needle),
                 "{entry}: {err}"

@@ -84,7 +84,7 @@ pub fn stage(
             .collect();
         libraries.dedup();
         for (done, package) in libraries.iter().enumerate() {
-            let label = format!("doctests {}", package);
+            let label = format!("doctests {package}");
             report.note(&format!(
                 "[{}/{}] {} (each example is compiled)",
                 done + 1,
@@ -112,7 +112,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
         ),
         Ok(outcome) => {
             for line in &outcome.failures {
-                println!("{}", line);
+                println!("{line}");
             }
             let detail = format!(
                 "{} passed, {} failed; see the failures above",

@@ -27,7 +27,7 @@ fn scratch(tag: &str, files: &[(&str, &str)]) -> PathBuf {
 /// A shell script as a program.
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{}\n", body)).unwrap();
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
