@@ -219,7 +219,7 @@ impl Manifest {
     pub fn meta(&self, name: &str) -> Result<Meta, String> {
         let table = self
             .problems()
-            .ok_or_else(|| format!("{} has no [package.metadata.problems] table", MANIFEST))?;
+            .ok_or_else(|| format!("{MANIFEST} has no [package.metadata.problems] table"))?;
         let entry = table.get(name).ok_or_else(|| {
         format!(
             "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]"
@@ -379,6 +379,39 @@ mod tests {
         assert!(meta_of_manifest("p = {", "p")
             .unwrap_err()
             .starts_with("problems/Cargo.toml: "));
+    }
+
+    #[test]
+    fn the_reader_finds_bins_shapes_and_starters() {
+        let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
+            [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
+            [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
+            [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
+            [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
+        let manifest = Manifest::parse(text).unwrap();
+        assert_eq!(manifest.starters(), ["starter", "starter_queries"]);
+        let shapes: Vec<(String, String)> = manifest
+            .shapes()
+            .into_iter()
+            .map(|s| (s.name, s.example))
+            .collect();
+        assert_eq!(
+            shapes,
+            [
+                ("problem".to_string(), "starter".to_string()),
+                ("queries".to_string(), "starter_queries".to_string())
+            ]
+        );
+        assert!(manifest.mentions("a").unwrap().contains("`bin` list"));
+        // A bin whose path alone is the name's, in the `[[bin]]` spelling too.
+        let tables = Manifest::parse("[[bin]]\nname = \"x\"\npath = \"d.rs\"\n").unwrap();
+        assert!(tables.mentions("d").unwrap().contains("`bin` list"));
+        assert!(tables.starters().is_empty() && tables.meta("d").is_err());
+        let b = manifest.mentions("b").unwrap();
+        assert!(b.contains("[package.metadata.problems]") && !b.contains("`bin`"));
+        assert_eq!(manifest.mentions("c"), None);
+        assert_eq!(manifest.meta("b").unwrap().judge.as_deref(), Some("spoj"));
+        assert!(Manifest::read(Path::new("/nonexistent")).is_err());
     }
 
     #[test]
