@@ -260,7 +260,10 @@ impl FailureLog {
             l.strip_prefix("    ")
                 .is_some_and(|name| self.failed.iter().any(|f| f == name))
         };
+        // The final list is `failures:`, the names, a blank line and `test result:`.
+        let list_fits = self.pending.len() < self.failed.len() + 3;
         let continues_list = !self.pending.is_empty()
+            && list_fits
             && (line.is_empty() || listed(line) || line.starts_with("test result:"));
         if line == "failures:" || continues_list {
             self.pending.push(line.to_string());
