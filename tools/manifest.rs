@@ -1,6 +1,7 @@
 //! `problems/Cargo.toml` as `new` edits it: the `bin` list (one inline table per problem,
 //! sorted), the problems' metadata (`[package.metadata.problems]`, one inline table per
-//! problem, sorted) and the starters (`[[example]]` entries whose path is in `templates/`).
+//! problem, sorted). Reading it (the starters, what a name is taken by) is
+//! [`crate::workspace::Manifest`]'s job; this module only edits.
 //!
 //! Edited with toml_edit, so every value is escaped by construction and the rest of the file
 //! (comments, order, layout) stays as it was.
@@ -24,14 +25,7 @@ pub struct Entry<'a> {
     pub interactive: bool,
 }
 
-/// A starter `new` can copy: an `[[example]]` of the manifest whose path is `../templates/*.rs`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shape {
-    /// The shape's name: the template's file stem (`problem` for `templates/problem.rs`).
-    pub name: String,
-    /// The example's name, which is also its samples' directory under `testcases/`.
-    pub example: String,
-}
+pub use crate::workspace::Shape;
 
 /// problems/Cargo.toml, parsed.
 pub struct Manifest {
@@ -46,57 +40,17 @@ impl Manifest {
     pub fn parse(text: &str) -> Result<Manifest, String> {
         let doc = text
             .parse::<DocumentMut>()
-            .map_err(|e| format!("problems/Cargo.toml is not valid TOML: {}", e))?;
+            .map_err(|e| format!("problems/Cargo.toml is not valid TOML: {e}"))?;
         Ok(Manifest { doc })
     }
 
-    /// Where the manifest mentions `name` already: its bin entry or its metadata line, as the
-    /// words of an error that says how to clean up; `None` if nowhere.
-    pub fn mentions(&self, name: &str) -> Option<String> {
-        let file = format!("{}.rs", name);
-        let in_bins = self.bins().iter().any(|bin| {
-            let field = |key: &str| bin.get(key).and_then(Value::as_str);
-            field("name") == Some(name) || field("path") == Some(file.as_str())
-        });
-        let in_meta = self.metadata().is_some_and(|t| t.contains_key(name));
-        let place = match (in_bins, in_meta) {
-            (false, false) => return None,
-            (true, false) => "its entry in the `bin` list",
-            (false, true) => "its line under [package.metadata.problems]",
-            (true, true) => {
-                "its entry in the `bin` list and its line under [package.metadata.problems]"
-            }
-        };
-        Some(format!(
-            "problems/Cargo.toml already has {} (left from a deleted problem?): remove {} to reuse the name `{}`",
-            place,
-            if in_bins && in_meta { "both" } else { "it" },
-            name
-        ))
-    }
-
-    /// The starters, sorted by shape name.
-    pub fn shapes(&self) -> Vec<Shape> {
-        let mut shapes: Vec<Shape> = self
-            .doc
-            .get("example")
-            .and_then(Item::as_array_of_tables)
-            .map(|examples| {
-                examples
-                    .iter()
-                    .filter_map(|example| {
-                        let path = example.get("path")?.as_str()?;
-                        let stem = path.strip_prefix("../templates/")?.strip_suffix(".rs")?;
-                        Some(Shape {
-                            name: stem.to_string(),
-                            example: example.get("name")?.as_str()?.to_string(),
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        shapes.sort_by(|a, b| a.name.cmp(&b.name));
-        shapes
+    /// The manifest read as [`crate::workspace::Manifest`] reads it (its problems, bins and
+    /// shapes), as edited so far.
+    ///
+    /// # Errors
+    /// The text toml_edit accepted is not TOML to the reader.
+    pub fn view(&self) -> Result<crate::workspace::Manifest, String> {
+        crate::workspace::Manifest::parse(&self.render())
     }
 
     /// Adds `entry`'s bin line (at its sorted place) and metadata line (the table sorted).
@@ -120,10 +74,10 @@ impl Manifest {
     /// ```
     ///
     /// # Errors
-    /// The manifest mentions the name already ([`Manifest::mentions`]); a value holds a control
-    /// character; the manifest has no `bin` list or no `[package]` table.
+    /// The manifest mentions the name already ([`crate::workspace::Manifest::mentions`]); a
+    /// value holds a control character; the manifest has no `bin` list or no `[package]` table.
     pub fn add(&mut self, entry: &Entry) -> Result<(), String> {
-        if let Some(taken) = self.mentions(entry.name) {
+        if let Some(taken) = self.view()?.mentions(entry.name) {
             return Err(taken);
         }
         let texts = [Some(entry.name), Some(entry.judge), entry.url];
@@ -172,23 +126,6 @@ impl Manifest {
         self.doc.to_string()
     }
 
-    fn bins(&self) -> Vec<&InlineTable> {
-        match self.doc.get("bin") {
-            Some(Item::Value(Value::Array(list))) => {
-                list.iter().filter_map(Value::as_inline_table).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn metadata(&self) -> Option<&Table> {
-        self.doc
-            .get("package")?
-            .get("metadata")?
-            .get("problems")?
-            .as_table()
-    }
-
     /// `[package.metadata.problems]`, created if absent.
     fn metadata_mut(&mut self) -> Result<&mut Table, String> {
         let package = self
@@ -220,7 +157,7 @@ impl Manifest {
 fn insert_bin(bins: &mut Array, name: &str) {
     let mut bin = InlineTable::new();
     bin.insert("name", name.into());
-    bin.insert("path", format!("{}.rs", name).into());
+    bin.insert("path", format!("{name}.rs").into());
     let at = bins
         .iter()
         .position(|v| {
@@ -327,11 +264,15 @@ mod tests {
         let only_bin = MANIFEST.replace("alpha = { judge = \"spoj\" }\n", "");
         let err = Manifest::parse(&only_bin)
             .unwrap()
+            .view()
+            .unwrap()
             .mentions("alpha")
             .unwrap();
         assert!(err.contains("its entry in the `bin` list (") && err.contains("remove it"));
         let only_meta = MANIFEST.replace("    { name = \"gamma\", path = \"gamma.rs\" },\n", "");
         let err = Manifest::parse(&only_meta)
+            .unwrap()
+            .view()
             .unwrap()
             .mentions("gamma")
             .unwrap();
@@ -345,15 +286,24 @@ mod tests {
             .replace("gamma = { judge = \"dmoj\", time-limit = 2.0 }\n", "");
         assert!(Manifest::parse(&by_path)
             .unwrap()
+            .view()
+            .unwrap()
             .mentions("gamma")
             .is_some());
-        assert_eq!(Manifest::parse(MANIFEST).unwrap().mentions("beta"), None);
+        assert_eq!(
+            Manifest::parse(MANIFEST)
+                .unwrap()
+                .view()
+                .unwrap()
+                .mentions("beta"),
+            None
+        );
         assert_eq!(manifest.render(), MANIFEST, "a refused add changes nothing");
     }
 
     #[test]
     fn shapes_are_the_examples_in_templates() {
-        let shapes = Manifest::parse(MANIFEST).unwrap().shapes();
+        let shapes = Manifest::parse(MANIFEST).unwrap().view().unwrap().shapes();
         let names: Vec<(&str, &str)> = shapes
             .iter()
             .map(|s| (s.name.as_str(), s.example.as_str()))

@@ -116,7 +116,7 @@ pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
             }
         }
     }
-    if let Some(taken) = read_manifest(root)?.mentions(name) {
+    if let Some(taken) = view(&read_manifest(root)?)?.mentions(name) {
         return Err(Refusal::Taken(taken));
     }
     Ok(())
@@ -158,7 +158,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     let problems = real_dir(root, "problems")?;
     let testcases = real_dir(root, "testcases")?;
     let mut manifest = read_manifest(root)?;
-    let shapes = manifest.shapes();
+    let shapes = view(&manifest)?.shapes();
     let shape = pick_shape(&shapes, spec)?;
     let template_path = root.join("templates").join(format!("{}.rs", shape.name));
     let template = fs::read_to_string(&template_path)
@@ -231,7 +231,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
 
 /// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
 pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
-    find_shape(&read_manifest(root)?.shapes(), shape).map(|_| ())
+    find_shape(&view(&read_manifest(root)?)?.shapes(), shape).map(|_| ())
 }
 
 /// The shape `spec` asks for, or the judge's default.
@@ -272,6 +272,11 @@ fn read_manifest(root: &Path) -> Result<Manifest, Refusal> {
     let text = fs::read_to_string(root.join("problems/Cargo.toml"))
         .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
     Manifest::parse(&text).map_err(Refusal::Failed)
+}
+
+/// What the manifest declares, read by `crate::workspace`.
+fn view(manifest: &Manifest) -> Result<crate::workspace::Manifest, Refusal> {
+    manifest.view().map_err(Refusal::Failed)
 }
 
 /// The starter's own first sample, so that the new problem passes until it is rewritten.

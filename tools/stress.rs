@@ -153,22 +153,9 @@ pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
 
 /// The starters: the `[[example]]` targets of `problems/Cargo.toml` named `starter...`.
 pub fn starters(root: &Path) -> Vec<String> {
-    let Ok(manifest) = std::fs::read_to_string(root.join("problems").join("Cargo.toml")) else {
-        return Vec::new();
-    };
-    let Ok(table) = manifest.parse::<toml::Table>() else {
-        return Vec::new();
-    };
-    let examples = table.get("example").and_then(|e| e.as_array());
-    let mut names: Vec<String> = examples
-        .into_iter()
-        .flatten()
-        .filter_map(|example| example.get("name")?.as_str())
-        .filter(|name| name.starts_with("starter"))
-        .map(str::to_string)
-        .collect();
-    names.sort();
-    names
+    crate::workspace::Manifest::read(root)
+        .map(|manifest| manifest.starters())
+        .unwrap_or_default()
 }
 
 /// The cargo command that builds `target`'s test binary optimised (the release profile: the

@@ -1,5 +1,6 @@
 //! The workspace as the tools see it: its root, its problems, and what each problem declares in
-//! `problems/Cargo.toml` (`[package.metadata.problems]`: judge, url, time and memory limits).
+//! `problems/Cargo.toml` (`[package.metadata.problems]`: judge, url, time and memory limits),
+//! read here only ([`Manifest`]): its bins, its starters and its metadata.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -49,8 +50,7 @@ pub fn valid_name(name: &str) -> Result<(), String> {
     let rest_ok = chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !first_ok || !rest_ok || name.len() > 40 {
         return Err(format!(
-            "`{}` is not a valid problem name: use a lowercase letter, then lowercase letters, digits or `_` (at most 40)",
-            name
+            "`{name}` is not a valid problem name: use a lowercase letter, then lowercase letters, digits or `_` (at most 40)"
         ));
     }
     const TAKEN: [&str; 13] = [
@@ -59,8 +59,7 @@ pub fn valid_name(name: &str) -> Result<(), String> {
     ];
     if TAKEN.contains(&name) {
         return Err(format!(
-            "`{}` is taken by the workspace; choose another name",
-            name
+            "`{name}` is taken by the workspace; choose another name"
         ));
     }
     Ok(())
@@ -101,92 +100,199 @@ const MANIFEST: &str = "problems/Cargo.toml";
 /// assert!(tools::workspace::meta_of_manifest(manifest, "nim").is_err());
 /// ```
 pub fn meta_of_manifest(manifest: &str, name: &str) -> Result<Meta, String> {
-    let document: toml::Table = manifest
-        .parse()
-        .map_err(|e: toml::de::Error| format!("{}: {}", MANIFEST, e.message()))?;
-    let table = document
-        .get("package")
-        .and_then(|p| p.get("metadata"))
-        .and_then(|m| m.get("problems"))
-        .ok_or_else(|| format!("{} has no [package.metadata.problems] table", MANIFEST))?;
-    let entry = table.get(name).ok_or_else(|| {
-        format!(
-            "{} declares nothing for problem `{}`: add `{} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]",
-            MANIFEST, name, name
-        )
-    })?;
-    let entry = entry.as_table().ok_or_else(|| {
-        format!(
-            "{}: problem `{}`: expected a table like `{{ judge = \"spoj\" }}`",
-            MANIFEST, name
-        )
-    })?;
-    let bad =
-        |key: &str, what: &str| format!("{}: problem `{}`: `{}` {}", MANIFEST, name, key, what);
-    let mut meta = Meta::default();
-    for (key, value) in entry {
-        match key.as_str() {
-            "judge" => {
-                let judge = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
-                crate::judges::by_name(judge).map_err(|e| bad(key, &format!("names an {}", e)))?;
-                meta.judge = Some(judge.to_string());
+    Manifest::parse(manifest)?.meta(name)
+}
+
+/// A starter `new` can copy: an `[[example]]` of the manifest whose path is `../templates/*.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The shape's name: the template's file stem (`problem` for `templates/problem.rs`).
+    pub name: String,
+    /// The example's name, which is also its samples' directory under `testcases/`.
+    pub example: String,
+}
+
+/// `problems/Cargo.toml` as the tools read it: the problems' metadata, the `bin` list and the
+/// starters (`[[example]]` targets). `new` edits it with `crate::manifest`; reading is here.
+pub struct Manifest {
+    table: toml::Table,
+}
+
+impl Manifest {
+    /// Parses the manifest's text.
+    ///
+    /// # Errors
+    /// The text is not TOML.
+    pub fn parse(text: &str) -> Result<Manifest, String> {
+        let table = text
+            .parse()
+            .map_err(|e: toml::de::Error| format!("{MANIFEST}: {}", e.message()))?;
+        Ok(Manifest { table })
+    }
+
+    /// Reads `root/problems/Cargo.toml`.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not TOML.
+    pub fn read(root: &Path) -> Result<Manifest, String> {
+        let path = root.join(MANIFEST);
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Manifest::parse(&text)
+    }
+
+    /// Where the manifest mentions `name` already: its bin entry or its metadata line, as the
+    /// words of an error that says how to clean up; `None` if nowhere.
+    pub fn mentions(&self, name: &str) -> Option<String> {
+        let file = format!("{name}.rs");
+        let in_bins = self.list("bin").any(|bin| {
+            let field = |key: &str| bin.get(key).and_then(toml::Value::as_str);
+            field("name") == Some(name) || field("path") == Some(file.as_str())
+        });
+        let in_meta = self.problems().is_some_and(|t| t.contains_key(name));
+        let place = match (in_bins, in_meta) {
+            (false, false) => return None,
+            (true, false) => "its entry in the `bin` list",
+            (false, true) => "its line under [package.metadata.problems]",
+            (true, true) => {
+                "its entry in the `bin` list and its line under [package.metadata.problems]"
             }
-            "url" => {
-                let url = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
-                let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
-                if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        };
+        Some(format!(
+            "problems/Cargo.toml already has {} (left from a deleted problem?): remove {} to reuse the name `{}`",
+            place,
+            if in_bins && in_meta { "both" } else { "it" },
+            name
+        ))
+    }
+
+    /// The shapes `new` can copy, sorted by name.
+    pub fn shapes(&self) -> Vec<Shape> {
+        let mut shapes: Vec<Shape> = self
+            .list("example")
+            .filter_map(|example| {
+                let path = example.get("path")?.as_str()?;
+                let stem = path.strip_prefix("../templates/")?.strip_suffix(".rs")?;
+                Some(Shape {
+                    name: stem.to_string(),
+                    example: example.get("name")?.as_str()?.to_string(),
+                })
+            })
+            .collect();
+        shapes.sort_by(|a, b| a.name.cmp(&b.name));
+        shapes
+    }
+
+    /// The starters `stress` can test: the `[[example]]` targets named `starter...`, sorted.
+    pub fn starters(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .list("example")
+            .filter_map(|example| example.get("name")?.as_str())
+            .filter(|name| name.starts_with("starter"))
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// The tables of the array `key` (`bin`, `example`), either spelling.
+    fn list(&self, key: &str) -> impl Iterator<Item = &toml::Table> {
+        self.table
+            .get(key)
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(toml::Value::as_table)
+    }
+
+    fn problems(&self) -> Option<&toml::Table> {
+        self.table
+            .get("package")?
+            .get("metadata")?
+            .get("problems")?
+            .as_table()
+    }
+
+    /// Problem `name`'s entry, checked as [`meta_of_manifest`] says.
+    ///
+    /// # Errors
+    /// No such entry, or a bad one.
+    pub fn meta(&self, name: &str) -> Result<Meta, String> {
+        let table = self
+            .problems()
+            .ok_or_else(|| format!("{MANIFEST} has no [package.metadata.problems] table"))?;
+        let entry = table.get(name).ok_or_else(|| {
+        format!(
+            "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]"
+        )
+    })?;
+        let entry = entry.as_table().ok_or_else(|| {
+            format!("{MANIFEST}: problem `{name}`: expected a table like `{{ judge = \"spoj\" }}`")
+        })?;
+        let bad = |key: &str, what: &str| format!("{MANIFEST}: problem `{name}`: `{key}` {what}");
+        let mut meta = Meta::default();
+        for (key, value) in entry {
+            match key.as_str() {
+                "judge" => {
+                    let judge = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                    crate::judges::by_name(judge)
+                        .map_err(|e| bad(key, &format!("names an {e}")))?;
+                    meta.judge = Some(judge.to_string());
+                }
+                "url" => {
+                    let url = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                    let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
+                    if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                        return Err(bad(
+                            key,
+                            "must be an http(s) URL without spaces or control characters",
+                        ));
+                    }
+                    meta.url = Some(url.to_string());
+                }
+                "time-limit" => {
+                    let seconds = match value {
+                        toml::Value::Integer(n) => *n as f64,
+                        toml::Value::Float(x) => *x,
+                        _ => return Err(bad(key, "must be a number of seconds")),
+                    };
+                    if !seconds.is_finite() || seconds < 0.0 {
+                        return Err(bad(key, "must be a number of seconds, 0 or more"));
+                    }
+                    meta.time_limit = Some(seconds).filter(|&s| s > 0.0);
+                }
+                "memory-limit" => {
+                    let mib = value
+                        .as_integer()
+                        .and_then(|n| u64::try_from(n).ok())
+                        .ok_or_else(|| bad(key, "must be a whole number of MiB, 0 or more"))?;
+                    meta.memory_limit = Some(mib).filter(|&m| m > 0);
+                }
+                "interactive" => {
+                    meta.interactive = value
+                        .as_bool()
+                        .ok_or_else(|| bad(key, "must be true or false"))?;
+                }
+                _ => {
                     return Err(bad(
                         key,
-                        "must be an http(s) URL without spaces or control characters",
-                    ));
+                        &format!(
+                            "is not a key of a problem's entry (they are: {})",
+                            KEYS.join(", ")
+                        ),
+                    ))
                 }
-                meta.url = Some(url.to_string());
-            }
-            "time-limit" => {
-                let seconds = match value {
-                    toml::Value::Integer(n) => *n as f64,
-                    toml::Value::Float(x) => *x,
-                    _ => return Err(bad(key, "must be a number of seconds")),
-                };
-                if !seconds.is_finite() || seconds < 0.0 {
-                    return Err(bad(key, "must be a number of seconds, 0 or more"));
-                }
-                meta.time_limit = Some(seconds).filter(|&s| s > 0.0);
-            }
-            "memory-limit" => {
-                let mib = value
-                    .as_integer()
-                    .and_then(|n| u64::try_from(n).ok())
-                    .ok_or_else(|| bad(key, "must be a whole number of MiB, 0 or more"))?;
-                meta.memory_limit = Some(mib).filter(|&m| m > 0);
-            }
-            "interactive" => {
-                meta.interactive = value
-                    .as_bool()
-                    .ok_or_else(|| bad(key, "must be true or false"))?;
-            }
-            _ => {
-                return Err(bad(
-                    key,
-                    &format!(
-                        "is not a key of a problem's entry (they are: {})",
-                        KEYS.join(", ")
-                    ),
-                ))
             }
         }
+        if meta.judge.is_none() {
+            return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
+        }
+        Ok(meta)
     }
-    if meta.judge.is_none() {
-        return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
-    }
-    Ok(meta)
 }
 
 /// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]).
 pub fn meta(root: &Path, name: &str) -> Result<Meta, String> {
-    let path = root.join(MANIFEST);
-    let manifest = fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
-    meta_of_manifest(&manifest, name)
+    Manifest::read(root)?.meta(name)
 }
 
 #[cfg(test)]
@@ -259,7 +365,7 @@ mod tests {
             ),
             ("p = \"spoj\"", "expected a table"),
         ] {
-            let err = meta_of_manifest(&format!("{}{}\n", table, entry), "p").unwrap_err();
+            let err = meta_of_manifest(&format!("{table}{entry}\n"), "p").unwrap_err();
             assert!(
                 err.contains("problem `p`") && err.contains(needle),
                 "{entry}: {err}"
@@ -273,6 +379,39 @@ mod tests {
         assert!(meta_of_manifest("p = {", "p")
             .unwrap_err()
             .starts_with("problems/Cargo.toml: "));
+    }
+
+    #[test]
+    fn the_reader_finds_bins_shapes_and_starters() {
+        let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
+            [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
+            [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
+            [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
+            [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
+        let manifest = Manifest::parse(text).unwrap();
+        assert_eq!(manifest.starters(), ["starter", "starter_queries"]);
+        let shapes: Vec<(String, String)> = manifest
+            .shapes()
+            .into_iter()
+            .map(|s| (s.name, s.example))
+            .collect();
+        assert_eq!(
+            shapes,
+            [
+                ("problem".to_string(), "starter".to_string()),
+                ("queries".to_string(), "starter_queries".to_string())
+            ]
+        );
+        assert!(manifest.mentions("a").unwrap().contains("`bin` list"));
+        // A bin whose path alone is the name's, in the `[[bin]]` spelling too.
+        let tables = Manifest::parse("[[bin]]\nname = \"x\"\npath = \"d.rs\"\n").unwrap();
+        assert!(tables.mentions("d").unwrap().contains("`bin` list"));
+        assert!(tables.starters().is_empty() && tables.meta("d").is_err());
+        let b = manifest.mentions("b").unwrap();
+        assert!(b.contains("[package.metadata.problems]") && !b.contains("`bin`"));
+        assert_eq!(manifest.mentions("c"), None);
+        assert_eq!(manifest.meta("b").unwrap().judge.as_deref(), Some("spoj"));
+        assert!(Manifest::read(Path::new("/nonexistent")).is_err());
     }
 
     #[test]

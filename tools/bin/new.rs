@@ -60,7 +60,7 @@ struct Cli {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = run(&cli) {
-        let _ = writeln!(std::io::stderr(), "error: {}", e);
+        let _ = writeln!(std::io::stderr(), "error: {e}");
         std::process::exit(1);
     }
 }
@@ -92,11 +92,11 @@ fn run(cli: &Cli) -> Result<(), String> {
 /// Companion's problem from the file at `path`.
 fn read_json(path: &Path) -> Result<Task, String> {
     let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {}", shown, e))?;
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
     let mut text = String::new();
     file.take(MAX_JSON_BYTES + 1)
         .read_to_string(&mut text)
-        .map_err(|e| format!("{}: {}", shown, e))?;
+        .map_err(|e| format!("{shown}: {e}"))?;
     if text.len() as u64 > MAX_JSON_BYTES {
         return Err(format!(
             "{}: over {} MiB; a Companion problem is a few KiB",
@@ -104,7 +104,7 @@ fn read_json(path: &Path) -> Result<Task, String> {
             MAX_JSON_BYTES >> 20
         ));
     }
-    companion::parse(&text).map_err(|e| format!("{}: {}", shown, e))
+    companion::parse(&text).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// What `create` did, to print.
@@ -170,23 +170,22 @@ fn create(
 
 fn print(report: &Report) -> Result<(), String> {
     for warning in &report.warnings {
-        eprintln!("warning: {}", warning);
+        eprintln!("warning: {warning}");
     }
     let mut out = std::io::stdout().lock();
     out.write_all(report.text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| format!("cannot write the output: {}", e))
+        .map_err(|e| format!("cannot write the output: {e}"))
 }
 
 /// Creates the problems POSTed to 127.0.0.1:`port`, until one (NAME given, or no batch) or
 /// every problem of the first batch is created.
 fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
     let listener = Listener::bind(port, Limits::default())
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {}", port, e))?;
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!(
-        "listening on {} for Competitive Companion (its port {} is the default); Ctrl-C stops",
-        bound, COMPANION_PORT
+        "listening on {bound} for Competitive Companion (its port {COMPANION_PORT} is the default); Ctrl-C stops"
     );
     // The first created problem's batch, and how many of it are still to come.
     let mut batch: Option<(String, u64)> = None;
@@ -239,9 +238,6 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
         if left == 0 {
             return Ok(());
         }
-        eprintln!(
-            "waiting for the batch's {} other problem(s); Ctrl-C stops",
-            left
-        );
+        eprintln!("waiting for the batch's {left} other problem(s); Ctrl-C stops");
     }
 }

@@ -25,7 +25,7 @@ fn main() {
     {
         Ok(settings) => settings,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {}", e);
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             std::process::exit(2);
         }
     };

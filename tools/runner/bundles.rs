@@ -46,14 +46,9 @@ pub fn stage(
     let mut atcoder_problems = Vec::new();
     for (name, judge, limit) in problems {
         let start = Instant::now();
-        let file = built.out_dir.join(format!("{}.rs", name));
+        let file = built.out_dir.join(format!("{name}.rs"));
         if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
-            report.verdict(
-                Verdict::Re,
-                &format!("bundle {}", name),
-                start.elapsed(),
-                &e,
-            );
+            report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
             continue;
         }
         if !judge.is_plain() {
@@ -82,7 +77,7 @@ pub fn stage(
                 })
                 .map(|(old, edition, emit)| {
                     let file = &file;
-                    let out = built.out_dir.join(format!("{}-old-{}", name, edition));
+                    let out = built.out_dir.join(format!("{name}-old-{edition}"));
                     scope.spawn(move || {
                         let start = Instant::now();
                         (
@@ -116,7 +111,7 @@ pub fn stage(
         }
         for (edition, emit, result, elapsed) in old_runs {
             let how = if emit == Emit::Check { " (check)" } else { "" };
-            let label = format!("bundle {}: old rustc, edition {}{}", name, edition, how);
+            let label = format!("bundle {name}: old rustc, edition {edition}{how}");
             match result {
                 Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
                 Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
@@ -131,7 +126,7 @@ pub fn stage(
         }
         if let Some(binary) = (built.binary)(name) {
             let start = Instant::now();
-            let label = format!("bundle:{}/bad-input-parity", name);
+            let label = format!("bundle:{name}/bad-input-parity");
             match bad_input_parity(&binary, &exe, *limit) {
                 None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
                 Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
@@ -209,8 +204,8 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
             |program: &Path| match exec::run(program, &[], Input::Bytes(bad), limit, 1 << 20) {
                 Ok(run) => {
                     let ended = match run.ended {
-                        Ended::Exited(code) => format!("exit {}", code),
-                        other => format!("{:?}", other),
+                        Ended::Exited(code) => format!("exit {code}"),
+                        other => format!("{other:?}"),
                     };
                     let first = cases::first_line(if run.stdout.is_empty() {
                         &run.stderr
@@ -258,7 +253,7 @@ fn atcoder(
         .iter()
         .map(|c| {
             let (name, version) = c.split_once(' ').unwrap_or((c, ""));
-            format!("{} = \"{}\"", name, version)
+            format!("{name} = \"{version}\"")
         })
         .collect();
     let manifest = format!(
@@ -276,9 +271,9 @@ fn atcoder(
     }
     let mut ok = true;
     for name in names {
-        let file = bin_dir.join(format!("{}.rs", name));
+        let file = bin_dir.join(format!("{name}.rs"));
         if let Err(e) = bundle(built.bundle, &settings.root, name, Some("atcoder"), &file) {
-            let label = format!("bundle {} --judge atcoder", name);
+            let label = format!("bundle {name} --judge atcoder");
             report.verdict(Verdict::Re, &label, start.elapsed(), &e);
             ok = false;
         }
@@ -353,7 +348,7 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
         });
         match ran {
             Ok(()) => {
-                let label = format!("templates/main.rs ({}, runs)", version);
+                let label = format!("templates/main.rs ({version}, runs)");
                 report.verdict(Verdict::Ac, &label, start.elapsed(), "");
             }
             Err(e) => {

@@ -34,18 +34,18 @@ pub fn build(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
         .arg("--message-format=json-render-diagnostics")
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run cargo: {}", e))?;
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
     let stdout = child.stdout.take().expect("stdout is piped");
     let mut artifacts = Vec::new();
     for line in BufReader::new(stdout).lines() {
-        let line = line.map_err(|e| format!("cannot read cargo's messages: {}", e))?;
+        let line = line.map_err(|e| format!("cannot read cargo's messages: {e}"))?;
         if let Some(artifact) = artifact_of_message(&line) {
             artifacts.push(artifact);
         }
     }
     let status = child
         .wait()
-        .map_err(|e| format!("cannot wait for cargo: {}", e))?;
+        .map_err(|e| format!("cannot wait for cargo: {e}"))?;
     if status.success() {
         Ok(artifacts)
     } else {
@@ -111,12 +111,12 @@ pub fn workspace(root: &Path) -> Result<Workspace, String> {
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("cannot run cargo metadata: {}", e))?;
+        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
     if !out.status.success() {
         return Err("cargo metadata failed".to_string());
     }
-    let metadata: Value = serde_json::from_slice(&out.stdout)
-        .map_err(|e| format!("cargo metadata's output: {}", e))?;
+    let metadata: Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata's output: {e}"))?;
     let target_dir = metadata["target_directory"]
         .as_str()
         .map(PathBuf::from)
@@ -150,10 +150,7 @@ pub fn checked_release_args(members: &[String]) -> Vec<String> {
     for member in members {
         for setting in ["debug-assertions", "overflow-checks"] {
             args.push("--config".to_string());
-            args.push(format!(
-                "profile.release.package.{}.{}=true",
-                member, setting
-            ));
+            args.push(format!("profile.release.package.{member}.{setting}=true"));
         }
     }
     args

@@ -34,7 +34,7 @@ pub fn timeout_setting(value: Option<&str>) -> Result<Option<f64>, String> {
     }
     let seconds: f64 = text
         .parse()
-        .map_err(|_| format!("TIMEOUT is not a number: \"{}\"", text))?;
+        .map_err(|_| format!("TIMEOUT is not a number: \"{text}\""))?;
     Ok(Some(seconds).filter(|&s| s > 0.0))
 }
 

@@ -50,10 +50,7 @@ impl Settings {
         let timeout = limits::timeout_setting(var("TIMEOUT").as_deref())?;
         if let Some(name) = &only {
             if !workspace::problems(&root).contains(name) {
-                return Err(format!(
-                    "no problem {} (no file problems/{}.rs)",
-                    name, name
-                ));
+                return Err(format!("no problem {name} (no file problems/{name}.rs)"));
             }
         }
         let old_rustc = match var("OLD_RUSTC").filter(|p| !p.is_empty()) {
@@ -172,7 +169,7 @@ pub fn run(settings: &Settings) -> i32 {
         let meta = workspace::meta(root, name).unwrap_or_else(|e| {
             report.verdict(
                 Verdict::Re,
-                &format!("{} (metadata)", name),
+                &format!("{name} (metadata)"),
                 Duration::ZERO,
                 &e,
             );
@@ -208,7 +205,7 @@ pub fn run(settings: &Settings) -> i32 {
                 Verdict::Wa,
                 name,
                 Duration::ZERO,
-                &format!("no testcases/{}/*.in", name),
+                &format!("no testcases/{name}/*.in"),
             );
         }
         for input in inputs {
@@ -225,7 +222,7 @@ pub fn run(settings: &Settings) -> i32 {
             .as_ref()
             .map(|p| format!(" (also compiled by {})", p.display()))
             .unwrap_or_default();
-        report.heading(&format!("judge bundles{}", old));
+        report.heading(&format!("judge bundles{old}"));
         match binary("tools", "bundle") {
             Some(bundler) => {
                 let problem_binary = |name: &str| binary("problems", name);

@@ -85,15 +85,15 @@ impl Report {
     /// Prints a stage heading.
     pub fn heading(&self, text: &str) {
         if self.colour {
-            self.print(&format!("\x1b[1m== {}\x1b[0m", text));
+            self.print(&format!("\x1b[1m== {text}\x1b[0m"));
         } else {
-            self.print(&format!("== {}", text));
+            self.print(&format!("== {text}"));
         }
     }
 
     /// Prints a note that is not a verdict (a skipped file, progress).
     pub fn note(&self, text: &str) {
-        self.print(&format!("    {}", text));
+        self.print(&format!("    {text}"));
     }
 
     fn print(&self, line: &str) {
@@ -101,7 +101,7 @@ impl Report {
             return;
         }
         let mut stdout = std::io::stdout().lock();
-        let _ = writeln!(stdout, "{}", line);
+        let _ = writeln!(stdout, "{line}");
         let _ = stdout.flush();
     }
 
@@ -170,7 +170,7 @@ pub fn difference(expected: &str, got: &str) -> Option<String> {
                     line.clone()
                 } else {
                     let head: String = line.chars().take(SHOWN_LINE).collect();
-                    format!("{}… ({} characters)", head, count)
+                    format!("{head}… ({count} characters)")
                 }
             })
             .collect::<Vec<_>>()
@@ -182,8 +182,7 @@ pub fn difference(expected: &str, got: &str) -> Option<String> {
     } else {
         // Two long lines that differ only past what is shown.
         Some(format!(
-            "the outputs differ past the first {} characters of a line",
-            SHOWN_LINE
+            "the outputs differ past the first {SHOWN_LINE} characters of a line"
         ))
     }
 }
@@ -213,7 +212,7 @@ mod tests {
     #[test]
     fn long_lines_are_shortened_but_still_compared() {
         let long = "x".repeat(5000);
-        let report = difference(&long, &format!("{}y", long)).unwrap();
+        let report = difference(&long, &format!("{long}y")).unwrap();
         assert!(report.len() < 400, "{report}");
         assert!(report.contains("(5000 characters)") && report.contains("(5001 characters)"));
         let other = format!("{}y", "x".repeat(4999));

@@ -3,7 +3,7 @@
 //! library at a time. One verdict per harness.
 
 use super::cargo::{self, Artifact};
-use super::report::{Report, Verdict};
+use super::report::{one_line, Report, Verdict};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 /// How often a long harness prints how far it is.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
-/// Failure lines shown per harness.
-const FAILURE_LINES: usize = 20;
+/// Lines a harness's standard error adds when it fails.
+const FAILURE_LINES: usize = 60;
 
 /// What a test harness reported.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -84,7 +84,7 @@ pub fn stage(
             .collect();
         libraries.dedup();
         for (done, package) in libraries.iter().enumerate() {
-            let label = format!("doctests {}", package);
+            let label = format!("doctests {package}");
             report.note(&format!(
                 "[{}/{}] {} (each example is compiled)",
                 done + 1,
@@ -112,7 +112,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
         ),
         Ok(outcome) => {
             for line in &outcome.failures {
-                println!("{}", line);
+                println!("{line}");
             }
             let detail = format!(
                 "{} passed, {} failed; see the failures above",
@@ -125,13 +125,15 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
 }
 
 /// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: every
-/// [`PROGRESS_EVERY`] the count of tests finished so far is printed, and the failures are kept.
-fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
+/// [`PROGRESS_EVERY`] the count of tests finished so far is printed, and the failures are kept:
+/// for each failed test (the first [`DETAILED`] by name), its panic location and message, or
+/// else the first lines of its captured output, at most [`LINES_PER_FAILURE`] lines each.
+pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
     let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start {}: {}", label, e))?;
+        .map_err(|e| format!("cannot start {label}: {e}"))?;
     let mut stderr = child.stderr.take().expect("stderr is piped");
     let errors = thread::spawn(move || {
         let mut text = Vec::new();
@@ -149,9 +151,9 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
         }
     });
     let mut outcome = Outcome::default();
+    let mut log = FailureLog::default();
     let mut running = 0;
     let mut last = Instant::now();
-    let mut in_failure = false;
     loop {
         let line = match lines.recv_timeout(PROGRESS_EVERY.saturating_sub(last.elapsed())) {
             Ok(line) => line,
@@ -167,6 +169,10 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
+        if log.read(&line) {
+            // A failed test's captured output: whatever it says is not the harness's.
+            continue;
+        }
         if let Some(n) = line
             .strip_prefix("running ")
             .and_then(|r| r.split(' ').next())
@@ -174,22 +180,19 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
             running += n.parse::<usize>().unwrap_or(0);
         } else if line.starts_with("test ") && line.ends_with(" ... ok") {
             outcome.passed += 1;
-        } else if line.starts_with("test ") && line.ends_with(" ... FAILED") {
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|l| l.strip_suffix(" ... FAILED"))
+        {
             outcome.failed += 1;
-            keep(&mut outcome.failures, &line);
-        } else if line.starts_with("---- ") {
-            in_failure = true;
-        } else if line.starts_with("failures:") || line.starts_with("test result:") {
-            in_failure = false;
-        }
-        if in_failure && !line.trim().is_empty() {
-            keep(&mut outcome.failures, &line);
+            log.failed.push(name.to_string());
         }
     }
     let status = child
         .wait()
-        .map_err(|e| format!("cannot wait for {}: {}", label, e))?;
+        .map_err(|e| format!("cannot wait for {label}: {e}"))?;
     outcome.success = status.success();
+    outcome.failures = log.lines();
     let errors = errors.join().unwrap_or_default();
     if !outcome.success {
         for line in errors
@@ -199,13 +202,136 @@ fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Out
             keep(&mut outcome.failures, line);
         }
         if outcome.failures.is_empty() {
-            keep(
-                &mut outcome.failures,
-                &format!("{} ended: {}", label, status),
-            );
+            keep(&mut outcome.failures, &format!("{label} ended: {status}"));
         }
     }
     Ok(outcome)
+}
+
+/// Failed tests shown with their panic; the others are only named.
+const DETAILED: usize = 5;
+/// Lines shown per failed test, its `---- NAME stdout ----` heading aside.
+const LINES_PER_FAILURE: usize = 8;
+
+/// The failures libtest prints after its tests ran: a `---- NAME stdout ----` section per
+/// failed test holding its captured output, then `failures:`, the names, `test result:`. A
+/// test's output may itself hold such lines (a child's libtest run, printed): a section ends
+/// only at the next failed test's heading, and a name list is the final one only if nothing
+/// follows it.
+#[derive(Default)]
+struct FailureLog {
+    /// The tests reported `FAILED`, in order.
+    failed: Vec<String>,
+    /// Each section's test and its kept lines: the panic's if any, else the first ones.
+    sections: Vec<Section>,
+    /// Lines that may be libtest's final list (`failures:`, indented names, `test result:`).
+    pending: Vec<String>,
+}
+
+#[derive(Default)]
+struct Section {
+    name: String,
+    first: Vec<String>,
+    panic: Vec<String>,
+    /// Whether the lines now read continue a panic's message.
+    in_panic: bool,
+}
+
+impl FailureLog {
+    /// Reads one line of the harness's output; `true` if it belongs to the failures' sections.
+    fn read(&mut self, line: &str) -> bool {
+        if let Some(name) = line
+            .strip_prefix("---- ")
+            .and_then(|l| l.strip_suffix(" stdout ----"))
+            .filter(|name| self.failed.iter().any(|f| f == name))
+        {
+            self.pending.clear();
+            self.sections.push(Section {
+                name: name.to_string(),
+                ..Section::default()
+            });
+            return true;
+        }
+        let open = match self.sections.last_mut() {
+            Some(section) => section,
+            None => return false,
+        };
+        let listed = |l: &str| {
+            l.strip_prefix("    ")
+                .is_some_and(|name| self.failed.iter().any(|f| f == name))
+        };
+        // The final list is `failures:`, the names, a blank line and `test result:`.
+        let list_fits = self.pending.len() < self.failed.len() + 3;
+        let continues_list = !self.pending.is_empty()
+            && list_fits
+            && (line.is_empty() || listed(line) || line.starts_with("test result:"));
+        if line == "failures:" || continues_list {
+            self.pending.push(line.to_string());
+            return true;
+        }
+        for held in std::mem::take(&mut self.pending) {
+            open.add(&held);
+        }
+        open.add(line);
+        true
+    }
+
+    /// The lines to show: each failed test's heading and kept lines, the first [`DETAILED`] by
+    /// name, then the names of the rest.
+    fn lines(mut self) -> Vec<String> {
+        self.sections.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut lines = Vec::new();
+        for section in self.sections.iter().take(DETAILED) {
+            lines.push(format!("---- {} stdout ----", section.name));
+            if section.panic.is_empty() {
+                lines.extend(section.first.iter().cloned());
+            } else {
+                lines.extend(section.panic.iter().cloned());
+            }
+        }
+        let mut rest: Vec<&str> = self.failed.iter().map(String::as_str).collect();
+        rest.sort_unstable();
+        rest.retain(|name| {
+            !self
+                .sections
+                .iter()
+                .take(DETAILED)
+                .any(|section| section.name == *name)
+        });
+        if !rest.is_empty() {
+            let names = one_line(&rest.join(", "), 400);
+            lines.push(format!("failed too: {names}"));
+        }
+        lines
+    }
+}
+
+impl Section {
+    fn add(&mut self, line: &str) {
+        let line = one_line(line, 240);
+        if line.starts_with("thread '") && line.contains("panicked at") {
+            if self.panic.is_empty() {
+                self.in_panic = true;
+                self.panic.push(line);
+            }
+            return;
+        }
+        if self.in_panic {
+            let over = line.is_empty()
+                || line.starts_with("note: ")
+                || line.starts_with("stack backtrace:")
+                || self.panic.len() >= LINES_PER_FAILURE;
+            if over {
+                self.in_panic = false;
+            } else {
+                self.panic.push(line);
+                return;
+            }
+        }
+        if !line.trim().is_empty() && self.first.len() < LINES_PER_FAILURE {
+            self.first.push(line);
+        }
+    }
 }
 
 fn keep(lines: &mut Vec<String>, line: &str) {

@@ -27,7 +27,7 @@ fn scratch(tag: &str, files: &[(&str, &str)]) -> PathBuf {
 /// A shell script as a program.
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{}\n", body)).unwrap();
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
@@ -275,4 +275,54 @@ fn settings_are_checked_before_anything_is_built() {
     })
     .unwrap();
     assert!(settings.bundles && settings.atcoder && settings.timeout == Some(2.5));
+}
+
+#[test]
+fn a_failed_unit_test_is_shown_with_its_panic() {
+    // Many failures (more than the lines once kept in all), and a test whose own output looks
+    // like libtest's: each failure still shows where it panicked and why.
+    let mut lib = String::from(
+        "#[test]\nfn passes() {}\n\
+         #[test]\nfn a_planted() { assert_eq!(1 + 1, 3, \"planted failure\"); }\n\
+         #[test]\nfn b_mimic() {\n    println!(\"failures:\\n    b_mimic\\n\\ntest result: ok. 1 passed\");\n    panic!(\"second planted failure\");\n}\n",
+    );
+    for i in 0..25 {
+        lib.push_str(&format!(
+            "#[test]\nfn z_filler_{i:02}() {{ panic!(\"filler\"); }}\n"
+        ));
+    }
+    let dir = scratch(
+        "harness",
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"planted\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[workspace]\n",
+            ),
+            ("src/lib.rs", &lib),
+        ],
+    );
+    let artifacts =
+        tools::runner::cargo::build(&dir, &["test", "--no-run", "--quiet", "--offline"]).unwrap();
+    let harness = artifacts.iter().find(|a| a.test).unwrap();
+    let outcome = tools::runner::unit::run_harness(
+        Command::new(&harness.executable),
+        "planted",
+        &tools::runner::report::Report::quiet(),
+    )
+    .unwrap();
+    assert_eq!((outcome.passed, outcome.failed), (1, 27));
+    assert!(!outcome.success);
+    let shown = outcome.failures.join("\n");
+    for needle in [
+        "---- a_planted stdout ----\nthread 'a_planted'",
+        "panicked at src/lib.rs:4:",
+        "assertion `left == right` failed: planted failure",
+        "---- b_mimic stdout ----\nthread 'b_mimic'",
+        "second planted failure",
+        "failed too: z_filler_03, z_filler_04",
+    ] {
+        assert!(shown.contains(needle), "{needle:?} not in:\n{shown}");
+    }
+    assert!(outcome.failures.len() < 40, "{shown}");
+    fs::remove_dir_all(dir).unwrap();
 }
