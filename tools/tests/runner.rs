@@ -93,19 +93,41 @@ fn verdicts_for_planted_cases() {
 fn a_program_that_ignores_sigterm_is_gone_soon_after_its_limit() {
     let dir = scratch("term", &[]);
     // It ignores SIGTERM, and so does the child it leaves behind holding standard output.
+    let pids = dir.join("pids");
     let stubborn = script(
         &dir,
         "stubborn",
-        "trap '' TERM\n(trap '' TERM; while :; do sleep 1; done) &\nwhile :; do :; done",
+        &format!(
+            "trap '' TERM\necho $$ > {0}\n(trap '' TERM; while :; do sleep 1; done) &\necho $! >> {0}\nwhile :; do :; done",
+            pids.display()
+        ),
     );
-    let start = Instant::now();
     let run = run(&stubborn, b"", 500, 1 << 20);
     assert_eq!(run.ended, Ended::TimedOut);
-    assert!(
-        start.elapsed() < Duration::from_millis(1500),
-        "{:?}",
-        start.elapsed()
-    );
+    // Both processes were killed (SIGKILL cannot be ignored). The wait allows only for the
+    // kill to land on a loaded machine; it is no bound on the runner's speed.
+    let pids: Vec<i32> = fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 2);
+    // Gone: no such process, or a zombie (dead, waiting for a parent that may never reap it).
+    let gone = |pid: i32| {
+        let zombie = fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|stat| {
+                stat.rsplit(") ")
+                    .next()
+                    .is_some_and(|rest| rest.starts_with('Z'))
+            })
+            .unwrap_or(false);
+        zombie || unsafe { libc::kill(pid, 0) } == -1
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !pids.iter().all(|&p| gone(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(pids.iter().all(|&p| gone(p)), "still alive: {pids:?}");
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -113,13 +135,12 @@ fn a_program_that_ignores_sigterm_is_gone_soon_after_its_limit() {
 fn output_is_capped_with_a_verdict() {
     let dir = scratch("cap", &[]);
     let flood = script(&dir, "flood", "exec yes 0123456789");
-    let start = Instant::now();
     let cap = cases::output_cap(2);
     assert_eq!(cap, (1 << 20) + 2);
     let run = run(&flood, b"", 20_000, cap);
     assert_eq!(run.ended, Ended::OverCap);
+    // Stopped by the cap, not by its 20 s limit.
     assert!(run.stdout.len() <= cap);
-    assert!(start.elapsed() < Duration::from_secs(5));
     let (verdict, detail) = judge_run(&run, b"0\n", Duration::from_secs(20), cap);
     assert_eq!(verdict, Verdict::Wa);
     assert!(detail.starts_with("output over 1048578 bytes"), "{detail}");
