@@ -3,7 +3,8 @@
 //! inputs (`testcases/NAME/max-limits.in`), in paired runs: ours and the reference alternate,
 //! and the table shows the median wall time of each and their ratio.
 //!
-//! `-- 50` sets the number of paired runs (default 30).
+//! `-- 50` sets the number of paired runs (default 30); `-- pegostripes` (any other argument)
+//! runs only the problems named.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -30,6 +31,10 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(30);
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a.parse::<usize>().is_err() && !a.starts_with('-'))
+        .collect();
     let root = tools::workspace::default_root();
     let work = root.join("target").join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
@@ -44,7 +49,10 @@ fn main() {
         "{:<28} {:>10} {:>14} {:>7}",
         "what (max input)", "ours ms", "reference ms", "ratio"
     );
-    for name in ["knights", "nukit"] {
+    for name in ["knights", "nukit", "pegostripes", "towerbreakers_again"] {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
         let reference = work.join(format!("{name}-c"));
         let source = root
             .join("tools/benches/reference")
@@ -58,7 +66,9 @@ fn main() {
             println!("{name}: gcc is not available, skipped");
             continue;
         }
-        let judge = tools::judges::by_name("hackerrank").unwrap();
+        let meta = tools::workspace::meta(&root, name).expect("the problem's metadata");
+        let judge = tools::judges::by_name(meta.judge.as_deref().unwrap_or("hackerrank"))
+            .expect("a known judge");
         let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();
