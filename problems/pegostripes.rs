@@ -172,6 +172,19 @@ mod tests {
     }
 
     #[test]
+    fn boards_across_the_judge_edge_answer_as_they_do_alone() {
+        // Together, the first board computes 647 values, the second stops its doubling at the
+        // judge's edge (1001), the third passes it; alone, each computes from scratch.
+        let boards = [646, 1000, 1001, 999, 1700, 1, 1002];
+        let together = format!("16 19 40\n{}\n{}\n", boards.len(), boards.iter().join("\n"));
+        let alone: String = boards
+            .iter()
+            .map(|b| judge::run_str(solve, &format!("16 19 40\n1\n{}\n", b)).unwrap())
+            .collect();
+        assert_eq!(judge::run_str(solve, &together).unwrap(), alone);
+    }
+
+    #[test]
     fn strips_longer_than_every_board_change_nothing() {
         let with = judge::run_str(solve, "2 18446744073709551615 2\n2\n5\n8\n").unwrap();
         assert_eq!(with, judge::run_str(solve, "2 2 2\n2\n5\n8\n").unwrap());
