@@ -15,6 +15,9 @@ use std::io::Write;
 
 /// Values computed at most, while looking for a period or answering boards directly.
 const DIRECT_LIMIT: u64 = 1 << 17;
+/// The judge's longest board: a board within it computes values up to it at most, never the
+/// doubling past it, so the judge's inputs cost what one table of its range costs.
+const JUDGE_BOARDS: u64 = 1000;
 /// Options examined at most while doing so (about a second): past it, a board that needs
 /// more values than were computed is refused instead of waited for.
 const WORK_LIMIT: u64 = 1_000_000_000;
@@ -59,14 +62,21 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 }
 
 /// G(board) for a board past the values known: computes at least twice as many (up to
-/// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
+/// [`DIRECT_LIMIT`] and the board; up to [`JUDGE_BOARDS`] for a board within it), stopping
+/// early at a certified period, or refuses.
 fn value_beyond(
     game: &mut Certifier<RareValue>,
     board: u64,
     budget: u64,
 ) -> Result<u16, InputError> {
     let known = game.len() as u64;
-    let wanted = board.saturating_add(1).max(2 * known).min(DIRECT_LIMIT) as usize;
+    // Doubling amortises the period checks; within the judge's range it stops at its edge.
+    let doubled = if board <= JUDGE_BOARDS {
+        (2 * known).min(JUDGE_BOARDS + 1)
+    } else {
+        2 * known
+    };
+    let wanted = board.saturating_add(1).max(doubled).min(DIRECT_LIMIT) as usize;
     game.run(Limits::up_to(wanted).with_work(budget), |_| {})
         .map_err(|e| InputError::Invalid(e.to_string()))?;
     game.value(board).ok_or_else(|| {
@@ -159,6 +169,19 @@ mod tests {
                 expected
             );
         }
+    }
+
+    #[test]
+    fn boards_across_the_judge_edge_answer_as_they_do_alone() {
+        // Together, the first board computes 647 values, the second stops its doubling at the
+        // judge's edge (1001), the third passes it; alone, each computes from scratch.
+        let boards = [646, 1000, 1001, 999, 1700, 1, 1002];
+        let together = format!("16 19 40\n{}\n{}\n", boards.len(), boards.iter().join("\n"));
+        let alone: String = boards
+            .iter()
+            .map(|b| judge::run_str(solve, &format!("16 19 40\n1\n{}\n", b)).unwrap())
+            .collect();
+        assert_eq!(judge::run_str(solve, &together).unwrap(), alone);
     }
 
     #[test]

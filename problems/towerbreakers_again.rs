@@ -6,19 +6,28 @@
 //! Input: T, then per test N and N heights. Output per test: `1` if player 1 wins, else `2`.
 //! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
 
-use grundy::divisor::split_tower_grundy;
+use grundy::divisor::SplitTowerTable;
 use grundy::Outcome;
-use judge::{InputError, Lists, Scanner};
+use judge::{Cached, InputError, Lists, Scanner};
 use std::io::Write;
 
 /// T, then per test N and the N heights h_1 … h_N.
 const TOWERS: Lists = Lists::new("the number of test cases T", "N", "h_");
 
+/// The judge's largest height: values up to it come from a sieve built once per process,
+/// higher ones from a factorisation.
+const JUDGE_HEIGHTS: u64 = 100_000;
+
+thread_local! {
+    static VALUES: Cached<SplitTowerTable> = Cached::new();
+}
+
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let table = VALUES.with(|v| v.get_or_init(|| SplitTowerTable::new(JUDGE_HEIGHTS)));
     TOWERS.answer_xor(
         sc,
         out,
-        |_, height| split_tower_grundy(height),
+        |_, height| table.value(height),
         |value| Outcome::from_grundy(value).pick(1, 2),
     )
 }
@@ -85,6 +94,20 @@ mod tests {
             ("2\n1\n3\n", "expected N of test case 2"),
         ]
     );
+
+    #[test]
+    fn heights_at_the_sieve_edge_match_the_factorisation() {
+        // 99_999 = 3^2 · 41 · 271 (4), 100_000 = 2^5 · 5^5 (5 + 1), 100_001 = 11 · 9091 (2),
+        // 100_003 prime (1): either side of the table's limit, each alone and XORed in pairs.
+        // A lone tower of non-zero value is a first-player win.
+        for h in [99_999, 100_000, 100_001, 100_003] {
+            let one = format!("1\n1\n{}\n", h);
+            assert_eq!(judge::run_str(solve, &one).unwrap(), "1\n");
+        }
+        let pairs = "3\n2\n99999 100002\n2\n100001 100004\n2\n100000 100003\n";
+        // 100_002 = 2 · 3 · 7 · 2381 (3 + 1 = 4 = G(99_999)); 100_004 = 2^2 · 23 · 1087 (2 + 1).
+        assert_eq!(judge::run_str(solve, pairs).unwrap(), "2\n1\n1\n");
+    }
 
     #[test]
     fn heights_beyond_the_judge() {

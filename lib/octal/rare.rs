@@ -31,7 +31,7 @@ const FIRST_REVIEW: usize = 64;
 /// # Complexity
 /// O(r · s + c) per value, with r the rare positions below n, s the split digits and c the
 /// cost of the rare mex candidates' early-exit scans, which is small when rare values are
-/// rare. Memory: 2 bytes a value, 4 a rare position, and a 64 KiB table.
+/// rare. Memory: 2 bytes a value, 4 a rare position, and a 64 KiB table once the rare method is used.
 #[derive(Clone, Debug)]
 pub struct RareValue {
     code: OctalCode,
@@ -42,7 +42,9 @@ pub struct RareValue {
     rare: Option<RareIndex>,
     next_review: usize,
     wanted: Vec<usize>,
-    is_wanted: Box<[bool; 1 << 16]>,
+    /// Scratch for the rare mex candidates, allocated when the rare method is first used (a
+    /// game that never uses it, or a short one, does not pay for 64 KiB of zeroes).
+    is_wanted: Option<Box<[bool; 1 << 16]>>,
 }
 
 impl RareValue {
@@ -88,7 +90,7 @@ impl RareValue {
             rare: None,
             next_review: FIRST_REVIEW,
             wanted: Vec::new(),
-            is_wanted: Box::new([false; 1 << 16]),
+            is_wanted: None,
         }
     }
 
@@ -166,7 +168,8 @@ impl RareValue {
                 &self.moves.split,
                 &self.wanted,
                 &mut self.seen,
-                &mut self.is_wanted,
+                self.is_wanted
+                    .get_or_insert_with(|| Box::new([false; 1 << 16])),
             );
         }
         (self.seen.mex(), work)

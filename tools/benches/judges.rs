@@ -3,7 +3,11 @@
 //! inputs (`testcases/NAME/max-limits.in`), in paired runs: ours and the reference alternate,
 //! and the table shows the median wall time of each and their ratio.
 //!
-//! `-- 50` sets the number of paired runs (default 30).
+//! The first row is the floor: an empty Rust `main` against an empty C `main` (rustc -O, gcc -O2),
+//! the start-up every Rust process pays before reading a byte.
+//!
+//! `-- 50` sets the number of paired runs (default 30); `-- pegostripes` (any other argument)
+//! runs only the problems named.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,11 +29,56 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
+/// The medians of `runs` alternating runs of `ours` and `reference` on `input`.
+fn paired(ours: &Path, reference: &Path, input: &Path, runs: usize) -> (Duration, Duration) {
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        mine.push(run_once(ours, input));
+        theirs.push(run_once(reference, input));
+    }
+    (median(mine), median(theirs))
+}
+
+fn print_row(what: &str, (m, t): (Duration, Duration)) {
+    println!(
+        "{:<28} {:>10.2} {:>14.2} {:>6.2}x",
+        what,
+        m.as_secs_f64() * 1e3,
+        t.as_secs_f64() * 1e3,
+        m.as_secs_f64() / t.as_secs_f64()
+    );
+}
+
+/// Empty programs in both languages, compiled into `work`: `None` without gcc.
+fn empty_programs(work: &Path) -> Option<(PathBuf, PathBuf)> {
+    let (rust, c) = (work.join("empty-rs"), work.join("empty-c"));
+    std::fs::write(work.join("empty.rs"), "fn main() {}\n").unwrap();
+    std::fs::write(work.join("empty.c"), "int main(void) { return 0; }\n").unwrap();
+    let rustc = Command::new("rustc")
+        .args(["-O", "-o"])
+        .arg(&rust)
+        .arg(work.join("empty.rs"))
+        .status();
+    let gcc = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&c)
+        .arg(work.join("empty.c"))
+        .status();
+    match (rustc, gcc) {
+        (Ok(r), Ok(g)) if r.success() && g.success() => Some((rust, c)),
+        _ => None,
+    }
+}
+
 fn main() {
     let runs: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(30);
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a.parse::<usize>().is_err() && !a.starts_with('-'))
+        .collect();
     let root = tools::workspace::default_root();
     let work = root.join("target").join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
@@ -44,7 +93,15 @@ fn main() {
         "{:<28} {:>10} {:>14} {:>7}",
         "what (max input)", "ours ms", "reference ms", "ratio"
     );
-    for name in ["knights", "nukit"] {
+    if let Some((rust, c)) = empty_programs(&work) {
+        let empty_input = work.join("empty.in");
+        std::fs::write(&empty_input, "").unwrap();
+        print_row("empty main (floor)", paired(&rust, &c, &empty_input, runs));
+    }
+    for name in ["knights", "nukit", "pegostripes", "towerbreakers_again"] {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
         let reference = work.join(format!("{name}-c"));
         let source = root
             .join("tools/benches/reference")
@@ -58,7 +115,9 @@ fn main() {
             println!("{name}: gcc is not available, skipped");
             continue;
         }
-        let judge = tools::judges::by_name("hackerrank").unwrap();
+        let meta = tools::workspace::meta(&root, name).expect("the problem's metadata");
+        let judge = tools::judges::by_name(meta.judge.as_deref().unwrap_or("hackerrank"))
+            .expect("a known judge");
         let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();
@@ -72,19 +131,8 @@ fn main() {
         assert!(rustc.success());
         let input = root.join("testcases").join(name).join("max-limits.in");
         for (label, ours) in [("binary", target.join(name)), ("bundle", bundle_binary)] {
-            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-            for _ in 0..runs {
-                mine.push(run_once(&ours, &input));
-                theirs.push(run_once(&reference, &input));
-            }
-            let (m, t) = (median(mine), median(theirs));
-            println!(
-                "{:<28} {:>10.2} {:>14.2} {:>6.2}x",
-                format!("{name} ({label})"),
-                m.as_secs_f64() * 1e3,
-                t.as_secs_f64() * 1e3,
-                m.as_secs_f64() / t.as_secs_f64()
-            );
+            let what = format!("{name} ({label})");
+            print_row(&what, paired(&ours, &reference, &input, runs));
         }
     }
 }
