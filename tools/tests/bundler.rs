@@ -894,3 +894,27 @@ fn the_judges_case_helpers_come_only_with_a_problem_that_uses_them() {
     let mmmgame = tools::bundle::bundle(&root, "mmmgame", spoj).unwrap().text;
     assert!(mmmgame.contains("struct Lists") && !mmmgame.contains("struct Cached"));
 }
+
+/// Bundles `source` against the real workspace for SPOJ, compiles it and runs it on `input`.
+fn bundle_real_and_run(tag: &str, source: &str, input: &str) -> String {
+    let root = tools::workspace::default_root();
+    let bundle = tools::bundle::bundle_source(&root, tag, source, by_name("spoj").unwrap())
+        .unwrap_or_else(|e| panic!("{tag}: {e}"));
+    let dir = std::env::temp_dir().join(format!("bundler-{}-{}", tag, std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = compile_and_run(&dir, &bundle.text, input);
+    std::fs::remove_dir_all(dir).unwrap();
+    out
+}
+
+#[test]
+fn a_function_named_like_its_module_is_kept() {
+    // `grundy::mex` is both the module `mex` and the function the root re-exports from it;
+    // `grundy::pattern::guess` likewise (its module private). Each use must keep the function.
+    let by_path = "fn main() {\n    let v = vec![grundy::Nimber(0), grundy::Nimber(1), grundy::Nimber(3)];\n    println!(\"{}\", grundy::mex(v).value());\n}\n";
+    assert_eq!(bundle_real_and_run("mex-path", by_path, ""), "2\n");
+    let imported = "use grundy::{mex, Nimber};\nfn main() {\n    println!(\"{}\", mex(vec![Nimber(1), Nimber(2)]).value());\n}\n";
+    assert_eq!(bundle_real_and_run("mex-use", imported, ""), "0\n");
+    let guessed = "use grundy::pattern::guess;\nfn main() {\n    let v: Vec<u64> = (0..40).map(|n| n % 4).collect();\n    println!(\"{}\", guess(&v).unwrap().rule.value(1_000_003));\n}\n";
+    assert_eq!(bundle_real_and_run("guess-use", guessed, ""), "3\n");
+}
