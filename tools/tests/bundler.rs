@@ -1092,3 +1092,53 @@ fn every_public_reexport_survives_shaking() {
     let want = format!("{by_root}\n{by_path}\n{by_pattern}\n{by_prelude}\n3\n");
     assert_eq!(bundle_real_and_run("every", EVERY_REEXPORT, ""), want);
 }
+
+/// Names every public re-export of the judge crate (the types in type positions, the runners
+/// through a function nothing calls), and runs one solution through `run_str`.
+const EVERY_JUDGE_REEXPORT: &str = r#"//! Every re-export of the judge crate.
+use judge::{
+    quote, run_stdio, run_str, Cached, Case, CaseField, Cases, InputError, Lists, Output, Scanner,
+    HOLD_LIMIT, MAX_INPUT, QUOTE_LIMIT,
+};
+use std::io::Write;
+
+fn double(sc: &mut Scanner, out: &mut Vec<u8>) -> Result<(), InputError> {
+    let n = sc.uint("n", 0..=1000)?;
+    writeln!(out, "{}", 2 * n)?;
+    sc.finish()
+}
+
+fn echo(sc: &mut Scanner, out: &mut Output) -> Result<(), InputError> {
+    let n = sc.uint("n", 0..=9)?;
+    writeln!(out, "{}", n)?;
+    sc.finish()
+}
+
+#[allow(dead_code)]
+fn never_called() {
+    let _ = run_stdio(echo);
+    let _: Option<(Cached<u64>, Cases, Lists<'static>, CaseField<'static>)> = None;
+    judge::main(echo)
+}
+
+fn main() {
+    print!("{}", run_str(double, "21\n").unwrap());
+    let case = Case::new(3);
+    let _ = case;
+    println!(
+        "{} {} {} {}",
+        quote(b"abc").contains("abc"),
+        HOLD_LIMIT > 0,
+        MAX_INPUT > 0,
+        QUOTE_LIMIT > 0
+    );
+}
+"#;
+
+#[test]
+fn every_public_judge_reexport_survives_shaking() {
+    assert_eq!(
+        bundle_real_and_run("every-judge", EVERY_JUDGE_REEXPORT, ""),
+        "42\ntrue true true true\n"
+    );
+}
