@@ -169,6 +169,9 @@ struct Node {
     locals: Vec<Leaf>,
     /// A struct, enum or union: a type whose inherent impls this bundle holds.
     is_type: bool,
+    /// Only in the value or macro namespace (a function, const, static, `macro_rules!`): never
+    /// what a path's inner segment names. Anything else named counts as a type (sound).
+    value_only: bool,
 }
 
 struct UseItem {
@@ -186,8 +189,20 @@ struct Graph {
     uses: Vec<UseItem>,
     /// Lookups made so far, against [`LOOKUP_BUDGET`].
     lookups: Cell<u64>,
-    /// The lookups in progress (module, name), which a glob cycle would repeat.
-    under_way: RefCell<BTreeSet<(usize, String)>>,
+    /// The lookups in progress (module, name, namespace), which a glob cycle would repeat.
+    under_way: RefCell<BTreeSet<(usize, String, Ns)>>,
+}
+
+/// Which of a module's names a lookup wants. A path's segments before its last name a module
+/// or a type (`a::b::c`: `a` and `b`), so `grundy::mex::MexBuffer` looks for the module `mex`
+/// and never for the function of that name; the last segment may be anything.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Ns {
+    /// Modules and types (structs, enums, unions, traits, aliases): a path's inner segments,
+    /// what a glob imports from, the type of an impl.
+    Type,
+    /// Every namespace: the last segment of a path or of a `use` leaf.
+    Any,
 }
 
 /// What a path resolves to.
@@ -319,6 +334,7 @@ impl Graph {
                                 tokens: item.to_token_stream(),
                                 locals: local_leaves(|v| v.visit_item_impl(i)),
                                 is_type: false,
+                                value_only: false,
                             });
                         }
                         None => {
@@ -333,6 +349,7 @@ impl Graph {
                                 tokens: header,
                                 locals: Vec::new(),
                                 is_type: false,
+                                value_only: false,
                             });
                             for member in &i.items {
                                 let name = match member {
@@ -350,6 +367,7 @@ impl Graph {
                                     tokens: member.to_token_stream(),
                                     locals: local_leaves(|v| v.visit_impl_item(member)),
                                     is_type: false,
+                                    value_only: false,
                                 });
                             }
                         }
@@ -374,6 +392,7 @@ impl Graph {
                         tokens: item.to_token_stream(),
                         locals: local_leaves(|v| v.visit_item_trait(t)),
                         is_type: false,
+                        value_only: false,
                     });
                 }
                 syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
@@ -385,6 +404,7 @@ impl Graph {
                         tokens: m.mac.tokens.clone(),
                         locals: Vec::new(),
                         is_type: false,
+                        value_only: true,
                     });
                 }
                 _ => {
@@ -399,25 +419,32 @@ impl Graph {
                             item,
                             syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
                         ),
+                        value_only: matches!(
+                            item,
+                            syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
+                        ),
                     });
                 }
             }
         }
     }
 
-    /// The items and modules `name` means in module `module`.
+    /// The items and modules `name` means in module `module`, in namespace `ns`.
     ///
-    /// A lookup already under way for the same module and name (a cycle of glob imports) adds
-    /// nothing: the one under way gathers it. Past [`LOOKUP_BUDGET`] lookups in all, the graph
-    /// gives up ([`Graph::gave_up`]) and the bundle keeps every item.
-    fn lookup(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
-        let key = (module, name.to_string());
+    /// A lookup already under way for the same module, name and namespace (a cycle of glob
+    /// imports) adds nothing: the one under way gathers it. The namespace is part of the key:
+    /// `pub use crate::mex::mex;` beside `mod mex` looks `mex` up in every namespace, and the
+    /// leaf's own inner `mex` (a module) in the type namespace, which is not a cycle. Past
+    /// [`LOOKUP_BUDGET`] lookups in all, the graph gives up ([`Graph::gave_up`]) and the
+    /// bundle keeps every item.
+    fn lookup(&self, module: usize, name: &str, ns: Ns, depth: usize, out: &mut Targets) {
+        let key = (module, name.to_string(), ns);
         if depth > MAX_DEPTH || self.gave_up() || self.under_way.borrow().contains(&key) {
             return;
         }
         self.lookups.set(self.lookups.get() + 1);
         self.under_way.borrow_mut().insert(key.clone());
-        self.lookup_here(module, name, depth, out);
+        self.lookup_here(module, name, ns, depth, out);
         self.under_way.borrow_mut().remove(&key);
     }
 
@@ -426,10 +453,14 @@ impl Graph {
         self.lookups.get() > LOOKUP_BUDGET
     }
 
-    fn lookup_here(&self, module: usize, name: &str, depth: usize, out: &mut Targets) {
+    fn lookup_here(&self, module: usize, name: &str, ns: Ns, depth: usize, out: &mut Targets) {
         let m = &self.modules[module];
         if let Some(items) = m.items.get(name) {
-            out.items.extend(items);
+            out.items.extend(
+                items
+                    .iter()
+                    .filter(|&&i| ns == Ns::Any || !self.nodes[i].value_only),
+            );
         }
         if let Some(&child) = m.children.get(name) {
             out.modules.push(child);
@@ -437,22 +468,33 @@ impl Graph {
         for leaf in &m.leaves {
             if leaf.glob {
                 let mut globbed = Targets::default();
-                self.resolve(module, leaf, &leaf.path, depth + 1, &mut globbed);
+                self.resolve(module, leaf, &leaf.path, Ns::Type, depth + 1, &mut globbed);
                 for g in globbed.modules {
-                    self.lookup(g, name, depth + 1, out);
+                    self.lookup(g, name, ns, depth + 1, out);
                 }
             } else if leaf.name == name {
-                self.resolve(module, leaf, &leaf.path, depth + 1, out);
+                self.resolve(module, leaf, &leaf.path, ns, depth + 1, out);
             }
         }
     }
 
     /// Resolves `path` (written in `module`, with `how`'s `absolute` flag) into `out`: the
     /// items met on the way (a type before its associated item) and the modules it ends in.
-    fn resolve(&self, module: usize, how: &Leaf, path: &[String], depth: usize, out: &mut Targets) {
+    /// Its inner segments are looked up as modules and types, its last one in `ns`.
+    fn resolve(
+        &self,
+        module: usize,
+        how: &Leaf,
+        path: &[String],
+        ns: Ns,
+        depth: usize,
+        out: &mut Targets,
+    ) {
         if how.absolute || depth > MAX_DEPTH {
             return;
         }
+        // The namespace of segment `i` (counted from the path's start).
+        let ns_at = |i: usize| if i + 1 == path.len() { ns } else { Ns::Type };
         let (first, rest) = match path.split_first() {
             Some(split) => split,
             None => return,
@@ -471,13 +513,14 @@ impl Graph {
                 }
                 current.modules.push(at);
             }
-            name => self.lookup(module, name, depth, &mut current),
+            name => self.lookup(module, name, ns_at(0), depth, &mut current),
         }
-        for segment in rest {
+        let first_of_rest = path.len() - rest.len();
+        for (i, segment) in rest.iter().enumerate() {
             out.items.append(&mut current.items);
             let mut next = Targets::default();
             for &m in &current.modules {
-                self.lookup(m, segment, depth, &mut next);
+                self.lookup(m, segment, ns_at(first_of_rest + i), depth, &mut next);
             }
             current = next;
         }
@@ -485,27 +528,35 @@ impl Graph {
         out.modules.append(&mut current.modules);
     }
 
-    /// Resolves a path named in node `id`'s tokens: through its local `use` items first.
-    fn resolve_in_node(&self, id: usize, path: &[String], out: &mut Targets) {
+    /// Resolves a path named in node `id`'s tokens, its last segment in `ns`: through the
+    /// node's local `use` items first.
+    fn resolve_in_node(&self, id: usize, path: &[String], ns: Ns, out: &mut Targets) {
         let node = &self.nodes[id];
         let plain = Leaf::relative();
         for local in &node.locals {
             if local.glob {
                 let mut globbed = Targets::default();
-                self.resolve(node.module, local, &local.path, 0, &mut globbed);
+                self.resolve(node.module, local, &local.path, Ns::Type, 0, &mut globbed);
                 for g in globbed.modules {
                     let mut full = vec!["crate".to_string()];
                     full.extend(self.modules[g].path.iter().cloned());
                     full.extend(path.iter().cloned());
-                    self.resolve(node.module, &plain, &full, 0, out);
+                    self.resolve(node.module, &plain, &full, ns, 0, out);
                 }
             } else if Some(&local.name) == path.first() {
                 let mut full = local.path.clone();
                 full.extend(path[1..].iter().cloned());
-                self.resolve(node.module, local, &full, 0, out);
+                self.resolve(node.module, local, &full, ns, 0, out);
             }
         }
-        self.resolve(node.module, &plain, path, 0, out);
+        self.resolve(node.module, &plain, path, ns, 0, out);
+    }
+
+    /// Resolves what `use` leaf `leaf` of `module` imports: a glob's path names a module or
+    /// a type, any other leaf's last segment may be anything.
+    fn resolve_leaf(&self, module: usize, leaf: &Leaf, out: &mut Targets) {
+        let ns = if leaf.glob { Ns::Type } else { Ns::Any };
+        self.resolve(module, leaf, &leaf.path, ns, 0, out);
     }
 
     /// Whether the type (or trait) at `path` in `module` is kept: true when it is not the
@@ -513,7 +564,7 @@ impl Graph {
     fn kept_or_foreign(&self, module: usize, path: &[String], reached: &[bool]) -> bool {
         let plain = Leaf::relative();
         let mut targets = Targets::default();
-        self.resolve(module, &plain, path, 0, &mut targets);
+        self.resolve(module, &plain, path, Ns::Type, 0, &mut targets);
         targets.items.is_empty() || targets.items.iter().any(|&i| reached[i])
     }
 
@@ -533,7 +584,7 @@ impl Graph {
             if !self.modules[item.module].shakable {
                 for leaf in &item.leaves {
                     let mut targets = Targets::default();
-                    self.resolve(item.module, leaf, &leaf.path, 0, &mut targets);
+                    self.resolve_leaf(item.module, leaf, &mut targets);
                     work.extend(targets.items);
                 }
             }
@@ -557,7 +608,7 @@ impl Graph {
                 names.scan(self.nodes[id].tokens.clone(), &[]);
                 for path in &names.paths {
                     let mut targets = Targets::default();
-                    self.resolve_in_node(id, path, &mut targets);
+                    self.resolve_in_node(id, path, Ns::Any, &mut targets);
                     work.extend(targets.items);
                 }
                 for called in &names.macros {
@@ -621,7 +672,14 @@ impl Graph {
         };
         let mut targets = Targets::default();
         if let Some(path) = self_ty {
-            self.resolve(node.module, &Leaf::relative(), path, 0, &mut targets);
+            self.resolve(
+                node.module,
+                &Leaf::relative(),
+                path,
+                Ns::Type,
+                0,
+                &mut targets,
+            );
         }
         targets.items.retain(|&t| self.nodes[t].is_type);
         targets.items
@@ -648,7 +706,7 @@ impl Graph {
                 (types, other)
             } else {
                 let mut targets = Targets::default();
-                self.resolve_in_node(id, prefix, &mut targets);
+                self.resolve_in_node(id, prefix, Ns::Type, &mut targets);
                 let (types, other): (Vec<usize>, Vec<usize>) =
                     targets.items.iter().partition(|&&t| self.nodes[t].is_type);
                 if targets.items.is_empty() && targets.modules.is_empty() {
@@ -680,7 +738,7 @@ impl Graph {
             if !self.modules[item.module].shakable {
                 for leaf in &item.leaves {
                     let mut targets = Targets::default();
-                    self.resolve(item.module, leaf, &leaf.path, 0, &mut targets);
+                    self.resolve_leaf(item.module, leaf, &mut targets);
                     for m in targets.modules {
                         exists[m] = true;
                     }
@@ -702,7 +760,7 @@ impl Graph {
     /// that names nothing of the bundle's, such as `std::io::Write`, is kept).
     fn leaf_is_live(&self, module: usize, leaf: &Leaf, reached: &[bool], exists: &[bool]) -> bool {
         let mut targets = Targets::default();
-        self.resolve(module, leaf, &leaf.path, 0, &mut targets);
+        self.resolve_leaf(module, leaf, &mut targets);
         if targets.items.is_empty() && targets.modules.is_empty() {
             return true;
         }
