@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Inputs every binary must refuse (or answer) exactly as its bundle does.
-const BAD_INPUTS: [&[u8]; 8] = [
+pub const BAD_INPUTS: [&[u8]; 8] = [
     b"",
     b"abc",
     b"-3",

@@ -522,16 +522,7 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
         .collect();
     problems.sort();
     assert!(problems.len() >= 10, "{problems:?}");
-    let bad: [&[u8]; 8] = [
-        b"",
-        b"abc",
-        b"-3",
-        b"2.5",
-        b"1000000000",
-        b"1 2 3 4 5 6 7 8 9 10 x",
-        b"99999999999999999999999",
-        b"\xef\xbb\xbf1\n1\n",
-    ];
+    let bad = tools::runner::bundles::BAD_INPUTS;
     let mut checked = 0;
     for (seed, name) in problems.iter().enumerate() {
         let judge = tools::workspace::meta(&root, name)
