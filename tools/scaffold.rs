@@ -285,13 +285,14 @@ fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
 
 /// `title` as Markdown text for a doc line: the characters Markdown or rustdoc would read as
 /// links, HTML, emphasis or code, and the braces of a template placeholder, are escaped with a
-/// backslash.
+/// backslash; so is every colon, which keeps a URL in a title (`https://…`) plain text that
+/// rustdoc's `bare_urls` lint (an error under CI's `-D warnings`) does not see as a link.
 fn doc_text(title: &str) -> String {
     let mut text = String::with_capacity(title.len());
     for c in title.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}' | ':'
         ) {
             text.push('\\');
         }

@@ -282,6 +282,46 @@ fn no_code_gets_in_through_a_field() {
     std::fs::remove_dir_all(root).unwrap();
 }
 
+/// rustdoc `-D warnings`, as CI runs it over the workspace, on the problem's doc lines alone.
+fn rustdoc_accepts_doc_lines(root: &Path, source: &str) {
+    let docs: String = source
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = root.join("doc_lines.rs");
+    std::fs::write(&file, docs + "fn main() {}\n").unwrap();
+    let rustdoc = std::env::var_os("RUSTDOC").unwrap_or_else(|| "rustdoc".into());
+    let out = Command::new(rustdoc)
+        .args(["--edition", "2021", "-D", "warnings", "-o"])
+        .arg(root.join("doc"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_url_in_the_title_is_plain_text_to_rustdoc() {
+    let root = scratch("url-title");
+    let json = root.join("url.json");
+    let title = "Evil https://evil.example/x title, ftp://f.example/y and www.w.example/z";
+    std::fs::write(&json, COMPANION.replace("ZZ Top", title)).unwrap();
+    let (status, _, err) = new(&root, &["zztop", "--from", json.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let source = read(&root, "problems/zztop.rs");
+    rustdoc_accepts_doc_lines(&root, &source);
+    assert!(
+        source.starts_with("//! Evil https\\://evil.example/x"),
+        "{source}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
 #[test]
 fn a_left_over_entry_or_link_is_refused_and_nothing_is_written() {
     let root = scratch("leftover");
@@ -515,7 +555,7 @@ fn a_fresh_problem_passes_fmt_and_clippy() {
     let json = dir.join("problem.json");
     std::fs::write(
         &json,
-        COMPANION.replace("ZZ Top", "ZZ [Top] <b> & `x` http://a.example/"),
+        COMPANION.replace("ZZ Top", "ZZ [Top] <b> & `x` https://a.example/x"),
     )
     .unwrap();
     let (status, _, err) = new(&dir, &["--from", json.to_str().unwrap()]);
