@@ -218,6 +218,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
     let staged = problems.join(".Cargo.toml.new");
+    remove_stale(&staged)?;
     written.file(&staged, &manifest.render())?;
     fs::rename(&staged, problems.join("Cargo.toml"))
         .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
@@ -227,6 +228,22 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         samples: samples.len(),
         warnings,
     })
+}
+
+/// Removes the staging file `path` a killed `new` left behind (a kill between writing and
+/// renaming it runs no cleanup): only `new` writes that name. A link there is removed itself,
+/// never what it points to; a directory there is refused.
+fn remove_stale(path: &Path) -> Result<(), Refusal> {
+    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(Refusal::Failed(format!(
+            "{} is a directory; new stages problems/Cargo.toml there: remove it",
+            path.display()
+        ))),
+        Ok(_) => fs::remove_file(path).map_err(failed),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(failed(e)),
+    }
 }
 
 /// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.

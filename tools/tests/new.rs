@@ -369,6 +369,32 @@ fn a_left_over_entry_or_link_is_refused_and_nothing_is_written() {
 }
 
 #[test]
+fn a_staging_file_left_by_a_killed_new_is_replaced() {
+    // `new` stages the manifest in problems/.Cargo.toml.new and renames it over Cargo.toml; a
+    // run killed between the two (SIGKILL runs no cleanup) leaves the staging file behind.
+    let root = scratch("stale");
+    let staged = root.join("problems/.Cargo.toml.new");
+    std::fs::write(&staged, "half a manifest").unwrap();
+    let (status, _, err) = new(&root, &["first"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(!staged.exists());
+    assert!(metadata(&root, "first").get("judge").is_some());
+    #[cfg(unix)]
+    {
+        // A link there is removed itself; what it points to is untouched.
+        let outside = root.join("outside.toml");
+        std::fs::write(&outside, "keep").unwrap();
+        std::os::unix::fs::symlink(&outside, &staged).unwrap();
+        let (status, _, err) = new(&root, &["second"]);
+        assert_eq!(status, 0, "{err}");
+        assert_eq!(read(&root, "outside.toml"), "keep");
+        assert!(std::fs::symlink_metadata(&staged).is_err());
+        assert!(metadata(&root, "second").get("judge").is_some());
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
 fn a_failed_write_leaves_nothing_behind() {
     let root = scratch("rollback");
     // The manifest is written last, through a staged copy: block the copy, so the failure
