@@ -193,6 +193,14 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
+    if task.is_some_and(|t| t.interactive) {
+        warnings.push(format!(
+            "an interactive problem: the workspace does not run interactive problems yet; \
+             problems/{}.rs is a batch starter and the runner compares its output with the \
+             samples' (`interactive = true` is recorded in problems/Cargo.toml)",
+            spec.name
+        ));
+    }
     let source = match formatted(root, &source) {
         Ok(source) => source,
         Err(why) => {

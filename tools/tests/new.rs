@@ -155,6 +155,7 @@ fn from_a_file() {
     let (status, out, err) = new(&root, &["zz", "--from", json.to_str().unwrap()]);
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("created problems/zz.rs for SPOJ"), "{out}");
+    assert!(!err.contains("interactive"), "{err}");
     assert_created(&root, "zz");
     // Taken, invalid and reserved names are refused in one line, and nothing changes.
     let before = snapshot(&root);
@@ -265,6 +266,12 @@ fn no_code_gets_in_through_a_field() {
     assert_eq!(status, 0, "{err}");
     assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
     assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
+    assert!(
+        err.contains(
+            "warning: an interactive problem: the workspace does not run interactive problems yet"
+        ),
+        "{err}"
+    );
     let source = read(&root, "problems/evil.rs");
     let first = source.lines().next().unwrap();
     assert_eq!(
