@@ -147,11 +147,10 @@ fn refused(out: &mut String, refusal: &Refusal, request: &Request) -> i32 {
 
 fn describe_sequence(values: &[u64], request: &Request) -> Result<Answer, String> {
     if values.len() >= 1_000_000 {
-        // Measured: about 2.5 s per million values (2·10^6 Officers values: 4.7 s).
+        // Measured with the release binary: 10^6 random values 0..8 in 0.7 s, 2·10^6 in 1.0 s.
         eprintln!(
-            "... {} values read; describing them takes about {:.0} s",
-            values.len(),
-            values.len() as f64 * 2.5e-6
+            "... {} values read; describing them takes about a second per million",
+            values.len()
         );
     }
     let d = pattern::describe(values);

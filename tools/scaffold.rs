@@ -193,6 +193,14 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
+    if task.is_some_and(|t| t.interactive) {
+        warnings.push(format!(
+            "an interactive problem: the workspace does not run interactive problems yet; \
+             problems/{}.rs is a batch starter and the runner compares its output with the \
+             samples' (`interactive = true` is recorded in problems/Cargo.toml)",
+            spec.name
+        ));
+    }
     let source = match formatted(root, &source) {
         Ok(source) => source,
         Err(why) => {
@@ -218,6 +226,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
     let staged = problems.join(".Cargo.toml.new");
+    remove_stale(&staged)?;
     written.file(&staged, &manifest.render())?;
     fs::rename(&staged, problems.join("Cargo.toml"))
         .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
@@ -227,6 +236,22 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         samples: samples.len(),
         warnings,
     })
+}
+
+/// Removes the staging file `path` a killed `new` left behind (a kill between writing and
+/// renaming it runs no cleanup): only `new` writes that name. A link there is removed itself,
+/// never what it points to; a directory there is refused.
+fn remove_stale(path: &Path) -> Result<(), Refusal> {
+    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(Refusal::Failed(format!(
+            "{} is a directory; new stages problems/Cargo.toml there: remove it",
+            path.display()
+        ))),
+        Ok(_) => fs::remove_file(path).map_err(failed),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(failed(e)),
+    }
 }
 
 /// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
@@ -290,13 +315,14 @@ fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
 
 /// `title` as Markdown text for a doc line: the characters Markdown or rustdoc would read as
 /// links, HTML, emphasis or code, and the braces of a template placeholder, are escaped with a
-/// backslash.
+/// backslash; so is every colon, which keeps a URL in a title (`https://…`) plain text that
+/// rustdoc's `bare_urls` lint (an error under CI's `-D warnings`) does not see as a link.
 fn doc_text(title: &str) -> String {
     let mut text = String::with_capacity(title.len());
     for c in title.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '{' | '}' | ':'
         ) {
             text.push('\\');
         }

@@ -1,5 +1,6 @@
 //! Observed periods of a sequence or a table (see [`super`]).
 
+use super::periodic::preperiods;
 use std::fmt;
 
 /// A pattern must hold over at least this many periods beyond its preperiod.
@@ -157,18 +158,14 @@ impl fmt::Display for Description {
 }
 
 /// The smallest preperiod from which G(n + p) = G(n) + s holds to the end, for the saltus the
-/// data's last period shows; `None` if the saltus would be negative.
-fn fit(values: &[u64], p: usize) -> Option<Pattern> {
-    let n = values.len();
-    let last = n - 1;
+/// data's last period shows (`preperiod` from [`preperiods`]); `None` if the saltus would be
+/// negative.
+fn fit(values: &[u64], preperiod: &[usize], p: usize) -> Option<Pattern> {
+    let last = values.len() - 1;
     let saltus = values[last].checked_sub(values[last - p])?;
-    let mut e = n - p;
-    while e > 0 && values[e - 1 + p] == values[e - 1].wrapping_add(saltus) {
-        e -= 1;
-    }
     Some(Pattern {
         period: p,
-        preperiod: e,
+        preperiod: preperiod[p],
         saltus,
     })
 }
@@ -190,13 +187,14 @@ fn fit(values: &[u64], p: usize) -> Option<Pattern> {
 /// values; shorter data describes no pattern.
 ///
 /// # Complexity
-/// O(N · P) to find the period, where each candidate's backward scan stops at its first
-/// mismatch (usually early), and O(N log N) for the longest repeated run when no period fits.
+/// O(N) to find the period (one Z-function pass gives every candidate's preperiod), and
+/// O(N log N) for the longest repeated run when no period fits.
 pub fn describe(values: &[u64]) -> Description {
     let n = values.len();
     let mut pattern = None;
+    let preperiod = preperiods(values);
     for p in 1..=n / MIN_REPEATS {
-        if let Some(candidate) = fit(values, p) {
+        if let Some(candidate) = fit(values, &preperiod, p) {
             let span = n - candidate.preperiod;
             if span >= MIN_REPEATS * p && span >= MIN_SPAN {
                 pattern = Some(candidate);

@@ -99,8 +99,8 @@ fn exponents(n: u64) -> Vec<u32> {
     result
 }
 
-/// Exponents of every n < len by a smallest-prime-factor sieve (index 0 empty).
-fn sieve_exponents(len: usize) -> Vec<Vec<u32>> {
+/// The smallest prime factor of every n < len (0 for 0 and 1).
+pub(super) fn smallest_prime_factors(len: usize) -> Vec<usize> {
     let mut smallest = vec![0usize; len];
     for i in 2..len {
         if smallest[i] == 0 {
@@ -113,6 +113,12 @@ fn sieve_exponents(len: usize) -> Vec<Vec<u32>> {
             }
         }
     }
+    smallest
+}
+
+/// Exponents of every n < len by a smallest-prime-factor sieve (index 0 empty).
+fn sieve_exponents(len: usize) -> Vec<Vec<u32>> {
+    let smallest = smallest_prime_factors(len);
     (0..len)
         .map(|n| {
             let mut result: Vec<u32> = Vec::new();

@@ -155,6 +155,7 @@ fn from_a_file() {
     let (status, out, err) = new(&root, &["zz", "--from", json.to_str().unwrap()]);
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("created problems/zz.rs for SPOJ"), "{out}");
+    assert!(!err.contains("interactive"), "{err}");
     assert_created(&root, "zz");
     // Taken, invalid and reserved names are refused in one line, and nothing changes.
     let before = snapshot(&root);
@@ -265,6 +266,12 @@ fn no_code_gets_in_through_a_field() {
     assert_eq!(status, 0, "{err}");
     assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
     assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
+    assert!(
+        err.contains(
+            "warning: an interactive problem: the workspace does not run interactive problems yet"
+        ),
+        "{err}"
+    );
     let source = read(&root, "problems/evil.rs");
     let first = source.lines().next().unwrap();
     assert_eq!(
@@ -278,6 +285,46 @@ fn no_code_gets_in_through_a_field() {
     assert_eq!(
         meta.get("interactive").and_then(|v| v.as_bool()),
         Some(true)
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+/// rustdoc `-D warnings`, as CI runs it over the workspace, on the problem's doc lines alone.
+fn rustdoc_accepts_doc_lines(root: &Path, source: &str) {
+    let docs: String = source
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = root.join("doc_lines.rs");
+    std::fs::write(&file, docs + "fn main() {}\n").unwrap();
+    let rustdoc = std::env::var_os("RUSTDOC").unwrap_or_else(|| "rustdoc".into());
+    let out = Command::new(rustdoc)
+        .args(["--edition", "2021", "-D", "warnings", "-o"])
+        .arg(root.join("doc"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_url_in_the_title_is_plain_text_to_rustdoc() {
+    let root = scratch("url-title");
+    let json = root.join("url.json");
+    let title = "Evil https://evil.example/x title, ftp://f.example/y and www.w.example/z";
+    std::fs::write(&json, COMPANION.replace("ZZ Top", title)).unwrap();
+    let (status, _, err) = new(&root, &["zztop", "--from", json.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let source = read(&root, "problems/zztop.rs");
+    rustdoc_accepts_doc_lines(&root, &source);
+    assert!(
+        source.starts_with("//! Evil https\\://evil.example/x"),
+        "{source}"
     );
     std::fs::remove_dir_all(root).unwrap();
 }
@@ -324,6 +371,32 @@ fn a_left_over_entry_or_link_is_refused_and_nothing_is_written() {
             "testcases/ is not a directory of the workspace",
         );
         assert!(!outside.join("testcases/through").exists());
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_staging_file_left_by_a_killed_new_is_replaced() {
+    // `new` stages the manifest in problems/.Cargo.toml.new and renames it over Cargo.toml; a
+    // run killed between the two (SIGKILL runs no cleanup) leaves the staging file behind.
+    let root = scratch("stale");
+    let staged = root.join("problems/.Cargo.toml.new");
+    std::fs::write(&staged, "half a manifest").unwrap();
+    let (status, _, err) = new(&root, &["first"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(!staged.exists());
+    assert!(metadata(&root, "first").get("judge").is_some());
+    #[cfg(unix)]
+    {
+        // A link there is removed itself; what it points to is untouched.
+        let outside = root.join("outside.toml");
+        std::fs::write(&outside, "keep").unwrap();
+        std::os::unix::fs::symlink(&outside, &staged).unwrap();
+        let (status, _, err) = new(&root, &["second"]);
+        assert_eq!(status, 0, "{err}");
+        assert_eq!(read(&root, "outside.toml"), "keep");
+        assert!(std::fs::symlink_metadata(&staged).is_err());
+        assert!(metadata(&root, "second").get("judge").is_some());
     }
     std::fs::remove_dir_all(root).unwrap();
 }
@@ -515,7 +588,7 @@ fn a_fresh_problem_passes_fmt_and_clippy() {
     let json = dir.join("problem.json");
     std::fs::write(
         &json,
-        COMPANION.replace("ZZ Top", "ZZ [Top] <b> & `x` http://a.example/"),
+        COMPANION.replace("ZZ Top", "ZZ [Top] <b> & `x` https://a.example/x"),
     )
     .unwrap();
     let (status, _, err) = new(&dir, &["--from", json.to_str().unwrap()]);
