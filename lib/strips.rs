@@ -41,7 +41,7 @@ pub fn strip_code(lengths: &[usize]) -> Result<OctalCode, OctalCodeError> {
 /// # Complexity
 /// O(number of runs).
 pub fn runs_value<S: Solver>(game: &Certifier<S>, runs: &[u64]) -> Option<Nimber> {
-    runs.iter().map(|&r| game.value(r).map(Nimber::from)).sum()
+    runs.iter().map(|&r| game.value(r)).sum()
 }
 
 #[cfg(test)]

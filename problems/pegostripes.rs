@@ -9,7 +9,7 @@
 
 use grundy::octal::{Certifier, Limits, RareValue};
 use grundy::strips::strip_code;
-use grundy::Outcome;
+use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -56,7 +56,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             Some(value) => value,
             None => value_beyond(&mut game, board, WORK_LIMIT.saturating_sub(spent))?,
         };
-        writeln!(out, "{}", Outcome::from_grundy(value.into()).pick(1, 2))?;
+        writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
     }
     sc.finish()
 }
@@ -68,7 +68,7 @@ fn value_beyond(
     game: &mut Certifier<RareValue>,
     board: u64,
     budget: u64,
-) -> Result<u16, InputError> {
+) -> Result<Nimber, InputError> {
     let known = game.len() as u64;
     // Doubling amortises the period checks; within the judge's range it stops at its edge.
     let doubled = if board <= JUDGE_BOARDS {

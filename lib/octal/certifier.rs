@@ -1,6 +1,7 @@
 //! The certification driver: computes values with any [`Solver`] until a period is proved.
 
 use super::{Solver, ValueTooLarge};
+use crate::nimber::Nimber;
 use crate::periodicity::{best_candidate, certify, Candidate, Period, PeriodRule};
 
 /// Where [`Certifier::run`] stops without a period: `values` computed or `work` options
@@ -63,7 +64,8 @@ pub struct Progress {
 /// let mut kayles = Certifier::new(Naive::new("0.77".parse().unwrap()));
 /// let p = kayles.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
 /// assert_eq!((p.period, p.preperiod), (12, 71));
-/// assert_eq!(kayles.value(u64::MAX), Some(kayles.values()[71 + ((u64::MAX - 71) % 12) as usize]));
+/// let stored = kayles.values()[71 + ((u64::MAX - 71) % 12) as usize]; // u16 inside
+/// assert_eq!(kayles.value(u64::MAX), Some(stored.into()));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Certifier<S> {
@@ -154,17 +156,18 @@ impl<S: Solver> Certifier<S> {
     /// let mut game = Certifier::new(RareValue::new("0.07".parse().unwrap()));
     /// assert_eq!(game.value(5), None);
     /// game.run(Limits::up_to(1 << 16), |_| {}).unwrap();
-    /// assert_eq!(game.value(5), Some(0));
+    /// assert_eq!(game.value(5), Some(grundy::Nimber(0)));
     /// ```
     ///
     /// # Complexity
     /// O(1).
-    pub fn value(&self, n: u64) -> Option<u16> {
+    pub fn value(&self, n: u64) -> Option<Nimber> {
         let values = self.solver.values();
         if n < values.len() as u64 {
-            return Some(values[n as usize]);
+            return Some(Nimber::from(values[n as usize]));
         }
-        self.period.map(|p| values[p.representative(n)])
+        self.period
+            .map(|p| Nimber::from(values[p.representative(n)]))
     }
 
     /// Reserves room for `additional` more values, so that a known length is one allocation.

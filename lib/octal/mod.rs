@@ -12,7 +12,8 @@
 //! let period = dawson.run(Limits::up_to(1 << 20), |_| {}).unwrap().unwrap();
 //! assert_eq!((period.period, period.preperiod, dawson.len()), (34, 53, 176));
 //! let n = 1_000_000_000_000_000_000u64;
-//! assert_eq!(dawson.value(n), Some(dawson.values()[53 + ((n - 53) % 34) as usize]));
+//! let stored = dawson.values()[53 + ((n - 53) % 34) as usize]; // u16 inside
+//! assert_eq!(dawson.value(n), Some(stored.into()));
 //! ```
 
 mod certifier;
@@ -372,7 +373,7 @@ mod tests {
             for (n, &v) in longer.values().iter().enumerate() {
                 assert_eq!(
                     game.value(n as u64),
-                    Some(v),
+                    Some(v.into()),
                     "{code}: period {p:?} broken at {n}"
                 );
             }

@@ -596,7 +596,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         .map_err(|e| InputError::Invalid(e.to_string()))?;
     for i in 1..=m {
         let n = sc.uint(format_args!("n{}", i), 1..=1_000_000)?;
-        let wins = game.value(n).map_or(false, |v| v != 0);
+        let wins = game.value(n).map_or(false, |v| !v.is_zero());
         out.write_all(if wins { b"A" } else { b"B" })?;
     }
     writeln!(out)?;
