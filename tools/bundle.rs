@@ -2,12 +2,12 @@
 //!
 //! The file holds the problem's code, then `mod judge` (the judge I/O crate, its `mod x;` files
 //! inlined) and `mod grundy` with the library modules the problem needs, found by parsing every
-//! file with `syn` ([`source`]): `use` trees (nested groups, globs, `self`, renames of the crates
+//! file with `syn` (`source`): `use` trees (nested groups, globs, `self`, renames of the crates
 //! and of their items), paths in code and in macro arguments, `crate::`, `self::` and `super::`
-//! paths, root re-exports, and folder modules of any depth, which are inlined ([`library`]).
+//! paths, root re-exports, and folder modules of any depth, which are inlined (`library`).
 //! Unit-test modules (`#[cfg(test)]`), doc comments and inner attributes are cut from the text
 //! by their spans, so the rest keeps its layout and comments; paths into the crates are
-//! rewritten to point into the bundle's modules. Then [`shake`] drops every item of `judge` and
+//! rewritten to point into the bundle's modules. Then `shake` drops every item of `judge` and
 //! `grundy` that the problem cannot reach ([`Shaking::WholeModules`] skips that step).
 //!
 //! What cannot be followed is refused with the construct and the file named: `mod x;` in a

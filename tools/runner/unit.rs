@@ -125,9 +125,9 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
 }
 
 /// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: every
-/// [`PROGRESS_EVERY`] the count of tests finished so far is printed, and the failures are kept:
-/// for each failed test (the first [`DETAILED`] by name), its panic location and message, or
-/// else the first lines of its captured output, at most [`LINES_PER_FAILURE`] lines each.
+/// `PROGRESS_EVERY` the count of tests finished so far is printed, and the failures are kept:
+/// for each failed test (the first `DETAILED` by name), its panic location and message, or
+/// else the first lines of its captured output, at most `LINES_PER_FAILURE` lines each.
 pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
     let mut child = command
         .stdout(Stdio::piped())
@@ -276,7 +276,7 @@ impl FailureLog {
         true
     }
 
-    /// The lines to show: each failed test's heading and kept lines, the first [`DETAILED`] by
+    /// The lines to show: each failed test's heading and kept lines, the first `DETAILED` by
     /// name, then the names of the rest.
     fn lines(mut self) -> Vec<String> {
         self.sections.sort_by(|a, b| a.name.cmp(&b.name));
