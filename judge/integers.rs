@@ -161,7 +161,7 @@ impl Scanner<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::scanner::tests::Trickle;
+    use crate::scanner::tests::{numbers, Trickle};
     use crate::{InputError, Scanner};
 
     #[test]
@@ -245,13 +245,7 @@ mod tests {
 
     #[test]
     fn random_tokens_read_as_a_plain_parse_whatever_the_reads() {
-        let mut state = 11u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % bound
-        };
+        let mut next = numbers(11);
         for _ in 0..300 {
             let mut text = String::new();
             let mut cases = Vec::new();
@@ -380,13 +374,7 @@ mod tests {
 
     #[test]
     fn random_signed_tokens_read_as_a_plain_parse_whatever_the_reads() {
-        let mut state = 5u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % bound
-        };
+        let mut next = numbers(5);
         for _ in 0..300 {
             let mut text = String::new();
             let mut cases = Vec::new();

@@ -407,6 +407,18 @@ pub(crate) mod tests {
         assert!(sc.finish().is_ok());
     }
 
+    /// Seeded pseudo-random numbers below a bound (a 64-bit LCG's high bits), for the random
+    /// agreement tests: `next(bound)` is in `0..bound`.
+    pub(crate) fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        }
+    }
+
     /// A source that hands out 1 to 9 bytes per read, so that tokens straddle the window.
     pub(crate) struct Trickle<'a> {
         pub(crate) data: &'a [u8],
@@ -555,13 +567,7 @@ pub(crate) mod tests {
 
     #[test]
     fn capped_lines_read_as_plain_lines_on_random_texts() {
-        let mut state = 3u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % bound
-        };
+        let mut next = numbers(3);
         for _ in 0..500 {
             let text: Vec<u8> = (0..next(300))
                 .map(|_| [b'a', b'\r', b'\n', b' '][next(4) as usize])
