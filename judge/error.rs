@@ -135,9 +135,9 @@ impl InputError {
 
 impl std::error::Error for InputError {}
 
-/// The error of a `?` on an I/O result in a solution, named for what failed: a write to
-/// [`Output`](crate::Output) is [`InputError::Unwritable`]; any other I/O error (a read the
-/// solution made itself, say) is [`InputError::Io`], never called a write failure.
+/// The error of a `?` on an I/O result in a solution: [`InputError::Io`]. (A write to the
+/// answers held in memory cannot fail; a failure to write them out is
+/// [`InputError::Unwritable`], from [`main`](crate::main).)
 ///
 /// ```
 /// let e = judge::InputError::from(std::io::Error::new(std::io::ErrorKind::Other, "gone"));
@@ -145,33 +145,8 @@ impl std::error::Error for InputError {}
 /// ```
 impl From<std::io::Error> for InputError {
     fn from(e: std::io::Error) -> Self {
-        match e
-            .get_ref()
-            .and_then(|inner| inner.downcast_ref::<WriteFailed>())
-        {
-            Some(failed) => InputError::Unwritable(failed.0.clone()),
-            None => InputError::Io(e.to_string()),
-        }
+        InputError::Io(e.to_string())
     }
-}
-
-/// The mark [`Output`](crate::Output) puts on its write errors, so that a `?` on a write
-/// converts to [`InputError::Unwritable`] and nothing else does.
-#[derive(Debug)]
-struct WriteFailed(String);
-
-impl fmt::Display for WriteFailed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for WriteFailed {}
-
-/// `e`, from a write of the answers, marked as such (same kind, same message).
-#[cold]
-pub(crate) fn write_failure(e: std::io::Error) -> std::io::Error {
-    std::io::Error::new(e.kind(), WriteFailed(e.to_string()))
 }
 
 /// A token as an error message shows it: in backquotes, non-printable and non-ASCII bytes as
@@ -192,9 +167,8 @@ pub fn quote(token: &[u8]) -> String {
 /// The start of a text whose end was not read, as [`quote`] shows a cut token but without its
 /// length: `head` (at most [`QUOTE_LIMIT`] bytes) followed by `...`.
 pub(crate) fn quote_start(head: &[u8]) -> String {
-    let mut shown = quote_cut(head, head.len() as u64);
-    shown.insert_str(shown.len() - 1, "...");
-    shown
+    let shown = quote_cut(head, 0);
+    format!("{}...`", &shown[..shown.len() - 1])
 }
 
 /// [`quote`] given the token's first bytes (at most [`QUOTE_LIMIT`]) and its whole length.
@@ -204,13 +178,13 @@ pub(crate) fn quote_cut(head: &[u8], len: u64) -> String {
         if b.is_ascii_graphic() || b == b' ' {
             shown.push(b as char);
         } else {
-            shown.push_str(&format!("\\x{:02X}", b));
+            shown += &format!("\\x{:02X}", b);
         }
     }
-    shown.push('`');
     if len > QUOTE_LIMIT as u64 {
-        shown.insert_str(shown.len() - 1, "...");
-        shown.push_str(&format!(" ({} bytes)", len));
+        shown += &format!("...` ({} bytes)", len);
+    } else {
+        shown.push('`');
     }
     shown
 }
@@ -233,20 +207,6 @@ mod tests {
         let e = InputError::from(io::Error::new(io::ErrorKind::Other, "disk on fire"));
         assert!(!e.to_string().contains("write"), "{}", e);
         assert!(e.to_string().contains("disk on fire"), "{}", e);
-    }
-
-    #[test]
-    fn a_marked_write_error_is_a_write_failure() {
-        let e = InputError::from(write_failure(io::Error::new(
-            io::ErrorKind::BrokenPipe,
-            "pipe closed",
-        )));
-        assert_eq!(e, InputError::Unwritable("pipe closed".to_string()));
-        // The mark keeps the error's kind and message for whoever shows it unconverted.
-        let marked = write_failure(io::Error::new(io::ErrorKind::BrokenPipe, "pipe closed"));
-        assert_eq!(marked.kind(), io::ErrorKind::BrokenPipe);
-        assert_eq!(marked.to_string(), "pipe closed");
-        assert_eq!(e.to_string(), "cannot write the output: pipe closed");
     }
 
     #[test]

@@ -35,12 +35,10 @@ impl Scanner<'_> {
         let (lo, hi) = (*range.start(), *range.end());
         // A short number followed by a separator, all within the window, and in range: done.
         // Anything else (a sign, a long or bad token, the window's end) is read carefully.
-        if let Some(bytes) = self.ahead().get(..16) {
-            if let Some((value, len)) = short_number(bytes) {
-                if (value >= lo) & (value <= hi) {
-                    self.advance(len);
-                    return Ok(value);
-                }
+        if let Some((value, len)) = self.ahead().get(..16).and_then(short_number) {
+            if (value >= lo) & (value <= hi) {
+                self.advance(len);
+                return Ok(value);
             }
         }
         // `-0` is zero; any other negative number is out of range.
@@ -85,19 +83,16 @@ impl Scanner<'_> {
         let (lo, hi) = (*range.start(), *range.end());
         // As in `uint`, with an optional `-`: at most 15 digits always fit in `i64`.
         let ahead = self.ahead();
-        let negative = ahead.first() == Some(&b'-');
-        let digits_at = usize::from(negative);
-        if let Some(bytes) = ahead.get(digits_at..digits_at + 16) {
-            if let Some((magnitude, len)) = short_number(bytes) {
-                let value = if negative {
-                    -(magnitude as i64)
-                } else {
-                    magnitude as i64
-                };
-                if (value >= lo) & (value <= hi) {
-                    self.advance(digits_at + len);
-                    return Ok(value);
-                }
+        let sign = usize::from(ahead.first() == Some(&b'-'));
+        if let Some((magnitude, len)) = ahead.get(sign..sign + 16).and_then(short_number) {
+            let value = if sign == 1 {
+                -(magnitude as i64)
+            } else {
+                magnitude as i64
+            };
+            if (value >= lo) & (value <= hi) {
+                self.advance(sign + len);
+                return Ok(value);
             }
         }
         self.careful(field, lo, hi, |negative, m| match negative {
@@ -119,11 +114,11 @@ impl Scanner<'_> {
         hi: T,
         value: fn(bool, u64) -> Option<T>,
     ) -> Result<T, InputError> {
-        if !self.at_token()? {
-            return Err(missing(field));
-        }
-        let token = self.read_token()?;
-        if token.other || token.digits == 0 {
+        let token = match self.read_token()? {
+            Some(token) => token,
+            None => return Err(missing(field)),
+        };
+        if !token.integer {
             return Err(InputError::NotAnInteger {
                 field: field.to_string(),
                 token: token.quote(),

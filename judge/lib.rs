@@ -1,6 +1,7 @@
 //! Judge input and output for contest binaries: a byte scanner that parses integers in one pass
 //! and reports a malformed input as one line naming the field, and [`main`], which runs a
-//! solution on standard input and writes its answers at once.
+//! solution on standard input and writes its answers once the whole input is accepted
+//! ([`main_large_output`] where they may pass 16 MiB).
 //!
 //! Std only, written for rustc 1.56, so every bundle for a plain judge carries this crate as a
 //! module. A solution is
@@ -29,6 +30,6 @@ mod scanner;
 pub use cached::Cached;
 pub use cases::{Case, CaseField, Cases, Lists};
 pub use error::{quote, InputError, QUOTE_LIMIT};
-pub use output::Output;
-pub use run::{main, run_stdio, run_str, HOLD_LIMIT};
+pub use output::{main_large_output, run_stdio, Output, HOLD_LIMIT};
+pub use run::{main, run_str};
 pub use scanner::{Scanner, MAX_INPUT};

@@ -1,10 +1,12 @@
-//! Where a solution's answers go: held in memory up to a limit, or streamed to standard output.
+//! Answers too many to hold: held in memory up to a limit, then dropped while the input is
+//! checked, and written by a second run over standard input read again.
 
-use crate::error::write_failure;
-use std::io::Write;
+use crate::error::InputError;
+use crate::scanner::Scanner;
+use std::io::{Seek, SeekFrom, Write};
 
-/// Where a solution writes on standard output: a buffer in memory, or standard output
-/// directly (see [`run_stdio`](crate::run_stdio)).
+/// Where a solution writes on standard output under [`run_stdio`]: a buffer in memory, or
+/// standard output directly.
 ///
 /// ```
 /// use std::io::Write;
@@ -17,6 +19,8 @@ use std::io::Write;
 pub struct Output {
     mode: Mode,
     overflowed: bool,
+    /// Why a write to standard output failed, if one did.
+    failed: Option<String>,
 }
 
 enum Mode {
@@ -34,6 +38,7 @@ impl Output {
                 limit,
             },
             overflowed: false,
+            failed: None,
         }
     }
 
@@ -45,6 +50,7 @@ impl Output {
                 std::io::stdout(),
             )),
             overflowed: false,
+            failed: None,
         }
     }
 
@@ -79,16 +85,184 @@ impl Write for Output {
                 }
                 Ok(())
             }
-            Mode::Stream(stream) => stream.write_all(data).map_err(write_failure),
+            Mode::Stream(stream) => stream.write_all(data).map_err(|e| {
+                self.failed = Some(e.to_string());
+                e
+            }),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match &mut self.mode {
-            Mode::Stream(stream) => stream.flush().map_err(write_failure),
+            Mode::Stream(stream) => stream.flush().map_err(|e| {
+                self.failed = Some(e.to_string());
+                e
+            }),
             Mode::Buffer { .. } => Ok(()),
         }
     }
+}
+
+/// The most answer bytes held in memory when standard input is a file that can be read again.
+pub const HOLD_LIMIT: usize = 1 << 24;
+
+fn unreadable(e: std::io::Error) -> InputError {
+    InputError::Unreadable(e.to_string())
+}
+
+fn unwritable(e: std::io::Error) -> InputError {
+    InputError::Unwritable(e.to_string())
+}
+
+/// What a run that wrote to `out` gives: a failed write to standard output first, whatever
+/// the solution made of it.
+fn written(ran: Result<(), InputError>, out: &Output) -> Result<(), InputError> {
+    match &out.failed {
+        Some(why) => Err(InputError::Unwritable(why.clone())),
+        None => ran,
+    }
+}
+
+/// Runs a solution on standard input and writes its output to standard output, or returns why
+/// the input was refused (this crate's [`main`] prints it).
+///
+/// The input is read as the solution goes, a window at a time, and nothing is written to
+/// standard output unless the whole input was accepted: the answers are held in memory. When
+/// standard input is a regular file and the answers outgrow [`HOLD_LIMIT`], the rest are
+/// dropped while the solution checks the input to its end; then standard input is moved back
+/// to where it stood at the start (which need not be the file's first byte) and the solution
+/// runs once more, writing as it goes. So memory stays at about 16 MiB for a file and at the
+/// answers' size for a pipe (or any input that cannot be read again), and a solution must be
+/// deterministic (they all are).
+///
+/// ```no_run
+/// use judge::{InputError, Scanner};
+/// fn solve<W: std::io::Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> { sc.finish() }
+/// if let Err(e) = judge::run_stdio(solve) {
+///     eprintln!("error: {}", e);
+/// }
+/// ```
+///
+/// # Complexity
+/// O(input + output size) beyond the cost of `solve`, which runs twice when the answers are
+/// large.
+pub fn run_stdio<F>(solve: F) -> Result<(), InputError>
+where
+    F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
+{
+    let stdin = Stdin::new();
+    let start = stdin.start();
+    let mut held = Output::buffer(if start.is_some() {
+        HOLD_LIMIT
+    } else {
+        usize::MAX
+    });
+    solve(&mut Scanner::from_reader(stdin.reader()), &mut held)?;
+    if !held.overflowed() {
+        let stdout = std::io::stdout();
+        let mut stdout = stdout.lock();
+        stdout.write_all(held.bytes()).map_err(unwritable)?;
+        stdout.flush().map_err(unwritable)?;
+        return Ok(());
+    }
+    drop(held);
+    let start = match start {
+        Some(start) => start,
+        None => return Err(unwritable(std::io::ErrorKind::OutOfMemory.into())),
+    };
+    stdin.rewind(start).map_err(unreadable)?;
+    let mut stream = Output::stream();
+    let ran = solve(&mut Scanner::from_reader(stdin.reader()), &mut stream);
+    written(ran, &stream)?;
+    stream.flush().map_err(unwritable)
+}
+
+/// Standard input, read without std's buffer (a [`Scanner`] keeps its own window) through a
+/// `File` on descriptor 0 that is never closed, so that a regular file can be read again from
+/// the offset it had when the program started.
+#[cfg(unix)]
+struct Stdin {
+    file: std::mem::ManuallyDrop<std::fs::File>,
+}
+
+#[cfg(unix)]
+impl Stdin {
+    fn new() -> Self {
+        use std::os::unix::io::FromRawFd;
+        // SAFETY: descriptor 0 is the process's standard input. It stays open for the whole
+        // run (nothing here closes it: the `File` is never dropped), and if it was never open,
+        // every call on it fails with EBADF, which reads as an unreadable input.
+        let file = unsafe { std::fs::File::from_raw_fd(0) };
+        Stdin {
+            file: std::mem::ManuallyDrop::new(file),
+        }
+    }
+
+    /// Where standard input stands now, if it is a regular file that can be read again.
+    fn start(&self) -> Option<u64> {
+        let regular = self.file.metadata().map_or(false, |m| m.is_file());
+        if !regular {
+            return None;
+        }
+        (&*self.file).stream_position().ok()
+    }
+
+    fn reader(&self) -> &std::fs::File {
+        &self.file
+    }
+
+    /// Moves standard input back to `start`.
+    fn rewind(&self, start: u64) -> std::io::Result<()> {
+        (&*self.file).seek(SeekFrom::Start(start)).map(|_| ())
+    }
+}
+
+/// Standard input where it cannot be reopened: never read again, so the answers are held.
+#[cfg(not(unix))]
+struct Stdin;
+
+#[cfg(not(unix))]
+impl Stdin {
+    fn new() -> Self {
+        Stdin
+    }
+
+    fn start(&self) -> Option<u64> {
+        None
+    }
+
+    fn reader(&self) -> std::io::Stdin {
+        std::io::stdin()
+    }
+
+    fn rewind(&self, _: u64) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
+}
+
+/// A contest binary's whole `main` for answers that may pass 16 MiB: [`run_stdio`], then exit
+/// status 0, or one line `error: ...` on standard error and exit status 1. (Where the answers
+/// are smaller, [`main`](crate::main) holds them whole, in less code.)
+///
+/// ```no_run
+/// use judge::{InputError, Scanner};
+/// use std::io::Write;
+/// fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+///     for _ in 0..sc.uint("n", 0..=10_000_000)? {
+///         writeln!(out, "{:>99}", 0)?;
+///     }
+///     sc.finish()
+/// }
+/// fn main() { judge::main_large_output(solve) }
+/// ```
+///
+/// # Complexity
+/// That of [`run_stdio`].
+pub fn main_large_output<F>(solve: F) -> !
+where
+    F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
+{
+    crate::run::exit(run_stdio(solve))
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
 //! The scanner: whitespace-separated tokens and lines over any source of bytes, read a window
-//! at a time, with checked integer parsing.
+//! at a time, with checked integer parsing (the integer readers are in `integers`).
 
-use crate::error::{missing, quote, quote_start, InputError, QUOTE_LIMIT};
-use crate::number::{is_space, TokenReading};
+use crate::error::{missing, quote, quote_cut, quote_start, InputError, QUOTE_LIMIT};
 use std::fmt;
 use std::io::Read;
 
@@ -11,28 +10,21 @@ use std::io::Read;
 /// longer than the window grows it.
 const WINDOW: usize = 1 << 16;
 
-/// The window a [`Scanner`] starts with; it doubles up to [`WINDOW`] as the input proves long.
-const FIRST_WINDOW: usize = 1 << 12;
-
 /// The most bytes read: far above any judge's input, and a clean refusal beyond instead of
 /// reading forever (from `/dev/zero`, say).
 pub const MAX_INPUT: u64 = 1 << 30;
 
-/// Where a search of the window stopped.
-enum Found {
-    /// At this many bytes past `pos`.
-    At(usize),
-    /// At the end of the input.
-    End,
-    /// At its limit.
-    Beyond,
+/// Whether `b` separates tokens: space, tab, line feed, vertical tab, form feed, carriage
+/// return.
+#[inline(always)]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t'..=b'\r')
 }
 
 /// A reader of whitespace-separated tokens with checked integer parsing, over any source of
 /// bytes: standard input, a file, or a byte string.
 ///
-/// It reads the source a window at a time (4 KiB growing to 64 KiB), so memory does not grow
-/// with the input.
+/// It reads the source a window at a time (64 KiB), so memory does not grow with the input.
 ///
 /// Field names are any `Display` value and are formatted only when an error is reported, so
 /// `format_args!("x of coin {}", i)` costs nothing on the good path.
@@ -62,18 +54,27 @@ pub struct Scanner<'a> {
     end: usize,
     /// Bytes taken from the source so far.
     taken: u64,
-    /// Whether the source has ended, and whether its start (a byte-order mark) was looked at.
-    ended: bool,
+    /// Whether the input's start (a byte-order mark) was looked at.
     started: bool,
 }
 
-impl fmt::Debug for Scanner<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scanner")
-            .field("taken", &self.taken)
-            .field("unread", &(self.end - self.pos))
-            .field("ended", &self.ended)
-            .finish()
+/// A token read a byte at a time without holding it: its first bytes (for a message), its
+/// length, and how it reads as an integer.
+pub(crate) struct Token {
+    head: Vec<u8>,
+    len: u64,
+    /// Whether it starts with `-`.
+    pub(crate) negative: bool,
+    /// Whether it is digits after at most one leading sign, with at least one digit.
+    pub(crate) integer: bool,
+    /// Its digits' value, `None` once it exceeds `u64`.
+    pub(crate) value: Option<u64>,
+}
+
+impl Token {
+    /// The token as an error message quotes it.
+    pub(crate) fn quote(&self) -> String {
+        quote_cut(&self.head, self.len)
     }
 }
 
@@ -88,11 +89,11 @@ impl<'a> Scanner<'a> {
     /// # Complexity
     /// O(min(input length, 64 KiB)) to set up its window.
     pub fn new(input: &'a [u8]) -> Self {
-        Self::with_window(Box::new(input), input.len().saturating_add(1).min(WINDOW))
+        Self::with_window(Box::new(input), input.len() + 1)
     }
 
-    /// A scanner reading `source` as it goes (what [`run_stdio`](crate::run_stdio) does with standard input),
-    /// skipping a leading UTF-8 byte-order mark. A read that fails, or input beyond
+    /// A scanner reading `source` as it goes (what [`main`](crate::main) does with standard
+    /// input), skipping a leading UTF-8 byte-order mark. A read that fails, or input beyond
     /// [`MAX_INPUT`] bytes, is reported as [`InputError::Unreadable`] by the read that meets it.
     ///
     /// ```
@@ -104,60 +105,45 @@ impl<'a> Scanner<'a> {
     /// ```
     ///
     /// # Complexity
-    /// O(1); it holds a window of 4 KiB, growing to 64 KiB on a longer input.
+    /// O(1); it holds a window of 64 KiB.
     pub fn from_reader<R: Read + 'a>(source: R) -> Self {
-        Self::with_window(Box::new(source), FIRST_WINDOW)
+        Self::with_window(Box::new(source), WINDOW)
     }
 
     fn with_window(source: Box<dyn Read + 'a>, window: usize) -> Self {
         Scanner {
             source,
-            buf: vec![0; window.max(32)],
+            buf: vec![0; window.max(32).min(WINDOW)],
             pos: 0,
             end: 0,
             taken: 0,
-            ended: false,
             started: false,
         }
     }
 
-    /// Reads more of the source after the unread bytes, which first move to the window's
-    /// start (the window doubles when they fill it); false at the end of the source.
+    /// Moves the unread bytes to the window's start (the window doubles when they fill it)
+    /// and reads more after them; false at the end of the input.
     fn fill(&mut self) -> Result<bool, InputError> {
-        if self.ended {
-            return Ok(false);
-        }
-        if self.pos > 0 {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.end -= self.pos;
-            self.pos = 0;
-        }
-        // The window doubles when unread bytes fill it (a long token or line), and while it
-        // is below its size, once the input proves as long as it (a short input stays small).
-        let full = self.end == self.buf.len();
-        let growing = self.buf.len() < WINDOW && self.taken >= self.buf.len() as u64;
-        if full || growing {
-            // Never past what can be read: a byte more than MAX_INPUT, which leaves room to
-            // read the byte that refuses the input.
-            let doubled = (self.buf.len() * 2).min(MAX_INPUT as usize + 1);
-            self.buf.resize(doubled, 0);
+        self.buf.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.pos = 0;
+        if self.end == self.buf.len() {
+            // Never past a byte more than MAX_INPUT: the byte that refuses the input.
+            self.buf
+                .resize((self.end * 2).min(MAX_INPUT as usize + 1), 0);
         }
         loop {
             match self.source.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.ended = true;
-                    return Ok(false);
-                }
                 Ok(n) => {
                     self.end += n;
                     self.taken += n as u64;
                     if self.taken > MAX_INPUT {
                         return Err(InputError::Unreadable(format!(
-                            "the input is larger than {} bytes, more than any judge sends",
+                            "the input is larger than {} bytes",
                             MAX_INPUT
                         )));
                     }
-                    return Ok(true);
+                    return Ok(n > 0);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(InputError::Unreadable(e.to_string())),
@@ -165,21 +151,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips a byte-order mark at the very start of the input.
-    fn start(&mut self) -> Result<(), InputError> {
-        self.started = true;
-        while self.end - self.pos < 3 && self.fill()? {}
-        if self.buf[self.pos..self.end].starts_with(b"\xEF\xBB\xBF") {
-            self.pos += 3;
-        }
-        Ok(())
-    }
-
-    /// Skips separators; whether a token starts at `pos`.
+    /// Skips separators (and a byte-order mark at the very start); whether a token follows.
     pub(crate) fn at_token(&mut self) -> Result<bool, InputError> {
-        if !self.started {
-            self.start()?;
-        }
+        self.start()?;
         loop {
             while self.pos < self.end && is_space(self.buf[self.pos]) {
                 self.pos += 1;
@@ -193,17 +167,26 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Skips a byte-order mark at the very start of the input, once.
+    fn start(&mut self) -> Result<(), InputError> {
+        if !self.started {
+            self.started = true;
+            while self.end < 3 && self.fill()? {}
+            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+                self.pos = 3;
+            }
+        }
+        Ok(())
+    }
+
     /// The unread bytes of the window from the next token (separators in the window
     /// skipped): a fast reader's look at a token, which may be cut by the window's end.
     #[inline(always)]
     pub(crate) fn ahead(&mut self) -> &[u8] {
-        let window = &self.buf[..self.end];
-        let mut i = self.pos;
-        while i < window.len() && is_space(window[i]) {
-            i += 1;
+        while self.pos < self.end && is_space(self.buf[self.pos]) {
+            self.pos += 1;
         }
-        self.pos = i;
-        &window[i..]
+        &self.buf[self.pos..self.end]
     }
 
     /// Consumes `n` bytes of [`Scanner::ahead`].
@@ -212,61 +195,68 @@ impl<'a> Scanner<'a> {
         self.pos += n;
     }
 
-    /// Consumes the token at `pos`, one byte at a time, without holding it.
-    pub(crate) fn read_token(&mut self) -> Result<TokenReading, InputError> {
-        let mut reading = TokenReading::new();
+    /// Consumes the next token, or returns `None` at the end of the input: a byte at a time,
+    /// without holding it (an endless token takes no memory).
+    pub(crate) fn read_token(&mut self) -> Result<Option<Token>, InputError> {
+        if !self.at_token()? {
+            return Ok(None);
+        }
+        let mut token = Token {
+            head: Vec::new(),
+            len: 0,
+            negative: false,
+            integer: true,
+            value: Some(0),
+        };
+        let mut digits = false;
         loop {
             while self.pos < self.end {
                 let b = self.buf[self.pos];
                 if is_space(b) {
-                    return Ok(reading);
+                    token.integer &= digits;
+                    return Ok(Some(token));
                 }
-                reading.push(b);
+                if token.head.len() < QUOTE_LIMIT {
+                    token.head.push(b);
+                }
+                match b {
+                    b'0'..=b'9' => {
+                        digits = true;
+                        let digit = u64::from(b - b'0');
+                        token.value = token
+                            .value
+                            .and_then(|v| v.checked_mul(10)?.checked_add(digit));
+                    }
+                    b'+' | b'-' if token.len == 0 => token.negative = b == b'-',
+                    _ => token.integer = false,
+                }
+                token.len += 1;
                 self.pos += 1;
             }
             if !self.fill()? {
-                return Ok(reading);
+                token.integer &= digits;
+                return Ok(Some(token));
             }
         }
     }
 
     /// How far past `pos` the first byte satisfying `stop` lies, reading (and growing the
-    /// window) until one is in it; [`Found::End`] if the input ends first, with all of it in
-    /// the window.
-    ///
-    /// At most `limit` bytes past `pos` are searched: [`Found::Beyond`] when none of them
-    /// satisfies `stop`, and the window grows only as far as `limit` needs.
-    fn find_from_pos(
-        &mut self,
-        stop: impl Fn(u8) -> bool,
-        limit: usize,
-    ) -> Result<Found, InputError> {
+    /// window) until one is in it, among at most `limit` bytes. `None` when the input ends
+    /// first (all of it then in the window, less than `limit` bytes) or when none of `limit`
+    /// bytes satisfies `stop` (then at least `limit` bytes are in the window).
+    fn find(&mut self, stop: fn(u8) -> bool, limit: usize) -> Result<Option<usize>, InputError> {
         let mut searched = 0;
         loop {
             let upto = self.end.min(self.pos.saturating_add(limit));
             let unsearched = &self.buf[self.pos + searched..upto];
             if let Some(at) = unsearched.iter().position(|&b| stop(b)) {
-                return Ok(Found::At(searched + at));
+                return Ok(Some(searched + at));
             }
             searched = upto - self.pos;
-            if searched >= limit {
-                return Ok(Found::Beyond);
-            }
-            if !self.fill()? {
-                return Ok(Found::End);
+            if searched >= limit || !self.fill()? {
+                return Ok(None);
             }
         }
-    }
-
-    /// Consumes the token at `pos` and returns it whole, growing the window if needed.
-    fn whole_token(&mut self) -> Result<&[u8], InputError> {
-        let len = match self.find_from_pos(is_space, usize::MAX)? {
-            Found::At(len) => len,
-            Found::End | Found::Beyond => self.end - self.pos,
-        };
-        let start = self.pos;
-        self.pos += len;
-        Ok(&self.buf[start..self.pos])
     }
 
     /// The next token as text, or [`InputError::Missing`] naming `field`; a token that is not
@@ -280,12 +270,15 @@ impl<'a> Scanner<'a> {
     /// ```
     ///
     /// # Complexity
-    /// O(token length).
+    /// O(token length); the window grows to hold the token.
     pub fn token(&mut self, field: impl fmt::Display) -> Result<&str, InputError> {
         if !self.at_token()? {
             return Err(missing(field));
         }
-        let bytes = self.whole_token()?;
+        let len = self.find(is_space, usize::MAX)?;
+        let start = self.pos;
+        self.pos = len.map_or(self.end, |len| start + len);
+        let bytes = &self.buf[start..self.pos];
         std::str::from_utf8(bytes).map_err(|_| {
             InputError::Invalid(format!("{}: {} is not UTF-8 text", field, quote(bytes)))
         })
@@ -337,40 +330,30 @@ impl<'a> Scanner<'a> {
         field: impl fmt::Display,
         max: usize,
     ) -> Result<Option<&[u8]>, InputError> {
-        if !self.started {
-            self.start()?;
-        }
+        self.start()?;
         // Room for the line, a `\r` and the `\n`. Reading more moves the unread bytes to the
         // window's start: take `pos` after.
-        let found = self.find_from_pos(|b| b == b'\n', max.saturating_add(2))?;
+        let limit = max.saturating_add(2);
+        let found = self.find(|b| b == b'\n', limit)?;
         let start = self.pos;
-        let (line_end, next) = match found {
-            Found::At(at) => (start + at, start + at + 1),
-            Found::End if self.pos == self.end => return Ok(None),
-            Found::End => (self.end, self.end),
-            Found::Beyond => {
-                let shown = self.end.min(start + QUOTE_LIMIT);
-                return Err(InputError::TooLong {
-                    field: field.to_string(),
-                    start: quote_start(&self.buf[start..shown]),
-                    max: max as u64,
-                });
+        let unread = self.end - start;
+        let (mut line_end, next) = match found {
+            Some(at) => (start + at, start + at + 1),
+            None if unread == 0 => return Ok(None),
+            None if unread < limit => (self.end, self.end),
+            None => {
+                let shown = &self.buf[start..start + unread.min(QUOTE_LIMIT)];
+                return Err(too_long(field, quote_start(shown), max));
             }
         };
-        let line = &self.buf[start..line_end];
-        let line = match line.split_last() {
-            Some((b'\r', body)) => body,
-            _ => line,
-        };
-        if line.len() > max {
-            return Err(InputError::TooLong {
-                field: field.to_string(),
-                start: quote(line),
-                max: max as u64,
-            });
+        if line_end > start && self.buf[line_end - 1] == b'\r' {
+            line_end -= 1;
+        }
+        if line_end - start > max {
+            return Err(too_long(field, quote(&self.buf[start..line_end]), max));
         }
         self.pos = next;
-        Ok(Some(line))
+        Ok(Some(&self.buf[start..line_end]))
     }
 
     /// Succeeds iff no token is left: announced counts must match the data.
@@ -384,13 +367,21 @@ impl<'a> Scanner<'a> {
     /// # Complexity
     /// O(remaining whitespace), or the length of the first extra token.
     pub fn finish(&mut self) -> Result<(), InputError> {
-        if !self.at_token()? {
-            return Ok(());
+        match self.read_token()? {
+            None => Ok(()),
+            Some(token) => Err(InputError::Trailing {
+                token: token.quote(),
+            }),
         }
-        let token = self.read_token()?;
-        Err(InputError::Trailing {
-            token: token.quote(),
-        })
+    }
+}
+
+#[cold]
+fn too_long(field: impl fmt::Display, start: String, max: usize) -> InputError {
+    InputError::TooLong {
+        field: field.to_string(),
+        start,
+        max: max as u64,
     }
 }
 

@@ -14,6 +14,7 @@
 //! problem, `#[path]`, `include!`/`env!`-like macros (also inside other macros), `extern crate`,
 //! `$crate` in library macros, and, for plain judges, the crates only AtCoder ships.
 
+mod layout;
 mod library;
 mod shake;
 mod source;
@@ -155,20 +156,21 @@ fn bundle_file(
         body += "}\n";
     }
     let mut kept: Vec<String> = modules.into_keys().collect();
+    // Only the crates' modules are shaken and retabbed: a problem's own `mod judge` (when it
+    // does not use the crate) is the problem's.
+    let mut crates = Vec::new();
+    if has_judge {
+        crates.push(JUDGE);
+    }
+    if !kept.is_empty() {
+        crates.push(LIB);
+    }
     if shaking == Shaking::Items {
-        // Only the crates' modules are shaken: a problem's own `mod judge` (when it does not
-        // use the crate) is the problem's.
-        let mut crates = Vec::new();
-        if has_judge {
-            crates.push(JUDGE);
-        }
-        if !kept.is_empty() {
-            crates.push(LIB);
-        }
         let shaken = shake::shake(&body, &crates)?;
         body = shaken.text;
         kept.retain(|m| shaken.kept_modules.contains(&format!("{}::{}", LIB, m)));
     }
+    body = layout::tighten(&body, &crates)?;
     let mut text = format!(
         "// {}: bundled for {} by `cargo run --bin bundle -- {}` from problems/{}.rs{}{}.\n#![allow(dead_code, unused_imports, unused_macros)]\n",
         name,

@@ -1,6 +1,7 @@
-//! `judge::main` as a contest binary runs it, on a standard input that is a file, a file
-//! opened at an offset, or a pipe, with answers past the 16 MiB held in memory: this test
-//! program runs itself as the binary (with `JUDGE_STDIO_CHILD` set). Linux only (it limits
+//! `judge::main_large_output` as a contest binary runs it, on a standard input that is a file,
+//! a file opened at an offset, or a pipe, with answers past the 16 MiB held in memory, and
+//! `judge::main` on a small input: this test program runs itself as the binary (with
+//! `JUDGE_STDIO_CHILD` set to `large` or `plain`). Linux only (it limits
 //! memory with bash's `ulimit`). Its own `main`, not libtest's, so that the child's standard
 //! output holds the answers alone.
 
@@ -22,11 +23,16 @@ const CASES: u64 = 400_000;
 
 /// Runs this program as the contest binary under a virtual-memory limit, on `stdin`.
 fn child(stdin: Stdio, limit_kib: u64) -> Output {
+    child_as("large", stdin, limit_kib)
+}
+
+/// Runs this program as the contest binary whose `main` is `which`.
+fn child_as(which: &str, stdin: Stdio, limit_kib: u64) -> Output {
     Command::new("bash")
         .arg("-c")
         .arg(format!("ulimit -v {}; exec \"$0\"", limit_kib))
         .arg(std::env::current_exe().unwrap())
-        .env("JUDGE_STDIO_CHILD", "1")
+        .env("JUDGE_STDIO_CHILD", which)
         .stdin(stdin)
         .output()
         .unwrap()
@@ -50,8 +56,10 @@ fn check(what: &str, out: &Output, stdout: &[u8], stderr: &str, code: i32) {
 }
 
 fn main() {
-    if std::env::var_os("JUDGE_STDIO_CHILD").is_some() {
-        judge::main(solve)
+    match std::env::var("JUDGE_STDIO_CHILD").as_deref() {
+        Ok("large") => judge::main_large_output(solve),
+        Ok("plain") => judge::main(solve),
+        _ => {}
     }
     if !cfg!(target_os = "linux") {
         println!("stdio: skipped (Linux only)");
@@ -101,7 +109,7 @@ fn main() {
         .arg("-c")
         .arg("ulimit -v 400000; exec \"$0\"")
         .arg(std::env::current_exe().unwrap())
-        .env("JUDGE_STDIO_CHILD", "1")
+        .env("JUDGE_STDIO_CHILD", "large")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -113,6 +121,18 @@ fn main() {
     writer.join().unwrap();
     check("a pipe", &out, expected.as_bytes(), "", 0);
 
+    // `judge::main` holds the answers whole: a good input gets them all, a bad last token
+    // none of them.
+    let small = dir.join("small.in");
+    std::fs::write(&small, "3\n5\n6\n7\n").unwrap();
+    let out = child_as("plain", open(&small), 400_000);
+    let answers = format!("{:>99}\n{:>99}\n{:>99}\n", 5, 6, 7);
+    check("a small file", &out, answers.as_bytes(), "", 0);
+    std::fs::write(&small, "3\n5\n6\n-7\n").unwrap();
+    let out = child_as("plain", open(&small), 400_000);
+    let refusal = "error: x of test case 3 = `-7` is out of range (accepted: 0..=999999)\n";
+    check("a small bad file", &out, b"", refusal, 1);
+
     std::fs::remove_dir_all(&dir).unwrap();
-    println!("stdio: 4 scenarios passed");
+    println!("stdio: 6 scenarios passed");
 }

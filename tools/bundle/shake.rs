@@ -147,10 +147,11 @@ enum Kind {
     Macro,
     /// A trait and the names of its items.
     Trait(Vec<String>),
-    /// `impl Trait for Type`: kept whole when both are.
+    /// `impl Trait for Type`: kept whole when its header's trait, type and type arguments
+    /// all are (or are not the bundle's): `impl From<Nimber> for u64` goes with `Nimber`.
     TraitImpl {
         self_ty: Option<Vec<String>>,
-        trait_path: Vec<String>,
+        header: TokenStream,
     },
     /// `impl Type`: its header; its items are [`Kind::Member`] nodes.
     InherentImpl { self_ty: Option<Vec<String>> },
@@ -318,18 +319,12 @@ impl Graph {
                     let self_ty = type_path(&i.self_ty);
                     match &i.trait_ {
                         Some((_, trait_path, _)) => {
-                            let trait_path = trait_path
-                                .segments
-                                .iter()
-                                .map(|s| s.ident.to_string())
-                                .collect();
+                            let mut header = trait_path.to_token_stream();
+                            header.extend(i.self_ty.to_token_stream());
                             self.add_node(Node {
                                 module,
                                 name: None,
-                                kind: Kind::TraitImpl {
-                                    self_ty,
-                                    trait_path,
-                                },
+                                kind: Kind::TraitImpl { self_ty, header },
                                 range,
                                 tokens: item.to_token_stream(),
                                 locals: local_leaves(|v| v.visit_item_impl(i)),
@@ -568,6 +563,18 @@ impl Graph {
         targets.items.is_empty() || targets.items.iter().any(|&i| reached[i])
     }
 
+    /// Whether every path in `tokens` (named in node `id`) that resolves to items of the
+    /// bundle resolves to a kept one: what a trait impl's header names must all exist.
+    fn named_kept(&self, id: usize, tokens: &TokenStream, reached: &[bool]) -> bool {
+        let mut names = Names::default();
+        names.scan(tokens.clone(), &[]);
+        names.paths.iter().all(|path| {
+            let mut targets = Targets::default();
+            self.resolve_in_node(id, path, Ns::Type, &mut targets);
+            targets.items.is_empty() || targets.items.iter().any(|&i| reached[i])
+        })
+    }
+
     /// Which nodes the roots (every node outside the crates, and item-level macro calls) reach.
     fn reach(&self) -> Vec<bool> {
         let mut reached = vec![false; self.nodes.len()];
@@ -626,15 +633,7 @@ impl Graph {
                     continue;
                 }
                 let wanted = match &node.kind {
-                    Kind::TraitImpl {
-                        self_ty,
-                        trait_path,
-                    } => {
-                        self_ty
-                            .as_ref()
-                            .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached))
-                            && self.kept_or_foreign(node.module, trait_path, &reached)
-                    }
+                    Kind::TraitImpl { header, .. } => self.named_kept(id, header, &reached),
                     Kind::InherentImpl { self_ty } => self_ty
                         .as_ref()
                         .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached)),
