@@ -61,7 +61,7 @@ pub struct Scanner<'a> {
 /// A token read a byte at a time without holding it: its first bytes (for a message), its
 /// length, and how it reads as an integer.
 pub(crate) struct Token {
-    head: Vec<u8>,
+    head: [u8; QUOTE_LIMIT],
     len: u64,
     /// Whether it starts with `-`.
     pub(crate) negative: bool,
@@ -74,7 +74,10 @@ pub(crate) struct Token {
 impl Token {
     /// The token as an error message quotes it.
     pub(crate) fn quote(&self) -> String {
-        quote_cut(&self.head, self.len)
+        quote_cut(
+            &self.head[..self.len.min(QUOTE_LIMIT as u64) as usize],
+            self.len,
+        )
     }
 }
 
@@ -202,7 +205,7 @@ impl<'a> Scanner<'a> {
             return Ok(None);
         }
         let mut token = Token {
-            head: Vec::new(),
+            head: [0; QUOTE_LIMIT],
             len: 0,
             negative: false,
             integer: true,
@@ -213,11 +216,10 @@ impl<'a> Scanner<'a> {
             while self.pos < self.end {
                 let b = self.buf[self.pos];
                 if is_space(b) {
-                    token.integer &= digits;
-                    return Ok(Some(token));
+                    break;
                 }
-                if token.head.len() < QUOTE_LIMIT {
-                    token.head.push(b);
+                if let Some(slot) = token.head.get_mut(token.len as usize) {
+                    *slot = b;
                 }
                 match b {
                     b'0'..=b'9' => {
@@ -233,7 +235,7 @@ impl<'a> Scanner<'a> {
                 token.len += 1;
                 self.pos += 1;
             }
-            if !self.fill()? {
+            if self.pos < self.end || !self.fill()? {
                 token.integer &= digits;
                 return Ok(Some(token));
             }

@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 pub(super) struct Names {
     /// Paths (`a::b::c`, or one identifier), to resolve.
     pub(super) paths: Vec<Vec<String>>,
-    /// Names after `.` (methods, fields) or after `>::` (`<T as Trait>::name`): any type's.
+    /// Names called after `.` (methods) or named after `>::` (`<T as Trait>::name`): any
+    /// type's.
     pub(super) members: BTreeSet<String>,
     /// Names called as macros (`name!`).
     pub(super) macros: BTreeSet<String>,
@@ -47,7 +48,14 @@ impl Names {
                         i += 2; // `..`, `..=`: a range, the next name is a path
                     } else if c == '.' {
                         if let Some(TokenTree::Ident(member)) = trees.get(i + 1) {
-                            self.members.insert(unraw(member));
+                            // A method call (`.name(..)`, `.name::<T>(..)`); a field (`.name`
+                            // alone) names no item.
+                            let call = path_sep(i + 2)
+                                || matches!(trees.get(i + 2), Some(TokenTree::Group(g))
+                                    if g.delimiter() == Delimiter::Parenthesis);
+                            if call {
+                                self.members.insert(unraw(member));
+                            }
                             i += 2;
                         } else {
                             i += 1;
