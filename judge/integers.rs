@@ -2,7 +2,7 @@
 //! each a fast path for a short number inside the window (parsed eight bytes at a time) and a
 //! careful path for anything else.
 
-use crate::error::{missing, InputError};
+use crate::error::InputError;
 use crate::number::short_number;
 use crate::scanner::Scanner;
 use std::fmt;
@@ -77,35 +77,6 @@ impl Scanner<'_> {
             false if m <= i64::MAX as u64 => Some(m as i64),
             _ => None,
         })
-    }
-
-    /// The reading of a token as an integer: `value` gives the number of a sign (whether it
-    /// is `-`) and a magnitude, or `None` if the type cannot hold it.
-    fn careful<T: Copy + PartialOrd + fmt::Display>(
-        &mut self,
-        field: impl fmt::Display,
-        lo: T,
-        hi: T,
-        value: fn(bool, u64) -> Option<T>,
-    ) -> Result<T, InputError> {
-        let token = match self.read_token()? {
-            Some(token) => token,
-            None => return Err(missing(field)),
-        };
-        if !token.integer {
-            return Err(InputError::NotAnInteger {
-                field: field.to_string(),
-                token: token.quote(),
-            });
-        }
-        match token.value.and_then(|m| value(token.negative, m)) {
-            Some(v) if lo <= v && v <= hi => Ok(v),
-            _ => Err(InputError::OutOfRange {
-                field: field.to_string(),
-                token: token.quote(),
-                range: format!("{}..={}", lo, hi),
-            }),
-        }
     }
 
     /// [`Scanner::uint`] for inputs of many numbers (megabytes): the same values and errors,

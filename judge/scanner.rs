@@ -54,31 +54,6 @@ pub struct Scanner<'a> {
     end: usize,
     /// Bytes taken from the source so far.
     taken: u64,
-    /// Whether the input's start (a byte-order mark) was looked at.
-    started: bool,
-}
-
-/// A token read a byte at a time without holding it: its first bytes (for a message), its
-/// length, and how it reads as an integer.
-pub(crate) struct Token {
-    head: [u8; QUOTE_LIMIT],
-    len: u64,
-    /// Whether it starts with `-`.
-    pub(crate) negative: bool,
-    /// Whether it is digits after at most one leading sign, with at least one digit.
-    pub(crate) integer: bool,
-    /// Its digits' value, `None` once it exceeds `u64`.
-    pub(crate) value: Option<u64>,
-}
-
-impl Token {
-    /// The token as an error message quotes it.
-    pub(crate) fn quote(&self) -> String {
-        quote_cut(
-            &self.head[..self.len.min(QUOTE_LIMIT as u64) as usize],
-            self.len,
-        )
-    }
 }
 
 impl<'a> Scanner<'a> {
@@ -90,9 +65,9 @@ impl<'a> Scanner<'a> {
     /// ```
     ///
     /// # Complexity
-    /// O(min(input length, 64 KiB)) to set up its window.
+    /// O(1); it holds a window of 64 KiB from its first read.
     pub fn new(input: &'a [u8]) -> Self {
-        Self::with_window(Box::new(input), input.len() + 1)
+        Self::from_reader(input)
     }
 
     /// A scanner reading `source` as it goes (what [`main`](crate::main) does with standard
@@ -108,32 +83,28 @@ impl<'a> Scanner<'a> {
     /// ```
     ///
     /// # Complexity
-    /// O(1); it holds a window of 64 KiB.
+    /// O(1); it holds a window of 64 KiB from its first read.
     pub fn from_reader<R: Read + 'a>(source: R) -> Self {
-        Self::with_window(Box::new(source), WINDOW)
-    }
-
-    fn with_window(source: Box<dyn Read + 'a>, window: usize) -> Self {
         Scanner {
-            source,
-            buf: vec![0; window.max(32).min(WINDOW)],
+            source: Box::new(source),
+            buf: Vec::new(),
             pos: 0,
             end: 0,
             taken: 0,
-            started: false,
         }
     }
 
-    /// Moves the unread bytes to the window's start (the window doubles when they fill it)
-    /// and reads more after them; false at the end of the input.
+    /// Moves the unread bytes to the window's start (the window, empty before the first read,
+    /// is then [`WINDOW`] bytes, and doubles when they fill it) and reads more after them;
+    /// false at the end of the input.
     fn fill(&mut self) -> Result<bool, InputError> {
         self.buf.copy_within(self.pos..self.end, 0);
         self.end -= self.pos;
         self.pos = 0;
         if self.end == self.buf.len() {
             // Never past a byte more than MAX_INPUT: the byte that refuses the input.
-            self.buf
-                .resize((self.end * 2).min(MAX_INPUT as usize + 1), 0);
+            let doubled = (self.end * 2).clamp(WINDOW, MAX_INPUT as usize + 1);
+            self.buf.resize(doubled, 0);
         }
         loop {
             match self.source.read(&mut self.buf[self.end..]) {
@@ -170,12 +141,11 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips a byte-order mark at the very start of the input, once.
+    /// Skips a byte-order mark at the very start of the input (before anything is read).
     fn start(&mut self) -> Result<(), InputError> {
-        if !self.started {
-            self.started = true;
+        if self.taken == 0 {
             while self.end < 3 && self.fill()? {}
-            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+            if self.buf[..self.end].starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
             }
         }
@@ -198,47 +168,59 @@ impl<'a> Scanner<'a> {
         self.pos += n;
     }
 
-    /// Consumes the next token, or returns `None` at the end of the input: a byte at a time,
-    /// without holding it (an endless token takes no memory).
-    pub(crate) fn read_token(&mut self) -> Result<Option<Token>, InputError> {
+    /// The reading of a token as an integer: `value` gives the number of a sign (whether it
+    /// is `-`) and a magnitude, or `None` if the type cannot hold it.
+    pub(crate) fn careful<T: Copy + PartialOrd + fmt::Display>(
+        &mut self,
+        field: impl fmt::Display,
+        lo: T,
+        hi: T,
+        value: fn(bool, u64) -> Option<T>,
+    ) -> Result<T, InputError> {
         if !self.at_token()? {
-            return Ok(None);
+            return Err(missing(field));
         }
-        let mut token = Token {
-            head: [0; QUOTE_LIMIT],
-            len: 0,
-            negative: false,
-            integer: true,
-            value: Some(0),
-        };
-        let mut digits = false;
+        // The token, a byte at a time without holding it (an endless token takes no memory):
+        // its first bytes for a message, and how it reads as a sign and digits.
+        let mut head = [0; QUOTE_LIMIT];
+        let (mut len, mut negative, mut digits, mut other) = (0, false, false, false);
+        let mut magnitude = Some(0u64);
         loop {
-            while self.pos < self.end {
+            while self.pos < self.end && !is_space(self.buf[self.pos]) {
                 let b = self.buf[self.pos];
-                if is_space(b) {
-                    break;
-                }
-                if let Some(slot) = token.head.get_mut(token.len as usize) {
+                if let Some(slot) = head.get_mut(len) {
                     *slot = b;
                 }
                 match b {
                     b'0'..=b'9' => {
                         digits = true;
                         let digit = u64::from(b - b'0');
-                        token.value = token
-                            .value
-                            .and_then(|v| v.checked_mul(10)?.checked_add(digit));
+                        magnitude = magnitude.and_then(|m| m.checked_mul(10)?.checked_add(digit));
                     }
-                    b'+' | b'-' if token.len == 0 => token.negative = b == b'-',
-                    _ => token.integer = false,
+                    b'+' | b'-' if len == 0 => negative = b == b'-',
+                    _ => other = true,
                 }
-                token.len += 1;
+                len += 1;
                 self.pos += 1;
             }
             if self.pos < self.end || !self.fill()? {
-                token.integer &= digits;
-                return Ok(Some(token));
+                break;
             }
+        }
+        let quoted = || quote_cut(&head[..len.min(QUOTE_LIMIT)], len as u64);
+        if other || !digits {
+            return Err(InputError::NotAnInteger {
+                field: field.to_string(),
+                token: quoted(),
+            });
+        }
+        match magnitude.and_then(|m| value(negative, m)) {
+            Some(v) if lo <= v && v <= hi => Ok(v),
+            _ => Err(InputError::OutOfRange {
+                field: field.to_string(),
+                token: quoted(),
+                range: format!("{}..={}", lo, hi),
+            }),
         }
     }
 
@@ -369,11 +351,12 @@ impl<'a> Scanner<'a> {
     /// # Complexity
     /// O(remaining whitespace), or the length of the first extra token.
     pub fn finish(&mut self) -> Result<(), InputError> {
-        match self.read_token()? {
-            None => Ok(()),
-            Some(token) => Err(InputError::Trailing {
-                token: token.quote(),
-            }),
+        // No integer lies in 1..=0: any token is refused, and its quote is the message's.
+        match self.careful("", 1, 0, |_, m| Some(m)) {
+            Err(InputError::Missing { .. }) => Ok(()),
+            Err(InputError::NotAnInteger { token, .. })
+            | Err(InputError::OutOfRange { token, .. }) => Err(InputError::Trailing { token }),
+            other => other.map(drop),
         }
     }
 }
