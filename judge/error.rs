@@ -65,32 +65,37 @@ pub enum InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use InputError::*;
         match self {
-            InputError::Unreadable(why) => write!(f, "cannot read the input: {}", why),
-            InputError::Missing { field } => write!(f, "input ended early: expected {}", field),
-            InputError::NotAnInteger { field, token } => {
+            Unreadable(why) => write!(f, "cannot read the input: {}", why),
+            Missing { field } => write!(f, "input ended early: expected {}", field),
+            NotAnInteger { field, token } => {
                 write!(f, "{}: expected an integer, found {}", field, token)
             }
-            InputError::OutOfRange {
+            OutOfRange {
                 field,
                 token,
                 range,
-            } => write!(
-                f,
-                "{} = {} is out of range (accepted: {})",
-                field, token, range
-            ),
-            InputError::Trailing { token } => write!(
-                f,
-                "unexpected extra input after the last test case: {}",
-                token
-            ),
-            InputError::TooLong { field, start, max } => {
+            } => {
+                write!(
+                    f,
+                    "{} = {} is out of range (accepted: {})",
+                    field, token, range
+                )
+            }
+            Trailing { token } => {
+                write!(
+                    f,
+                    "unexpected extra input after the last test case: {}",
+                    token
+                )
+            }
+            TooLong { field, start, max } => {
                 write!(f, "{} is longer than {} bytes: {}", field, max, start)
             }
-            InputError::Invalid(why) => f.write_str(why),
-            InputError::Unwritable(why) => write!(f, "cannot write the output: {}", why),
-            InputError::Io(why) => write!(f, "an input or output operation failed: {}", why),
+            Invalid(why) => f.write_str(why),
+            Unwritable(why) => write!(f, "cannot write the output: {}", why),
+            Io(why) => write!(f, "an input or output operation failed: {}", why),
         }
     }
 }
@@ -187,13 +192,6 @@ pub(crate) fn quote_cut(head: &[u8], len: u64) -> String {
         shown.push('`');
     }
     shown
-}
-
-#[cold]
-pub(crate) fn missing(field: impl fmt::Display) -> InputError {
-    InputError::Missing {
-        field: field.to_string(),
-    }
 }
 
 #[cfg(test)]

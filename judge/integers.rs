@@ -34,11 +34,7 @@ impl Scanner<'_> {
         let (lo, hi) = (*range.start(), *range.end());
         // `-0` is zero; any other negative number is out of range.
         self.careful(field, lo, hi, |negative, m| {
-            if negative && m != 0 {
-                None
-            } else {
-                Some(m)
-            }
+            Some(m).filter(|&m| !negative || m == 0)
         })
     }
 

@@ -56,13 +56,10 @@ pub fn main<F>(solve: F) -> !
 where
     F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
 {
-    let stdin = std::io::stdin();
     let mut out = Vec::new();
-    let ran = solve(&mut Scanner::from_reader(stdin.lock()), &mut out).and_then(|()| {
-        let stdout = std::io::stdout();
-        let mut stdout = stdout.lock();
-        (stdout.write_all(&out))
-            .and_then(|()| stdout.flush())
+    let mut stdout = std::io::stdout();
+    let ran = solve(&mut Scanner::from_reader(std::io::stdin()), &mut out).and_then(|()| {
+        (stdout.write_all(&out).and_then(|()| stdout.flush()))
             .map_err(|e| InputError::Unwritable(e.to_string()))
     });
     exit(ran)

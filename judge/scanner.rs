@@ -1,7 +1,7 @@
 //! The scanner: whitespace-separated tokens and lines over any source of bytes, read a window
 //! at a time, with checked integer parsing (the integer readers are in `integers`).
 
-use crate::error::{missing, quote, quote_cut, quote_start, InputError, QUOTE_LIMIT};
+use crate::error::{quote, quote_cut, quote_start, InputError, QUOTE_LIMIT};
 use std::fmt;
 use std::io::Read;
 
@@ -16,7 +16,6 @@ pub const MAX_INPUT: u64 = 1 << 30;
 
 /// Whether `b` separates tokens: space, tab, line feed, vertical tab, form feed, carriage
 /// return.
-#[inline(always)]
 pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
@@ -112,10 +111,8 @@ impl<'a> Scanner<'a> {
                     self.end += n;
                     self.taken += n as u64;
                     if self.taken > MAX_INPUT {
-                        return Err(InputError::Unreadable(format!(
-                            "the input is larger than {} bytes",
-                            MAX_INPUT
-                        )));
+                        let why = "the input is larger than 1 GiB".to_string();
+                        return Err(InputError::Unreadable(why));
                     }
                     return Ok(n > 0);
                 }
@@ -178,7 +175,8 @@ impl<'a> Scanner<'a> {
         value: fn(bool, u64) -> Option<T>,
     ) -> Result<T, InputError> {
         if !self.at_token()? {
-            return Err(missing(field));
+            let field = field.to_string();
+            return Err(InputError::Missing { field });
         }
         // The token, a byte at a time without holding it (an endless token takes no memory):
         // its first bytes for a message, and how it reads as a sign and digits.
@@ -257,7 +255,8 @@ impl<'a> Scanner<'a> {
     /// O(token length); the window grows to hold the token.
     pub fn token(&mut self, field: impl fmt::Display) -> Result<&str, InputError> {
         if !self.at_token()? {
-            return Err(missing(field));
+            let field = field.to_string();
+            return Err(InputError::Missing { field });
         }
         let len = self.find(is_space, usize::MAX)?;
         let start = self.pos;

@@ -135,16 +135,10 @@ fn bundle_file(
     if has_judge {
         let dir = root.join(JUDGE);
         let text = crate_file_text(root, JUDGE, &dir.join("lib.rs"), &dir, 0, &mut Vec::new())?;
-        body += &format!(
-            "\n// The judge I/O crate (judge/).\npub mod {} {{\n{}}}\n",
-            JUDGE, text
-        );
+        body += &format!("\npub mod {} {{\n{}}}\n", JUDGE, text);
     }
     if !modules.is_empty() {
-        body += &format!(
-            "\n// The parts of the library (lib/) this problem uses.\npub mod {} {{\n",
-            LIB
-        );
+        body += &format!("\npub mod {} {{\n", LIB);
         for (module, text) in &modules {
             body += &format!("pub mod {} {{\n{}}}\n", module, text);
         }
