@@ -152,6 +152,10 @@ enum Kind {
     TraitImpl {
         self_ty: Option<Vec<String>>,
         header: TokenStream,
+        trait_path: Vec<String>,
+        /// For one of its own type parameters (`impl<G: Game> Game for &G`): such an impl
+        /// gives a type the trait only when another impl does.
+        blanket: bool,
     },
     /// `impl Type`: its header; its items are [`Kind::Member`] nodes.
     InherentImpl { self_ty: Option<Vec<String>> },
@@ -212,6 +216,14 @@ struct Targets {
     items: Vec<usize>,
     modules: Vec<usize>,
 }
+
+/// Std traits that only a call by one of these names reaches (no operator, format string or
+/// implicit conversion does): an impl of one goes unless kept code calls such a name.
+const CALLED_ONLY: [(&str, &[&str]); 3] = [
+    ("FromStr", &["parse", "from_str"]),
+    ("Sum", &["sum"]),
+    ("Product", &["product"]),
+];
 
 /// How deep a resolution may follow `use` items and globs (re-export chains, glob cycles).
 const MAX_DEPTH: usize = 24;
@@ -321,10 +333,23 @@ impl Graph {
                         Some((_, trait_path, _)) => {
                             let mut header = trait_path.to_token_stream();
                             header.extend(i.self_ty.to_token_stream());
+                            let trait_path = trait_path
+                                .segments
+                                .iter()
+                                .map(|s| s.ident.to_string())
+                                .collect();
+                            let blanket = self_ty.as_ref().map_or(false, |ty| {
+                                ty.len() == 1 && i.generics.type_params().any(|p| p.ident == ty[0])
+                            });
                             self.add_node(Node {
                                 module,
                                 name: None,
-                                kind: Kind::TraitImpl { self_ty, header },
+                                kind: Kind::TraitImpl {
+                                    self_ty,
+                                    header,
+                                    trait_path,
+                                    blanket,
+                                },
                                 range,
                                 tokens: item.to_token_stream(),
                                 locals: local_leaves(|v| v.visit_item_impl(i)),
@@ -633,7 +658,14 @@ impl Graph {
                     continue;
                 }
                 let wanted = match &node.kind {
-                    Kind::TraitImpl { header, .. } => self.named_kept(id, header, &reached),
+                    Kind::TraitImpl {
+                        header, trait_path, ..
+                    } => {
+                        self.named_kept(id, header, &reached)
+                            && self.entry_called(node.module, trait_path, |name| {
+                                members.contains(name) || trait_members.contains(name)
+                            })
+                    }
                     Kind::InherentImpl { self_ty } => self_ty
                         .as_ref()
                         .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached)),
@@ -646,9 +678,12 @@ impl Graph {
                                     .iter()
                                     .any(|&t| associated.contains(&(t, name.clone()))))
                     }
-                    Kind::Trait(names) => names
-                        .iter()
-                        .any(|n| members.contains(n) || trait_members.contains(n)),
+                    Kind::Trait(names) => {
+                        names
+                            .iter()
+                            .any(|n| members.contains(n) || trait_members.contains(n))
+                            && self.implemented(id, &reached)
+                    }
                     Kind::Plain | Kind::Macro => false,
                 };
                 if wanted {
@@ -659,6 +694,50 @@ impl Graph {
                 return reached;
             }
         }
+    }
+
+    /// Whether an impl of the trait at `trait_path` (in `module`) may be called: false for one
+    /// of std's [`CALLED_ONLY`] traits when `called` holds for none of its names.
+    fn entry_called(
+        &self,
+        module: usize,
+        trait_path: &[String],
+        called: impl Fn(&str) -> bool,
+    ) -> bool {
+        let names = match CALLED_ONLY
+            .iter()
+            .find(|(name, _)| trait_path.last().map(String::as_str) == Some(*name))
+        {
+            Some((_, names)) => names,
+            None => return true,
+        };
+        let mut targets = Targets::default();
+        self.resolve(module, &Leaf::relative(), trait_path, Ns::Type, 0, &mut targets);
+        !targets.items.is_empty() || names.iter().any(|name| called(name))
+    }
+
+    /// Whether trait `id` is implemented for a type that may exist: by an impl for a kept
+    /// type of the bundle's, or for a type that is not the bundle's (a std type, a tuple), not
+    /// counting blanket impls. A trait that kept code reaches only by the name of a method
+    /// (`.value(..)`) is needed only then: without such an impl no value has its methods.
+    fn implemented(&self, id: usize, reached: &[bool]) -> bool {
+        self.nodes.iter().any(|node| match &node.kind {
+            Kind::TraitImpl {
+                self_ty,
+                trait_path,
+                blanket,
+                ..
+            } => {
+                let mut traits = Targets::default();
+                self.resolve(node.module, &Leaf::relative(), trait_path, Ns::Type, 0, &mut traits);
+                traits.items.contains(&id)
+                    && !blanket
+                    && self_ty
+                        .as_ref()
+                        .map_or(true, |ty| self.kept_or_foreign(node.module, ty, reached))
+            }
+            _ => false,
+        })
     }
 
     /// The types of this bundle that node `id` is an impl (or an impl's item) for.

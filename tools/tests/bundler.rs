@@ -616,18 +616,10 @@ fn a_subtraction_game_solution_bundles_small() {
     let whole =
         tools::bundle::bundle_source_with(&root, "mcoins", MCOINS, spoj, Shaking::WholeModules)
             .unwrap();
-    // The issue's goal is 15,000 bytes in all. What the judge's `main` and `uint` reach is
-    // about 14 kB by itself today (the streaming scanner, its fast path, the held output), so
-    // this guards what shaking controls: the library and the problem, and the whole below
-    // the 80% warning line of SPOJ's 50,000.
-    let judge_bytes: usize = shaken
-        .sizes
-        .iter()
-        .filter(|(part, _)| part == "judge")
-        .map(|p| p.1)
-        .sum();
+    // The issue's goal: 15,000 bytes in all.
+    std::fs::write("/tmp/size_mcoins.rs", &shaken.text).unwrap();
     assert!(
-        shaken.text.len() - judge_bytes <= 21_000 && shaken.text.len() <= 40_000,
+        shaken.text.len() <= 15_000,
         "{} bytes: {:?}",
         shaken.text.len(),
         shaken.sizes
@@ -1088,8 +1080,8 @@ fn every_public_reexport_survives_shaking() {
 /// through a function nothing calls), and runs one solution through `run_str`.
 const EVERY_JUDGE_REEXPORT: &str = r#"//! Every re-export of the judge crate.
 use judge::{
-    quote, run_stdio, run_str, Cached, Case, CaseField, Cases, InputError, Lists, Output, Scanner,
-    HOLD_LIMIT, MAX_INPUT, QUOTE_LIMIT,
+    main_large_output, quote, run_stdio, run_str, Cached, Case, CaseField, Cases, InputError,
+    Lists, Output, Scanner, HOLD_LIMIT, MAX_INPUT, QUOTE_LIMIT,
 };
 use std::io::Write;
 
@@ -1109,7 +1101,10 @@ fn echo(sc: &mut Scanner, out: &mut Output) -> Result<(), InputError> {
 fn never_called() {
     let _ = run_stdio(echo);
     let _: Option<(Cached<u64>, Cases, Lists<'static>, CaseField<'static>)> = None;
-    judge::main(echo)
+    if HOLD_LIMIT == 0 {
+        judge::main(double)
+    }
+    main_large_output(echo)
 }
 
 fn main() {
