@@ -112,7 +112,7 @@ impl Scanner<'_> {
 
 /// The shape "T, then T test cases, each a count N and N integers", with the names its errors
 /// use and the values it accepts. A `const` in the problem's file, read by [`Lists::answer`]
-/// (a whole input, one answer line per case), [`Lists::fold`] or [`Lists::read`] (one case).
+/// (a whole input, one answer line per case), [`Lists::fold`] or [`Lists::read_into`] (one case).
 ///
 /// ```
 /// use judge::{InputError, Lists, Scanner};
@@ -287,9 +287,9 @@ impl<'a> Lists<'a> {
     /// };
     /// let mut sc = Scanner::new(b"3 4 1 5 0");
     /// let mut buf = Vec::new();
-    /// SHAPE.read(&mut sc, Case::new(1), &mut buf).unwrap();
+    /// SHAPE.read_into(&mut sc, Case::new(1), &mut buf).unwrap();
     /// assert_eq!(buf, [4, 1, 5]);
-    /// SHAPE.read(&mut sc, Case::new(2), &mut buf).unwrap();
+    /// SHAPE.read_into(&mut sc, Case::new(2), &mut buf).unwrap();
     /// assert!(buf.is_empty());
     /// ```
     ///
@@ -299,7 +299,12 @@ impl<'a> Lists<'a> {
     ///
     /// # Complexity
     /// O(the case's input size).
-    pub fn read(&self, sc: &mut Scanner, case: Case, buf: &mut Vec<u64>) -> Result<(), InputError> {
+    pub fn read_into(
+        &self,
+        sc: &mut Scanner,
+        case: Case,
+        buf: &mut Vec<u64>,
+    ) -> Result<(), InputError> {
         buf.clear();
         self.fold(sc, case, (), |(), _, x| buf.push(x))
     }
@@ -362,7 +367,7 @@ mod tests {
             .unwrap();
         assert_eq!(seen, [(1, 7), (2, 8), (3, 9)]);
         let mut buf = vec![1, 2, 3, 4, 5];
-        SHAPE.read(&mut sc, Case::new(2), &mut buf).unwrap();
+        SHAPE.read_into(&mut sc, Case::new(2), &mut buf).unwrap();
         assert_eq!(buf, [4]);
         assert!(sc.finish().is_ok());
     }

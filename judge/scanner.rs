@@ -226,7 +226,7 @@ impl<'a> Scanner<'a> {
     /// window) until one is in it, among at most `limit` bytes. `None` when the input ends
     /// first (all of it then in the window, less than `limit` bytes) or when none of `limit`
     /// bytes satisfies `stop` (then at least `limit` bytes are in the window).
-    fn find(&mut self, stop: fn(u8) -> bool, limit: usize) -> Result<Option<usize>, InputError> {
+    fn search(&mut self, stop: fn(u8) -> bool, limit: usize) -> Result<Option<usize>, InputError> {
         let mut searched = 0;
         loop {
             let upto = self.end.min(self.pos.saturating_add(limit));
@@ -258,7 +258,7 @@ impl<'a> Scanner<'a> {
             let field = field.to_string();
             return Err(InputError::Missing { field });
         }
-        let len = self.find(is_space, usize::MAX)?;
+        let len = self.search(is_space, usize::MAX)?;
         let start = self.pos;
         self.pos = len.map_or(self.end, |len| start + len);
         let bytes = &self.buf[start..self.pos];
@@ -317,7 +317,7 @@ impl<'a> Scanner<'a> {
         // Room for the line, a `\r` and the `\n`. Reading more moves the unread bytes to the
         // window's start: take `pos` after.
         let limit = max.saturating_add(2);
-        let found = self.find(|b| b == b'\n', limit)?;
+        let found = self.search(|b| b == b'\n', limit)?;
         let start = self.pos;
         let unread = self.end - start;
         let (mut line_end, next) = match found {

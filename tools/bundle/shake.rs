@@ -712,7 +712,14 @@ impl Graph {
             None => return true,
         };
         let mut targets = Targets::default();
-        self.resolve(module, &Leaf::relative(), trait_path, Ns::Type, 0, &mut targets);
+        self.resolve(
+            module,
+            &Leaf::relative(),
+            trait_path,
+            Ns::Type,
+            0,
+            &mut targets,
+        );
         !targets.items.is_empty() || names.iter().any(|name| called(name))
     }
 
@@ -729,7 +736,14 @@ impl Graph {
                 ..
             } => {
                 let mut traits = Targets::default();
-                self.resolve(node.module, &Leaf::relative(), trait_path, Ns::Type, 0, &mut traits);
+                self.resolve(
+                    node.module,
+                    &Leaf::relative(),
+                    trait_path,
+                    Ns::Type,
+                    0,
+                    &mut traits,
+                );
                 traits.items.contains(&id)
                     && !blanket
                     && self_ty
