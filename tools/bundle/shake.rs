@@ -338,7 +338,7 @@ impl Graph {
                                 .iter()
                                 .map(|s| s.ident.to_string())
                                 .collect();
-                            let blanket = self_ty.as_ref().map_or(false, |ty| {
+                            let blanket = self_ty.as_ref().is_some_and(|ty| {
                                 ty.len() == 1 && i.generics.type_params().any(|p| p.ident == ty[0])
                             });
                             self.add_node(Node {
