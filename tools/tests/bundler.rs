@@ -380,6 +380,112 @@ fn planted_uses_of_dropped_items_are_kept() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A library module with impls that nothing can call, each beside one that is called: an impl
+/// whose header names an unused type, an impl of `FromStr` nothing parses with, a trait that
+/// only a blanket impl implements (its method's name called on another type), and a method
+/// that shares its name with a field read.
+const UNCALLED: &str = r#"use std::str::FromStr;
+
+pub struct Used(pub u64);
+pub struct Unused(pub u64);
+pub struct Parsed(pub u64);
+pub struct Holder {
+    pub read: u64,
+}
+
+impl From<Unused> for u64 {
+    fn from(u: Unused) -> u64 {
+        u.0
+    }
+}
+
+impl From<Used> for u64 {
+    fn from(u: Used) -> u64 {
+        u.0 + 1
+    }
+}
+
+impl FromStr for Used {
+    type Err = ();
+    fn from_str(_: &str) -> Result<Self, ()> {
+        Err(())
+    }
+}
+
+impl FromStr for Parsed {
+    type Err = std::num::ParseIntError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        text.parse().map(Parsed)
+    }
+}
+
+impl Used {
+    pub fn read(&self) -> u64 {
+        self.0
+    }
+}
+
+pub trait Blanket {
+    fn value(&self) -> u64;
+}
+
+impl<T: Blanket + ?Sized> Blanket for &T {
+    fn value(&self) -> u64 {
+        (**self).value()
+    }
+}
+
+pub trait Concrete {
+    fn total(&self) -> u64;
+}
+
+impl Concrete for Used {
+    fn total(&self) -> u64 {
+        self.0 * 10
+    }
+}
+"#;
+
+#[test]
+fn impls_nothing_can_call_go() {
+    // Without a parse: both `FromStr` impls go. With one: both stay (kept by the name).
+    let body = "use grundy::uncalled::{Concrete, Holder, Parsed, Used};\nstruct Mine;\nimpl Mine {\n    fn value(&self) -> u64 {\n        6\n    }\n}\nfn main() {\n    let held = Holder { read: 5 };\n    let into: u64 = Used(4).into();\n    println!(\"{} {} {} {} {}\", held.read, into, Used(2).total(), PARSED, Mine.value());\n}\n";
+    for (parsed, want) in [
+        ("Parsed(7).0", "5 5 20 7 6\n"),
+        ("\"8\".parse::<Parsed>().unwrap().0", "5 5 20 8 6\n"),
+    ] {
+        let source = body.replace("PARSED", parsed);
+        let dir = fixture("uncalled", &source);
+        std::fs::write(dir.join("lib/uncalled.rs"), UNCALLED).unwrap();
+        let lib = dir.join("lib/lib.rs");
+        let text = std::fs::read_to_string(&lib).unwrap();
+        std::fs::write(
+            &lib,
+            text.replace("pub mod unused;", "pub mod uncalled;\npub mod unused;"),
+        )
+        .unwrap();
+        let spoj = by_name("spoj").unwrap();
+        let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+        let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
+        assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
+        assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
+        let parses = parsed.contains("parse");
+        for (item, kept) in [
+            ("impl From<Used> for u64", true),
+            ("impl Concrete for Used", true),
+            ("impl FromStr for Parsed", parses),
+            ("impl FromStr for Used", parses),
+            ("impl From<Unused>", false),
+            ("trait Blanket", false),
+            ("pub fn read", false),
+        ] {
+            assert_eq!(shaken.text.contains(item), kept, "{item}:\n{}", shaken.text);
+            assert!(whole.text.contains(item));
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
 #[test]
 fn use_items_are_cut_to_what_is_kept() {
     // The root re-export `pub use crate::alpha::{double, Pair as Couple}` names two items; the
