@@ -2,6 +2,7 @@
 //! checked, and written by a second run over standard input read again.
 
 use crate::error::InputError;
+use crate::run::HOLD_LIMIT;
 use crate::scanner::Scanner;
 use std::io::{Seek, SeekFrom, Write};
 
@@ -102,9 +103,6 @@ impl Write for Output {
         }
     }
 }
-
-/// The most answer bytes held in memory when standard input is a file that can be read again.
-pub const HOLD_LIMIT: usize = 1 << 24;
 
 fn unreadable(e: std::io::Error) -> InputError {
     InputError::Unreadable(e.to_string())
@@ -241,8 +239,9 @@ impl Stdin {
 }
 
 /// A contest binary's whole `main` for answers that may pass 16 MiB: [`run_stdio`], then exit
-/// status 0, or one line `error: ...` on standard error and exit status 1. (Where the answers
-/// are smaller, [`main`](crate::main) holds them whole, in less code.)
+/// status 0, or one line `error: ...` on standard error and exit status 1: nothing is written
+/// before the whole input is accepted, whatever the answers' size. ([`main`](crate::main)
+/// writes answers past 16 MiB as they come, in less code.)
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};

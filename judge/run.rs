@@ -3,13 +3,13 @@
 
 use crate::error::InputError;
 use crate::scanner::Scanner;
-use std::io::Write;
+use std::io::{BufWriter, Stdout, Write};
 
 /// Runs a solution on a whole input and returns what it wrote: how tests call `solve`.
 ///
 /// ```
 /// use judge::{run_str, InputError, Scanner};
-/// use std::io::Write;
+/// use std::io::{BufWriter, Stdout, Write};
 /// fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 ///     let n = sc.uint("n", 0..=100)?;
 ///     writeln!(out, "{}", n * 2)?;
@@ -30,14 +30,22 @@ where
     String::from_utf8(out).map_err(|e| InputError::Unwritable(e.to_string()))
 }
 
+/// The most answer bytes held in memory before any is written.
+pub const HOLD_LIMIT: usize = 1 << 24;
+
 /// A contest binary's whole `main`: runs `solve` on standard input (read a window at a time),
-/// holding its answers in memory, and writes them to standard output only when the whole
-/// input was accepted; then exit status 0, or one line `error: ...` on standard error and
-/// exit status 1 (and nothing on standard output).
+/// holding its answers, and writes them when the whole input was accepted; then exit status
+/// 0, or one line `error: ...` on standard error and exit status 1.
+///
+/// Up to [`HOLD_LIMIT`] bytes (16 MiB) of answers are held: a refused input leaves nothing on
+/// standard output. Past it, the answers are written as they come, so memory stays flat and
+/// an input refused after that point leaves the answers before it (still with the error and
+/// exit status 1). [`main_large_output`](crate::main_large_output) keeps nothing written
+/// before the input is accepted at any size, reading a file twice.
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};
-/// use std::io::Write;
+/// use std::io::{BufWriter, Stdout, Write};
 /// fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 ///     let n = sc.uint("n", 0..=9)?;
 ///     writeln!(out, "{}", n)?;
@@ -46,20 +54,15 @@ where
 /// fn main() { judge::main(solve) }
 /// ```
 ///
-/// # Constraints
-/// The answers are held whole: where they may pass 16 MiB, use
-/// [`main_large_output`](crate::main_large_output).
-///
 /// # Complexity
-/// O(input + output size) beyond the cost of `solve`.
+/// O(input + output size) beyond the cost of `solve`; memory O(16 MiB) beyond `solve`'s.
 pub fn main<F>(solve: F) -> !
 where
-    F: FnOnce(&mut Scanner, &mut Vec<u8>) -> Result<(), InputError>,
+    F: FnOnce(&mut Scanner, &mut BufWriter<Stdout>) -> Result<(), InputError>,
 {
-    let mut out = Vec::new();
-    let mut stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(HOLD_LIMIT, std::io::stdout());
     let ran = solve(&mut Scanner::from_reader(std::io::stdin()), &mut out).and_then(|()| {
-        (stdout.write_all(&out).and_then(|()| stdout.flush()))
+        out.flush()
             .map_err(|e| InputError::Unwritable(e.to_string()))
     });
     exit(ran)
@@ -68,9 +71,8 @@ where
 /// Exits with status 0 after `Ok`, or with one line `error: ...` on standard error and status
 /// 1 after `Err`.
 pub(crate) fn exit(ran: Result<(), InputError>) -> ! {
-    if let Err(e) = ran {
+    if let Err(e) = &ran {
         let _ = writeln!(std::io::stderr(), "error: {}", e);
-        std::process::exit(1)
     }
-    std::process::exit(0)
+    std::process::exit(i32::from(ran.is_err()))
 }

@@ -129,11 +129,8 @@ impl<'a> Scanner<'a> {
             while self.pos < self.end && is_space(self.buf[self.pos]) {
                 self.pos += 1;
             }
-            if self.pos < self.end {
-                return Ok(true);
-            }
-            if !self.fill()? {
-                return Ok(false);
+            if self.pos < self.end || !self.fill()? {
+                return Ok(self.pos < self.end);
             }
         }
     }

@@ -166,10 +166,9 @@ fn bundle_file(
     }
     body = layout::tighten(&body, &crates)?;
     let mut text = format!(
-        "// {}: bundled for {} by `cargo run --bin bundle -- {}` from problems/{}.rs{}{}.\n#![allow(dead_code, unused_imports, unused_macros)]\n",
+        "// {}: bundled for {} from problems/{}.rs{}{}.\n#![allow(dead_code, unused_imports, unused_macros)]\n",
         name,
         judge.title,
-        name,
         name,
         if has_judge { ", judge/" } else { "" },
         if kept.is_empty() {

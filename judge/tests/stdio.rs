@@ -121,8 +121,28 @@ fn main() {
     writer.join().unwrap();
     check("a pipe", &out, expected.as_bytes(), "", 0);
 
-    // `judge::main` holds the answers whole: a good input gets them all, a bad last token
-    // none of them.
+    // `judge::main` holds 16 MiB of answers, then writes as they come: in as little memory,
+    // the good file gets every answer, and the bad one some of the answers before its last
+    // token (at least what passed 16 MiB), with the error.
+    let out = child_as("plain", open(&plain), file_limit);
+    check("a file, plain", &out, expected.as_bytes(), "", 0);
+    let out = child_as("plain", open(&bad), file_limit);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        refusal,
+        "a bad file, plain"
+    );
+    assert_eq!(out.status.code(), Some(1), "a bad file, plain: exit status");
+    let written = out.stdout.len();
+    assert!(
+        written >= 16 << 20
+            && written < expected.len()
+            && expected.as_bytes().starts_with(&out.stdout),
+        "a bad file, plain: {} bytes written",
+        written
+    );
+
+    // Below 16 MiB, a good input gets every answer, a bad last token none of them.
     let small = dir.join("small.in");
     std::fs::write(&small, "3\n5\n6\n7\n").unwrap();
     let out = child_as("plain", open(&small), 400_000);
@@ -134,5 +154,5 @@ fn main() {
     check("a small bad file", &out, b"", refusal, 1);
 
     std::fs::remove_dir_all(&dir).unwrap();
-    println!("stdio: 6 scenarios passed");
+    println!("stdio: 8 scenarios passed");
 }

@@ -1,7 +1,7 @@
 //! Every binary on about 20 MB of valid input under a virtual-memory limit of 1.3 times the
 //! input plus 8 MiB (`ulimit -v`): the input is read through a window, queries within the
-//! judge's limits are never stored, and answers beyond 16 MiB are written by a second run over
-//! the file after a checking run. Linux only (it uses bash's `ulimit`).
+//! judge's limits are never stored, and answers beyond 16 MiB are written as they come
+//! (`judge::main`). Linux only (it uses bash's `ulimit`).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
