@@ -1,7 +1,7 @@
 //! Judge input and output for contest binaries: a byte scanner that parses integers in one pass
 //! and reports a malformed input as one line naming the field, and [`main`], which runs a
-//! solution on standard input and writes its answers once the whole input is accepted
-//! ([`main_large_output`] where they may pass 16 MiB).
+//! solution on standard input and writes its answers once the whole input is accepted (up to
+//! 16 MiB of them, then as they come; [`main_large_output`] checks first at any size).
 //!
 //! Std only, written for rustc 1.56, so every bundle for a plain judge carries this crate as a
 //! module. A solution is

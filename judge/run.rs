@@ -61,10 +61,14 @@ where
     F: FnOnce(&mut Scanner, &mut BufWriter<Stdout>) -> Result<(), InputError>,
 {
     let mut out = BufWriter::with_capacity(HOLD_LIMIT, std::io::stdout());
-    let ran = solve(&mut Scanner::from_reader(std::io::stdin()), &mut out).and_then(|()| {
-        out.flush()
-            .map_err(|e| InputError::Unwritable(e.to_string()))
-    });
+    let ran = solve(&mut Scanner::from_reader(std::io::stdin()), &mut out)
+        .and_then(|()| Ok(out.flush()?))
+        .map_err(|e| match e {
+            // `solve` reads through the scanner (whose errors say so) and writes to `out`: an
+            // I/O error of its `?` is a write of the answers.
+            InputError::Io(why) => InputError::Unwritable(why),
+            e => e,
+        });
     exit(ran)
 }
 

@@ -111,8 +111,7 @@ impl<'a> Scanner<'a> {
                     self.end += n;
                     self.taken += n as u64;
                     if self.taken > MAX_INPUT {
-                        let why = "the input is larger than 1 GiB".to_string();
-                        return Err(InputError::Unreadable(why));
+                        return Err(InputError::Unreadable("it is larger than 1 GiB".into()));
                     }
                     return Ok(n > 0);
                 }
