@@ -19,6 +19,7 @@
 
 mod cached;
 mod cases;
+pub mod checker;
 mod error;
 mod integers;
 mod number;
