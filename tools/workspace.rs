@@ -80,10 +80,33 @@ pub struct Meta {
     pub memory_limit: Option<u64>,
     /// Whether the judge talks with the program while it runs.
     pub interactive: bool,
+    /// Whether the problem has a checker, the binary `NAME-checker` of
+    /// `problems/checkers/NAME.rs`, which accepts any right answer (see [`checker_bin`]).
+    pub checker: bool,
 }
 
 /// The keys a problem's entry may hold.
-const KEYS: [&str; 5] = ["judge", "url", "time-limit", "memory-limit", "interactive"];
+const KEYS: [&str; 6] = [
+    "judge",
+    "url",
+    "time-limit",
+    "memory-limit",
+    "interactive",
+    "checker",
+];
+
+/// The checker binary of problem `name` and its path in `problems/`:
+/// `("NAME-checker", "checkers/NAME.rs")`.
+///
+/// ```
+/// assert_eq!(
+///     tools::workspace::checker_bin("nim"),
+///     ("nim-checker".to_string(), "checkers/nim.rs".to_string())
+/// );
+/// ```
+pub fn checker_bin(name: &str) -> (String, String) {
+    (format!("{name}-checker"), format!("checkers/{name}.rs"))
+}
 
 /// The manifest holding the problems' metadata.
 const MANIFEST: &str = "problems/Cargo.toml";
@@ -272,6 +295,11 @@ impl Manifest {
                         .as_bool()
                         .ok_or_else(|| bad(key, "must be true or false"))?;
                 }
+                "checker" => {
+                    meta.checker = value
+                        .as_bool()
+                        .ok_or_else(|| bad(key, "must be true or false"))?;
+                }
                 _ => {
                     return Err(bad(
                         key,
@@ -286,13 +314,35 @@ impl Manifest {
         if meta.judge.is_none() {
             return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
         }
+        let (bin, path) = checker_bin(name);
+        let has_bin = self.list("bin").any(|b| {
+            b.get("name").and_then(toml::Value::as_str) == Some(bin.as_str())
+                && b.get("path").and_then(toml::Value::as_str) == Some(path.as_str())
+        });
+        if meta.checker && !has_bin {
+            return Err(bad(
+                "checker",
+                &format!(
+                    "is true but the `bin` list has no `{{ name = \"{bin}\", path = \"{path}\", test = false }}`"
+                ),
+            ));
+        }
         Ok(meta)
     }
 }
 
-/// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]).
+/// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]);
+/// a declared checker's file `problems/checkers/NAME.rs` must exist too.
 pub fn meta(root: &Path, name: &str) -> Result<Meta, String> {
-    Manifest::read(root)?.meta(name)
+    let meta = Manifest::read(root)?.meta(name)?;
+    let file = root.join("problems").join(checker_bin(name).1);
+    if meta.checker && !file.is_file() {
+        return Err(format!(
+            "{MANIFEST}: problem `{name}`: `checker` is true but problems/{} is missing",
+            checker_bin(name).1
+        ));
+    }
+    Ok(meta)
 }
 
 #[cfg(test)]
@@ -353,6 +403,18 @@ mod tests {
                 "`interactive`",
             ),
             (
+                "p = { judge = \"spoj\", checker = 1 }",
+                "`checker` must be true or false",
+            ),
+            (
+                "p = { judge = \"spoj\", checker = true }",
+                "`checker` is true but the `bin` list has no `{ name = \"p-checker\", path = \"checkers/p.rs\", test = false }`",
+            ),
+            (
+                "p = { judge = \"spoj\", checkers = true }",
+                "`checkers` is not a key",
+            ),
+            (
                 "p = { judge = \"spooj\" }",
                 "`judge` names an unknown judge `spooj`",
             ),
@@ -379,6 +441,26 @@ mod tests {
         assert!(meta_of_manifest("p = {", "p")
             .unwrap_err()
             .starts_with("problems/Cargo.toml: "));
+    }
+
+    #[test]
+    fn a_checker_needs_its_bin_line_and_its_file() {
+        let text = "bin = [\n    { name = \"p\", path = \"p.rs\" },\n    { name = \"p-checker\", path = \"checkers/p.rs\", test = false },\n]\n\n[package.metadata.problems]\np = { judge = \"codeforces\", checker = true }\nq = { judge = \"spoj\", checker = false }\n";
+        let manifest = Manifest::parse(text).unwrap();
+        assert!(manifest.meta("p").unwrap().checker);
+        assert!(!manifest.meta("q").unwrap().checker);
+        let root = std::env::temp_dir().join(format!("workspace-checker-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("problems/checkers")).unwrap();
+        fs::write(root.join("problems/Cargo.toml"), text).unwrap();
+        let err = meta(&root, "p").unwrap_err();
+        assert_eq!(
+            err,
+            "problems/Cargo.toml: problem `p`: `checker` is true but problems/checkers/p.rs is missing"
+        );
+        fs::write(root.join("problems/checkers/p.rs"), "fn main() {}").unwrap();
+        assert!(meta(&root, "p").unwrap().checker);
+        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
