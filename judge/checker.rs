@@ -44,8 +44,8 @@ pub const WRONG_ANSWER: i32 = 1;
 pub const CHECKER_FAILED: i32 = 3;
 
 /// A checker's whole `main`: [`run`] on the command line's three paths, then exit with its
-/// status. A panic of `check` prints no trace: one line `checker failed: ...` on standard error
-/// and [`CHECKER_FAILED`].
+/// status. A panic of `check` prints no trace: one line `error: the checker panicked: ...` on
+/// standard error and [`CHECKER_FAILED`].
 ///
 /// # Complexity
 /// Reads the three files whole, then that of `check`.
@@ -61,7 +61,7 @@ pub fn main(check: Check) -> ! {
 
 /// Runs `check` on the files `args` names (INPUT OUTPUT ANSWER), writing the verdict's line and
 /// returning the exit status: [`ACCEPTED`]; [`WRONG_ANSWER`] with the reason on `out`; or
-/// [`CHECKER_FAILED`] with `checker failed: ...` on `err` when the arguments are not three
+/// [`CHECKER_FAILED`] with one line `error: ...` on `err` when the arguments are not three
 /// paths, the input or answer cannot be read as text, or `check` panics. An output that is not
 /// UTF-8 is a wrong answer, not a failure.
 ///
@@ -88,7 +88,7 @@ pub fn main(check: Check) -> ! {
 /// Reads the three files whole, then that of `check`.
 pub fn run(args: &[OsString], check: Check, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let failed = |err: &mut dyn Write, why: &str| {
-        let _ = writeln!(err, "checker failed: {}", one_line(why));
+        let _ = writeln!(err, "error: {}", one_line(why));
         CHECKER_FAILED
     };
     if args.len() != 3 {
@@ -137,7 +137,7 @@ pub fn run(args: &[OsString], check: Check, out: &mut dyn Write, err: &mut dyn W
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".to_string());
-            failed(err, &format!("panicked: {}", message))
+            failed(err, &format!("the checker panicked: {}", message))
         }
     }
 }
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!((status, out.as_str()), (CHECKER_FAILED, ""));
         assert_eq!(
             err,
-            "checker failed: panicked: the input: n: expected an integer, found `x`\n"
+            "error: the checker panicked: the input: n: expected an integer, found `x`\n"
         );
         let (status, _, err) = verdict(&args[..2]);
         assert_eq!(status, CHECKER_FAILED);
@@ -281,7 +281,7 @@ mod tests {
         let (status, _, err) = verdict(&missing);
         assert_eq!(status, CHECKER_FAILED);
         assert!(
-            err.starts_with("checker failed: \"/nonexistent/answer\": "),
+            err.starts_with("error: \"/nonexistent/answer\": "),
             "{}",
             err
         );

@@ -134,7 +134,11 @@ impl Problem for NimMove {
 pub fn nim_move(heaps: &[u64], last: bool, take: impl Fn(u64, u64) -> u64) -> String {
     let sum = heaps.iter().fold(0, |x, h| x ^ h);
     let mut winning = heaps.iter().enumerate().filter(|&(_, &h)| h ^ sum < h);
-    let found = if last { winning.next_back() } else { winning.next() };
+    let found = if last {
+        winning.next_back()
+    } else {
+        winning.next()
+    };
     match found {
         Some((i, &h)) => format!("{} {}\n", i + 1, take(h, h - (h ^ sum))),
         None => "lose\n".to_string(),

@@ -384,11 +384,14 @@ echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
     let broken = script(
         &dir,
         "broken",
-        "echo 'checker failed: no answer' >&2; exit 3",
+        "echo 'error: the answer file is empty' >&2; exit 3",
     );
     let (verdict, detail) = checker::verdict(&broken, &input, b"2\n", &answer, limit);
     assert_eq!(verdict, Verdict::Re);
-    assert_eq!(detail, "checker failed (exit 3): checker failed: no answer");
+    assert_eq!(
+        detail,
+        "checker failed (exit 3): error: the answer file is empty"
+    );
     let silent = script(&dir, "silent", "exit 1");
     let (verdict, detail) = checker::verdict(&silent, &input, b"2\n", &answer, limit);
     assert_eq!(verdict, Verdict::Wa);
