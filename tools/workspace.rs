@@ -188,13 +188,17 @@ impl Manifest {
         ))
     }
 
-    /// The shapes `new` can copy, sorted by name.
+    /// The shapes `new` can copy, sorted by name. A template `SHAPE_checker.rs` is no shape:
+    /// it is shape SHAPE's checker, copied with it.
     pub fn shapes(&self) -> Vec<Shape> {
         let mut shapes: Vec<Shape> = self
             .list("example")
             .filter_map(|example| {
                 let path = example.get("path")?.as_str()?;
                 let stem = path.strip_prefix("../templates/")?.strip_suffix(".rs")?;
+                if stem.ends_with("_checker") {
+                    return None;
+                }
                 Some(Shape {
                     name: stem.to_string(),
                     example: example.get("name")?.as_str()?.to_string(),
@@ -468,6 +472,7 @@ mod tests {
         let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
             [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
             [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
+            [[example]]\nname = \"move_checker\"\npath = \"../templates/move_checker.rs\"\n\n\
             [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
             [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
         let manifest = Manifest::parse(text).unwrap();
