@@ -154,6 +154,23 @@ mod tests {
     }
 
     #[test]
+    fn the_checker_is_built_with_its_problem() {
+        let root = std::env::temp_dir().join(format!("runner-checker-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("problems/checkers")).unwrap();
+        fs::write(root.join("problems/checkers/p.rs"), "fn main() {}").unwrap();
+        fs::write(
+            root.join("problems/Cargo.toml"),
+            "bin = [\n    { name = \"p-checker\", path = \"checkers/p.rs\", test = false },\n]\n\n[package.metadata.problems]\np = { judge = \"spoj\", checker = true }\nq = { judge = \"spoj\" }\n",
+        )
+        .unwrap();
+        assert_eq!(build_args(&root, "p"), ["--bin", "p-checker"]);
+        assert!(build_args(&root, "q").is_empty());
+        assert!(build_args(&root, "nosuch").is_empty());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
     fn a_declared_checker_must_be_built() {
         let meta = Meta {
             checker: true,

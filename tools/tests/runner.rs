@@ -396,6 +396,20 @@ echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
     let (verdict, detail) = checker::verdict(&silent, &input, b"2\n", &answer, limit);
     assert_eq!(verdict, Verdict::Wa);
     assert!(detail.contains("gave no reason"), "{detail}");
+    // A long reason is cut to its start; a checker that floods its output has failed.
+    let long = script(&dir, "long", "printf 'x%.0s' $(seq 10000); echo; exit 1");
+    let (verdict, detail) = checker::verdict(&long, &input, b"2\n", &answer, limit);
+    assert_eq!(verdict, Verdict::Wa);
+    assert!(
+        detail.starts_with("checker: xxxx") && detail.len() < 300,
+        "{detail}"
+    );
+    let flood = script(&dir, "flood", "exec yes wrong");
+    let (verdict, detail) = checker::verdict(&flood, &input, b"2\n", &answer, limit);
+    assert_eq!(
+        (verdict, detail.as_str()),
+        (Verdict::Re, "checker failed: wrote over 65536 bytes")
+    );
     // Through a case: a program printing 6 is right by the checker, wrong by exact comparison.
     let six = script(&dir, "six", "echo 6");
     let mut report = Report::quiet();
