@@ -400,6 +400,31 @@ mod tests {
     }
 
     #[test]
+    fn testcases_are_judged_by_the_checker() {
+        use crate::fixtures::NimMove;
+        let dir = std::env::temp_dir().join(format!("testkit-cases-{}", std::process::id()));
+        let cases = dir.join("testcases/nim_move");
+        std::fs::create_dir_all(&cases).unwrap();
+        // 3 5 6 7: the .out holds the first winning move; another one is right too.
+        std::fs::write(cases.join("a.in"), "1\n4\n3 5 6 7\n").unwrap();
+        std::fs::write(cases.join("a.out"), "2 2\n").unwrap();
+        let crate_dir = dir.join("crate");
+        let crate_dir = crate_dir.to_str().unwrap();
+        Harness::<NimMove>::new("nim_move", crate_dir, last_moves).testcases();
+        // Careless: from the heap of 7 it takes 6, not 7.
+        let wrong = std::panic::catch_unwind(|| {
+            Harness::<NimMove>::new("nim_move", crate_dir, careless_moves).testcases()
+        });
+        let message = wrong.unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(
+            message.ends_with("a.in: case 1: taking 6 from heap 4 leaves nim-sum 1, not 0"),
+            "{message}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn a_run_is_replayed_by_its_seed() {
         // The failing seed a run reports is the one whose generated input fails.
         let mut harness = Harness::<Sum>::new("sum", "/nowhere", broken);

@@ -82,22 +82,8 @@ pub fn verdict(
             };
             (Verdict::Wa, format!("checker: {reason}"))
         }
-        Ended::Exited(code) => (
-            Verdict::Re,
-            format!(
-                "checker failed (exit {}): {}",
-                code,
-                cases::first_line(&run.stderr)
-            ),
-        ),
-        Ended::Signalled(signal) => (
-            Verdict::Re,
-            format!(
-                "checker failed (signal {}): {}",
-                signal,
-                cases::first_line(&run.stderr)
-            ),
-        ),
+        Ended::Exited(code) => failed(&format!("exit {code}"), &run.stderr),
+        Ended::Signalled(signal) => failed(&format!("signal {signal}"), &run.stderr),
         Ended::TimedOut => (
             Verdict::Re,
             format!("checker failed: over {}", limits::show(time)),
@@ -107,6 +93,13 @@ pub fn verdict(
             format!("checker failed: wrote over {CHECKER_OUTPUT} bytes"),
         ),
     }
+}
+
+/// The verdict when the checker ended `how` (`exit 3`, `signal 11`) instead of judging, with
+/// the first line of its standard error.
+fn failed(how: &str, stderr: &[u8]) -> (Verdict, String) {
+    let why = cases::first_line(stderr);
+    (Verdict::Re, format!("checker failed ({how}): {why}"))
 }
 
 /// The contestant's output in a fresh file of the temporary directory, removed when dropped.

@@ -392,6 +392,12 @@ echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
         detail,
         "checker failed (exit 3): error: the answer file is empty"
     );
+    let crashed = script(&dir, "crashed", "echo 'segfault ahead' >&2; kill -SEGV $$");
+    let (verdict, detail) = checker::verdict(&crashed, &input, b"2\n", &answer, limit);
+    assert_eq!(
+        (verdict, detail.as_str()),
+        (Verdict::Re, "checker failed (signal 11): segfault ahead")
+    );
     let silent = script(&dir, "silent", "exit 1");
     let (verdict, detail) = checker::verdict(&silent, &input, b"2\n", &answer, limit);
     assert_eq!(verdict, Verdict::Wa);
