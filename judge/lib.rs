@@ -20,6 +20,7 @@
 
 mod cached;
 mod cases;
+pub mod checker;
 mod error;
 mod integers;
 mod number;

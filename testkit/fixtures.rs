@@ -78,3 +78,69 @@ pub fn sums_counting(input: &str, count: impl Fn(u64) -> u64) -> String {
     sums.map(|case| format!("{}\n", case.into_iter().map(&count).sum::<u64>()))
         .collect()
 }
+
+/// T cases of Nim heaps, each answered by a winning move `HEAP TAKE` (heap 1-based, how many
+/// to take) or `lose`: many inputs have several right answers. The brute force gives the first
+/// winning heap's move; [`Problem::check`] accepts any winning move, as a checker does.
+#[derive(Default)]
+pub struct NimMove;
+impl Problem for NimMove {
+    type Case = Vec<u64>;
+    const SIZE: u64 = 16;
+    fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
+        Sums::case(rng, size)
+    }
+    fn input(cases: &[Vec<u64>]) -> String {
+        counted_lists(cases)
+    }
+    fn brute(&mut self, heaps: &Vec<u64>) -> String {
+        nim_move(heaps, false, |_, take| take)
+    }
+    fn smaller(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        shorter_lists(heaps)
+    }
+    fn check(input: &str, output: &str, _answer: &str) -> Result<(), String> {
+        let mut lines = output.lines();
+        for (i, heaps) in cases_of(input).iter().enumerate() {
+            let line = lines.next().unwrap_or("");
+            let sum = heaps.iter().fold(0, |x, h| x ^ h);
+            let numbers: Vec<u64> = line.split(' ').filter_map(|t| t.parse().ok()).collect();
+            match (sum, line, numbers.as_slice()) {
+                (0, "lose", _) => {}
+                (_, _, &[heap, take])
+                    if (1..=heaps.len() as u64).contains(&heap)
+                        && (1..=heaps[heap as usize - 1]).contains(&take) =>
+                {
+                    let left = sum ^ heaps[heap as usize - 1] ^ (heaps[heap as usize - 1] - take);
+                    if left != 0 {
+                        return Err(format!(
+                            "case {}: taking {} from heap {} leaves nim-sum {}, not 0",
+                            i + 1,
+                            take,
+                            heap,
+                            left
+                        ));
+                    }
+                }
+                _ => return Err(format!("case {}: `{}` is not a winning move", i + 1, line)),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A winning move of Nim as [`NimMove`] prints it, from the first winning heap (or the last
+/// with `last`), taking `take(heap, right amount)` (the right amount for a right answer).
+pub fn nim_move(heaps: &[u64], last: bool, take: impl Fn(u64, u64) -> u64) -> String {
+    let sum = heaps.iter().fold(0, |x, h| x ^ h);
+    let mut winning = heaps.iter().enumerate().filter(|&(_, &h)| h ^ sum < h);
+    let found = if last {
+        winning.next_back()
+    } else {
+        winning.next()
+    };
+    match found {
+        Some((i, &h)) => format!("{} {}\n", i + 1, take(h, h - (h ^ sum))),
+        None => "lose\n".to_string(),
+    }
+}

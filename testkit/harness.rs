@@ -20,10 +20,13 @@ pub struct Failure<C> {
     pub expected: String,
     /// The solution's output, or its refusal.
     pub got: Result<String, String>,
+    /// Why the output is wrong: [`Problem::check`]'s reason (by default the first differing
+    /// line).
+    pub reason: String,
 }
 
 impl<C> Failure<C> {
-    /// A short report: the input, both answers and the first differing line.
+    /// A short report: the input, both answers and why the solution's is wrong.
     ///
     /// ```
     /// let failure = testkit::Failure::<u8> {
@@ -32,20 +35,17 @@ impl<C> Failure<C> {
     ///     input: "1\n".into(),
     ///     expected: "a\n".into(),
     ///     got: Err("no".into()),
+    ///     reason: "line 1: expected `a` got `error: no`".into(),
     /// };
     /// assert!(failure.report().ends_with("error: no\nline 1: expected `a` got `error: no`\n"));
     /// ```
     pub fn report(&self) -> String {
-        let got = match &self.got {
-            Ok(text) => text.clone(),
-            Err(e) => format!("error: {e}\n"),
-        };
         format!(
             "input:\n{}brute force:\n{}solution:\n{}{}\n",
             self.input,
             self.expected,
-            got,
-            first_difference(&self.expected, &got)
+            shown(&self.got),
+            self.reason
         )
     }
 }
@@ -57,6 +57,14 @@ pub struct Harness<P> {
     pub(crate) testcases: PathBuf,
     pub(crate) solve: SolveText,
     pub(crate) brute: P,
+}
+
+/// The solution's output, or its refusal as the line `error: ...`.
+fn shown(got: &Result<String, String>) -> String {
+    match got {
+        Ok(text) => text.clone(),
+        Err(e) => format!("error: {e}\n"),
+    }
 }
 
 /// Inputs no problem may panic on; each gets an answer or a one-line refusal.
@@ -107,22 +115,25 @@ impl<P: Problem> Harness<P> {
         text
     }
 
-    /// The disagreement on `cases`, if the solution and the brute force disagree.
+    /// The disagreement on `cases`, if the solution's output is not a right answer: judged by
+    /// [`Problem::check`] against the brute force's (exact comparison unless the problem has a
+    /// checker); a refusal is always wrong.
     pub fn check(&mut self, seed: u64, cases: &[P::Case]) -> Option<Failure<P::Case>> {
         let input = P::input(cases);
         let expected = self.expected(cases);
         let got = (self.solve)(&input);
-        if got.as_ref() == Ok(&expected) {
-            None
-        } else {
-            Some(Failure {
-                seed,
-                cases: cases.to_vec(),
-                input,
-                expected,
-                got,
-            })
-        }
+        let verdict = match &got {
+            Ok(output) => P::check(&input, output, &expected),
+            Err(_) => Err(first_difference(&expected, &shown(&got))),
+        };
+        verdict.err().map(|reason| Failure {
+            seed,
+            cases: cases.to_vec(),
+            input,
+            expected,
+            got,
+            reason,
+        })
     }
 
     /// The first disagreement among `count` inputs from seeds `first..`, at `size`.
@@ -151,10 +162,10 @@ impl<P: Problem> Harness<P> {
     }
 
     /// Unit test: every `testcases/NAME/*.in` gives its `.out` (carriage returns and a missing
-    /// final newline forgiven).
+    /// final newline forgiven), or another answer [`Problem::check`] accepts.
     ///
     /// # Panics
-    /// On a missing folder, a missing `.out`, or a wrong answer.
+    /// On a missing folder, a missing `.out`, or a wrong answer (with the check's reason).
     pub fn testcases(&self) {
         let mut inputs: Vec<PathBuf> = std::fs::read_dir(&self.testcases)
             .unwrap_or_else(|e| panic!("{}: {}", self.testcases.display(), e))
@@ -170,12 +181,11 @@ impl<P: Problem> Harness<P> {
             let got = (self.solve)(&text)
                 .unwrap_or_else(|e| panic!("{} refused: {}", input.display(), e));
             let normal = |s: &str| s.replace('\r', "").trim_end().to_string();
-            assert!(
-                normal(&got) == normal(&expected),
-                "{}: {}",
-                input.display(),
-                first_difference(&normal(&expected), &normal(&got))
-            );
+            if normal(&got) != normal(&expected) {
+                if let Err(reason) = P::check(&text, &got, &expected) {
+                    panic!("{}: {}", input.display(), reason);
+                }
+            }
         }
     }
 

@@ -56,6 +56,6 @@ pub mod values;
 pub use difference::first_difference;
 pub use harness::{Failure, Harness, SolveText};
 pub use judge;
-pub use problem::{counted_lists, shorter_lists, Problem};
+pub use problem::{counted_lists, exact, shorter_lists, Problem};
 pub use rng::Rng;
 pub use stress::{StressLimit, StressOutcome, StressSettings, MAX_SIZE};

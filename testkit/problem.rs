@@ -70,6 +70,67 @@ pub trait Problem: Default {
         let _ = case;
         Vec::new()
     }
+    /// Whether `output` answers `input` rightly, given one right answer (the brute force's, or
+    /// a testcase's `.out`); `Err` says why not, in one line. By default the output must equal
+    /// the answer byte for byte, and the reason is the first differing line. A problem with
+    /// more than one right answer ("print any winning move") points this at its checker's
+    /// `check` function (`problems/checkers/NAME.rs`, the `NAME-checker` binary the runner
+    /// runs), so that the unit tests, the shrinker and `stress` judge as the runner does.
+    ///
+    /// ```
+    /// use testkit::{Problem, Rng};
+    /// #[derive(Default)]
+    /// struct AnyDivisor;
+    /// impl Problem for AnyDivisor {
+    ///     type Case = u64;
+    ///     fn case(rng: &mut Rng, size: u64) -> u64 { rng.range(1, size) }
+    ///     fn input(cases: &[u64]) -> String { format!("{}\n", cases[0]) }
+    ///     fn brute(&mut self, &n: &u64) -> String { format!("{}\n", n) }
+    ///     fn check(input: &str, output: &str, _answer: &str) -> Result<(), String> {
+    ///         let n: u64 = input.trim().parse().unwrap();
+    ///         match output.trim().parse::<u64>() {
+    ///             Ok(d) if d > 0 && n % d == 0 => Ok(()),
+    ///             _ => Err(format!("`{}` is not a divisor of {}", output.trim(), n)),
+    ///         }
+    ///     }
+    /// }
+    /// assert!(AnyDivisor::check("12\n", "3\n", "12\n").is_ok());
+    /// assert!(AnyDivisor::check("12\n", "5\n", "12\n").is_err());
+    /// // The default: exact comparison.
+    /// #[derive(Default)]
+    /// struct Exact;
+    /// impl Problem for Exact {
+    ///     type Case = u64;
+    ///     fn case(rng: &mut Rng, size: u64) -> u64 { rng.range(1, size) }
+    ///     fn input(cases: &[u64]) -> String { format!("{}\n", cases[0]) }
+    ///     fn brute(&mut self, &n: &u64) -> String { format!("{}\n", n) }
+    /// }
+    /// assert_eq!(Exact::check("", "3\n", "4\n").unwrap_err(), "line 1: expected `4` got `3`");
+    /// assert!(Exact::check("", "4\n", "4\n").is_ok());
+    /// ```
+    fn check(input: &str, output: &str, answer: &str) -> Result<(), String> {
+        let _ = input;
+        exact(output, answer)
+    }
+}
+
+/// The default of [`Problem::check`]: `output` equal to `answer` byte for byte, else the first
+/// differing line (or a note that they differ in line breaks only).
+///
+/// ```
+/// assert!(testkit::exact("1\n", "1\n").is_ok());
+/// assert_eq!(testkit::exact("1", "1\n").unwrap_err(), "the outputs differ in line breaks only");
+/// ```
+pub fn exact(output: &str, answer: &str) -> Result<(), String> {
+    if output == answer {
+        return Ok(());
+    }
+    let difference = crate::first_difference(answer, output);
+    if difference == "the outputs agree" {
+        Err("the outputs differ in line breaks only".to_string())
+    } else {
+        Err(difference)
+    }
 }
 
 /// The judges' most common format: the number of test cases, then per case its length on one

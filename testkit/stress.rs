@@ -326,6 +326,104 @@ mod tests {
         }
     }
 
+    /// Winning moves from the last winning heap: right, and often not the brute force's.
+    fn last_moves(input: &str) -> Result<String, String> {
+        let cases = crate::fixtures::cases_of(input);
+        Ok(cases
+            .iter()
+            .map(|heaps| crate::fixtures::nim_move(heaps, true, |_, take| take))
+            .collect())
+    }
+
+    /// Like `last_moves`, but from a heap of 7 it takes one too few.
+    fn careless_moves(input: &str) -> Result<String, String> {
+        let cases = crate::fixtures::cases_of(input);
+        let take = |heap: u64, take: u64| {
+            if heap == 7 && take > 1 {
+                take - 1
+            } else {
+                take
+            }
+        };
+        Ok(cases
+            .iter()
+            .map(|heaps| crate::fixtures::nim_move(heaps, true, take))
+            .collect())
+    }
+
+    #[test]
+    fn with_a_checker_another_right_answer_agrees() {
+        use crate::fixtures::NimMove;
+        let mut harness = Harness::<NimMove>::new("nim_move", "/nowhere", last_moves);
+        // The outputs differ from the brute force's on many inputs, and every one is right.
+        let differing = (0..500)
+            .filter(|&seed| {
+                let cases = harness.generate(seed, 16);
+                last_moves(&NimMove::input(&cases)).unwrap() != harness.expected(&cases)
+            })
+            .count();
+        assert!(differing > 50, "{differing}");
+        match harness.stress(0, 16, StressLimit::Inputs(500)) {
+            StressOutcome::Agree { inputs } => assert_eq!(inputs, 500),
+            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+        }
+    }
+
+    #[test]
+    fn a_planted_wrong_move_is_caught_and_shrunk_through_the_checker() {
+        use crate::fixtures::NimMove;
+        let dir = std::env::temp_dir().join(format!("testkit-move-{}", std::process::id()));
+        let crate_dir = dir.join("crate");
+        let mut harness =
+            Harness::<NimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
+        match harness.stress(0, 16, StressLimit::Inputs(10_000)) {
+            StressOutcome::Disagree { failure, saved } => {
+                // Shrunk through the checker: the one case left is wrong, not merely different
+                // (an exact comparison would have shrunk to any input the last heap answers).
+                assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
+                assert!(failure.cases[0].contains(&7), "{:?}", failure.cases);
+                let got = failure.got.clone().unwrap();
+                let reason = NimMove::check(&failure.input, &got, "").unwrap_err();
+                assert_eq!(failure.reason, reason);
+                assert!(
+                    reason.starts_with("case 1: taking ") && reason.contains("from heap"),
+                    "{reason}"
+                );
+                assert!(failure.report().ends_with(&format!("{reason}\n")));
+                // The saved answer is the brute force's, one right answer for the runner.
+                let out = std::fs::read_to_string(saved.unwrap().with_extension("out")).unwrap();
+                assert_eq!(out, NimMove.brute(&failure.cases[0]));
+            }
+            StressOutcome::Agree { .. } => panic!("the careless move was not caught"),
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn testcases_are_judged_by_the_checker() {
+        use crate::fixtures::NimMove;
+        let dir = std::env::temp_dir().join(format!("testkit-cases-{}", std::process::id()));
+        let cases = dir.join("testcases/nim_move");
+        std::fs::create_dir_all(&cases).unwrap();
+        // 3 5 6 7: the .out holds the first winning move; another one is right too.
+        std::fs::write(cases.join("a.in"), "1\n4\n3 5 6 7\n").unwrap();
+        std::fs::write(cases.join("a.out"), "2 2\n").unwrap();
+        let crate_dir = dir.join("crate");
+        let crate_dir = crate_dir.to_str().unwrap();
+        Harness::<NimMove>::new("nim_move", crate_dir, last_moves).testcases();
+        // Careless: from the heap of 7 it takes 6, not 7.
+        let wrong = std::panic::catch_unwind(|| {
+            Harness::<NimMove>::new("nim_move", crate_dir, careless_moves).testcases()
+        });
+        let message = wrong.unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(
+            message.ends_with("a.in: case 1: taking 6 from heap 4 leaves nim-sum 1, not 0"),
+            "{message}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
     #[test]
     fn a_run_is_replayed_by_its_seed() {
         // The failing seed a run reports is the one whose generated input fails.

@@ -23,6 +23,9 @@ pub struct Entry<'a> {
     pub memory_limit: Option<u64>,
     /// Whether the problem is interactive (written only when true).
     pub interactive: bool,
+    /// Whether the problem has a checker (written only when true, with the bin line of
+    /// `NAME-checker`, see [`crate::workspace::checker_bin`]).
+    pub checker: bool,
 }
 
 pub use crate::workspace::Shape;
@@ -65,6 +68,7 @@ impl Manifest {
     ///     time_limit: Some(1.5),
     ///     memory_limit: None,
     ///     interactive: false,
+    ///     checker: false,
     /// };
     /// manifest.add(&nim).unwrap();
     /// let text = manifest.render();
@@ -112,11 +116,18 @@ impl Manifest {
         if entry.interactive {
             meta.insert("interactive", true.into());
         }
+        if entry.checker {
+            meta.insert("checker", true.into());
+        }
         let problems = self.metadata_mut()?;
         problems.insert(entry.name, Item::Value(Value::InlineTable(meta)));
         problems.sort_values();
         if let Some(bins) = self.doc.get_mut("bin").and_then(Item::as_array_mut) {
-            insert_bin(bins, entry.name);
+            insert_bin(bins, entry.name, &format!("{}.rs", entry.name), true);
+            if entry.checker {
+                let (bin, path) = crate::workspace::checker_bin(entry.name);
+                insert_bin(bins, &bin, &path, false);
+            }
         }
         Ok(())
     }
@@ -152,12 +163,15 @@ impl Manifest {
     }
 }
 
-/// Inserts `{ name = "NAME", path = "NAME.rs" }` into `bins` before the first entry whose name
-/// sorts after it, one entry per line like the others.
-fn insert_bin(bins: &mut Array, name: &str) {
+/// Inserts `{ name = "NAME", path = "PATH" }` (with `test = false` unless `test`) into `bins`
+/// before the first entry whose name sorts after it, one entry per line like the others.
+fn insert_bin(bins: &mut Array, name: &str, path: &str, test: bool) {
     let mut bin = InlineTable::new();
     bin.insert("name", name.into());
-    bin.insert("path", format!("{name}.rs").into());
+    bin.insert("path", path.into());
+    if !test {
+        bin.insert("test", false.into());
+    }
     let at = bins
         .iter()
         .position(|v| {
@@ -189,6 +203,7 @@ mod tests {
             time_limit: None,
             memory_limit: None,
             interactive: false,
+            checker: false,
         }
     }
 
@@ -234,6 +249,27 @@ mod tests {
         assert_eq!(problems["beta"]["memory-limit"].as_integer(), Some(256));
         assert_eq!(problems["beta"]["time-limit"].as_float(), Some(1.5));
         assert!(text.ends_with("path = \"other.rs\"\n"));
+    }
+
+    #[test]
+    fn a_checker_gets_its_key_and_its_bin_line() {
+        let mut manifest = Manifest::parse(MANIFEST).unwrap();
+        manifest
+            .add(&Entry {
+                checker: true,
+                ..entry("beta")
+            })
+            .unwrap();
+        let text = manifest.render();
+        assert!(
+            text.contains("    { name = \"alpha\", path = \"alpha.rs\" },\n    { name = \"beta\", path = \"beta.rs\" },\n    { name = \"beta-checker\", path = \"checkers/beta.rs\", test = false },\n    { name = \"gamma\", path = \"gamma.rs\" },\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nbeta = { judge = \"spoj\", checker = true }\n"),
+            "{text}"
+        );
+        assert!(manifest.view().unwrap().meta("beta").unwrap().checker);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Writes a new problem: `problems/NAME.rs` from a starter, its samples in `testcases/NAME/`,
-//! and its two lines in `problems/Cargo.toml` (see [`crate::manifest`]).
+//! and its two lines in `problems/Cargo.toml` (see [`crate::manifest`]); a shape with a checker
+//! (`templates/SHAPE_checker.rs`, as `move` has) adds `problems/checkers/NAME.rs`, its bin line
+//! and `checker = true`.
 //!
 //! Everything is checked before the first byte is written (the name, that nothing of that
 //! name exists, not even a dangling link, that the manifest does not mention it, the shape).
@@ -103,6 +105,7 @@ pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
     check_name(name)?;
     for taken in [
         format!("problems/{}.rs", name),
+        format!("problems/checkers/{}.rs", name),
         format!("testcases/{}", name),
     ] {
         match fs::symlink_metadata(root.join(&taken)) {
@@ -145,6 +148,8 @@ pub struct Created {
     pub samples: usize,
     /// What the user should know (an unformatted file, a dropped limit).
     pub warnings: Vec<String>,
+    /// Whether the shape brought a checker, written as `problems/checkers/NAME.rs`.
+    pub checker: bool,
 }
 
 /// Creates the problem `spec` describes in the workspace at `root`, or nothing.
@@ -163,6 +168,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     let template_path = root.join("templates").join(format!("{}.rs", shape.name));
     let template = fs::read_to_string(&template_path)
         .map_err(|e| Refusal::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
+    let checker_template = read_checker_template(root, &shape.name)?;
     if spec.judge.is_plain() && template.contains("proconio") {
         return Err(Refusal::Invalid(format!(
             "shape `{}` uses proconio, which {} does not have; use --judge atcoder or another shape",
@@ -179,19 +185,28 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
             time_limit: task.and_then(|t| t.time_limit),
             memory_limit: task.and_then(|t| t.memory_limit),
             interactive: task.is_some_and(|t| t.interactive),
+            checker: checker_template.is_some(),
         })
         .map_err(Refusal::Taken)?;
     let title = task
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
         .unwrap_or(spec.name);
-    if template.replace("{{TITLE}}", "").contains("{{") {
-        return Err(Refusal::Failed(format!(
-            "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
-            shape.name
-        )));
+    let checker_file = format!("{}_checker", shape.name);
+    let files = std::iter::once((&shape.name, &template));
+    for (file, text) in files.chain(checker_template.iter().map(|t| (&checker_file, t))) {
+        if text.replace("{{TITLE}}", "").contains("{{") {
+            return Err(Refusal::Failed(format!(
+                "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
+                file
+            )));
+        }
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
+    let source = match &checker_template {
+        Some(_) => point_at_checker(&source, &shape.name, spec.name)?,
+        None => source,
+    };
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
     if task.is_some_and(|t| t.interactive) {
         warnings.push(format!(
@@ -211,6 +226,10 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
             source
         }
     };
+    let checker_source = checker_template.map(|text| {
+        let text = text.replace("{{TITLE}}", &doc_text(title));
+        formatted(root, &text).unwrap_or(text)
+    });
     let samples = match task {
         Some(task) => task.samples.clone(),
         None => vec![starter_sample(&testcases.join(&shape.example))?],
@@ -225,6 +244,10 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         }
     }
     written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
+    if let Some(checker_source) = &checker_source {
+        let checkers = checkers_dir(root, &mut written)?;
+        written.file(&checkers.join(format!("{}.rs", spec.name)), checker_source)?;
+    }
     let staged = problems.join(".Cargo.toml.new");
     remove_stale(&staged)?;
     written.file(&staged, &manifest.render())?;
@@ -235,7 +258,47 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         shape: shape.name.clone(),
         samples: samples.len(),
         warnings,
+        checker: checker_source.is_some(),
     })
+}
+
+/// Shape `shape`'s checker template, `templates/SHAPE_checker.rs`, if it has one.
+fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, Refusal> {
+    let path = root.join("templates").join(format!("{}_checker.rs", shape));
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Refusal::Failed(format!(
+            "templates/{}_checker.rs: {}",
+            shape, e
+        ))),
+    }
+}
+
+/// The starter's source with its checker module pointed from the template's
+/// `#[path = "SHAPE_checker.rs"]` to the problem's `#[path = "checkers/NAME.rs"]`.
+fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, Refusal> {
+    let from = format!("#[path = \"{}_checker.rs\"]", shape);
+    if !source.contains(&from) {
+        return Err(Refusal::Failed(format!(
+            "templates/{}.rs does not include its checker with `{}`",
+            shape, from
+        )));
+    }
+    Ok(source.replacen(&from, &format!("#[path = \"checkers/{}.rs\"]", name), 1))
+}
+
+/// `problems/checkers/`, a real directory of the workspace, created (and recorded in
+/// `written`) if absent.
+fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, Refusal> {
+    let dir = root.join("problems/checkers");
+    match fs::symlink_metadata(&dir) {
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            written.dir(&dir)?;
+            Ok(dir)
+        }
+        _ => real_dir(root, "problems/checkers"),
+    }
 }
 
 /// Removes the staging file `path` a killed `new` left behind (a kill between writing and

@@ -80,10 +80,33 @@ pub struct Meta {
     pub memory_limit: Option<u64>,
     /// Whether the judge talks with the program while it runs.
     pub interactive: bool,
+    /// Whether the problem has a checker, the binary `NAME-checker` of
+    /// `problems/checkers/NAME.rs`, which accepts any right answer (see [`checker_bin`]).
+    pub checker: bool,
 }
 
 /// The keys a problem's entry may hold.
-const KEYS: [&str; 5] = ["judge", "url", "time-limit", "memory-limit", "interactive"];
+const KEYS: [&str; 6] = [
+    "judge",
+    "url",
+    "time-limit",
+    "memory-limit",
+    "interactive",
+    "checker",
+];
+
+/// The checker binary of problem `name` and its path in `problems/`:
+/// `("NAME-checker", "checkers/NAME.rs")`.
+///
+/// ```
+/// assert_eq!(
+///     tools::workspace::checker_bin("nim"),
+///     ("nim-checker".to_string(), "checkers/nim.rs".to_string())
+/// );
+/// ```
+pub fn checker_bin(name: &str) -> (String, String) {
+    (format!("{name}-checker"), format!("checkers/{name}.rs"))
+}
 
 /// The manifest holding the problems' metadata.
 const MANIFEST: &str = "problems/Cargo.toml";
@@ -165,13 +188,17 @@ impl Manifest {
         ))
     }
 
-    /// The shapes `new` can copy, sorted by name.
+    /// The shapes `new` can copy, sorted by name. A template `SHAPE_checker.rs` is no shape:
+    /// it is shape SHAPE's checker, copied with it.
     pub fn shapes(&self) -> Vec<Shape> {
         let mut shapes: Vec<Shape> = self
             .list("example")
             .filter_map(|example| {
                 let path = example.get("path")?.as_str()?;
                 let stem = path.strip_prefix("../templates/")?.strip_suffix(".rs")?;
+                if stem.ends_with("_checker") {
+                    return None;
+                }
                 Some(Shape {
                     name: stem.to_string(),
                     example: example.get("name")?.as_str()?.to_string(),
@@ -272,6 +299,11 @@ impl Manifest {
                         .as_bool()
                         .ok_or_else(|| bad(key, "must be true or false"))?;
                 }
+                "checker" => {
+                    meta.checker = value
+                        .as_bool()
+                        .ok_or_else(|| bad(key, "must be true or false"))?;
+                }
                 _ => {
                     return Err(bad(
                         key,
@@ -286,13 +318,35 @@ impl Manifest {
         if meta.judge.is_none() {
             return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
         }
+        let (bin, path) = checker_bin(name);
+        let has_bin = self.list("bin").any(|b| {
+            b.get("name").and_then(toml::Value::as_str) == Some(bin.as_str())
+                && b.get("path").and_then(toml::Value::as_str) == Some(path.as_str())
+        });
+        if meta.checker && !has_bin {
+            return Err(bad(
+                "checker",
+                &format!(
+                    "is true but the `bin` list has no `{{ name = \"{bin}\", path = \"{path}\", test = false }}`"
+                ),
+            ));
+        }
         Ok(meta)
     }
 }
 
-/// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]).
+/// The metadata of problem `name`, from `root/problems/Cargo.toml` ([`meta_of_manifest`]);
+/// a declared checker's file `problems/checkers/NAME.rs` must exist too.
 pub fn meta(root: &Path, name: &str) -> Result<Meta, String> {
-    Manifest::read(root)?.meta(name)
+    let meta = Manifest::read(root)?.meta(name)?;
+    let file = root.join("problems").join(checker_bin(name).1);
+    if meta.checker && !file.is_file() {
+        return Err(format!(
+            "{MANIFEST}: problem `{name}`: `checker` is true but problems/{} is missing",
+            checker_bin(name).1
+        ));
+    }
+    Ok(meta)
 }
 
 #[cfg(test)]
@@ -353,6 +407,18 @@ mod tests {
                 "`interactive`",
             ),
             (
+                "p = { judge = \"spoj\", checker = 1 }",
+                "`checker` must be true or false",
+            ),
+            (
+                "p = { judge = \"spoj\", checker = true }",
+                "`checker` is true but the `bin` list has no `{ name = \"p-checker\", path = \"checkers/p.rs\", test = false }`",
+            ),
+            (
+                "p = { judge = \"spoj\", checkers = true }",
+                "`checkers` is not a key",
+            ),
+            (
                 "p = { judge = \"spooj\" }",
                 "`judge` names an unknown judge `spooj`",
             ),
@@ -382,10 +448,31 @@ mod tests {
     }
 
     #[test]
+    fn a_checker_needs_its_bin_line_and_its_file() {
+        let text = "bin = [\n    { name = \"p\", path = \"p.rs\" },\n    { name = \"p-checker\", path = \"checkers/p.rs\", test = false },\n]\n\n[package.metadata.problems]\np = { judge = \"codeforces\", checker = true }\nq = { judge = \"spoj\", checker = false }\n";
+        let manifest = Manifest::parse(text).unwrap();
+        assert!(manifest.meta("p").unwrap().checker);
+        assert!(!manifest.meta("q").unwrap().checker);
+        let root = std::env::temp_dir().join(format!("workspace-checker-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("problems/checkers")).unwrap();
+        fs::write(root.join("problems/Cargo.toml"), text).unwrap();
+        let err = meta(&root, "p").unwrap_err();
+        assert_eq!(
+            err,
+            "problems/Cargo.toml: problem `p`: `checker` is true but problems/checkers/p.rs is missing"
+        );
+        fs::write(root.join("problems/checkers/p.rs"), "fn main() {}").unwrap();
+        assert!(meta(&root, "p").unwrap().checker);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
     fn the_reader_finds_bins_shapes_and_starters() {
         let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
             [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
             [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
+            [[example]]\nname = \"move_checker\"\npath = \"../templates/move_checker.rs\"\n\n\
             [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
             [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
         let manifest = Manifest::parse(text).unwrap();

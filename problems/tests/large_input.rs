@@ -184,7 +184,8 @@ fn an_endless_line_is_refused_without_growing() {
     assert!(out.stdout.is_empty());
 }
 
-/// Every problem binary: the names in problems/Cargo.toml's `bin = [...]` list.
+/// Every problem binary: the names in problems/Cargo.toml's `bin = [...]` list, without the
+/// checkers (`NAME-checker`), which read three files named on their command line.
 fn binaries() -> Vec<std::path::PathBuf> {
     let manifest = include_str!("../Cargo.toml");
     let dir = std::path::Path::new(env!("CARGO_BIN_EXE_knights"))
@@ -194,7 +195,9 @@ fn binaries() -> Vec<std::path::PathBuf> {
     manifest
         .lines()
         .filter_map(|l| l.trim().strip_prefix("{ name = \""))
-        .map(|rest| dir.join(&rest[..rest.find('"').unwrap()]))
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .filter(|name| !name.ends_with("-checker"))
+        .map(|name| dir.join(name))
         .collect()
 }
 

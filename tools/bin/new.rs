@@ -153,8 +153,13 @@ fn create(
             task,
         },
     )?;
+    let checker = if created.checker {
+        format!(", its checker problems/checkers/{name}.rs")
+    } else {
+        String::new()
+    };
     let text = format!(
-        "created problems/{name}.rs for {} (pick {} there) from templates/{}.rs, testcases/{name}/ with {} sample{}, and its lines in problems/Cargo.toml\nnext: ./run_tests.sh {name}   then   cargo run --release --bin stress -- {name}   then   cargo run --release --bin bundle -- {name} > submit.rs\n",
+        "created problems/{name}.rs for {} (pick {} there) from templates/{}.rs{checker}, testcases/{name}/ with {} sample{}, and its lines in problems/Cargo.toml\nnext: ./run_tests.sh {name}   then   cargo run --release --bin stress -- {name}   then   cargo run --release --bin bundle -- {name} > submit.rs\n",
         judge.title,
         judge.language,
         created.shape,

@@ -31,6 +31,8 @@ pub struct Built<'a> {
     pub bundle: &'a Path,
     /// Each problem's cargo-built binary.
     pub binary: &'a dyn Fn(&str) -> Option<PathBuf>,
+    /// Each problem's checker, if it declares one ([`super::checker::program`]).
+    pub checker: &'a dyn Fn(&str) -> Result<Option<PathBuf>, String>,
     /// Where bundles and their binaries go.
     pub out_dir: PathBuf,
 }
@@ -120,10 +122,7 @@ pub fn stage(
         if !runnable {
             continue;
         }
-        for input in cases::inputs(&settings.root, name).0 {
-            let label = format!("bundle:{}/{}", name, stem(&input));
-            run_case(report, &label, &input, &exe, *limit);
-        }
+        run_cases(settings, built, name, &exe, *limit, report);
         if let Some(binary) = (built.binary)(name) {
             let start = Instant::now();
             let label = format!("bundle:{name}/bad-input-parity");
@@ -136,6 +135,28 @@ pub fn stage(
     if settings.atcoder {
         let names: Vec<&str> = problems.iter().map(|(n, _, _)| n.as_str()).collect();
         atcoder(settings, &names, &atcoder_problems, built, report);
+    }
+}
+
+/// Runs problem `name`'s bundle `exe` on the problem's cases, judged by its checker if it has
+/// one.
+fn run_cases(
+    settings: &Settings,
+    built: &Built,
+    name: &str,
+    exe: &Path,
+    limit: Duration,
+    report: &mut Report,
+) {
+    let checker = match (built.checker)(name) {
+        Ok(checker) => checker,
+        Err(e) => {
+            return report.verdict(Verdict::Re, &format!("bundle:{name}"), Duration::ZERO, &e)
+        }
+    };
+    for input in cases::inputs(&settings.root, name).0 {
+        let label = format!("bundle:{}/{}", name, stem(&input));
+        run_case(report, &label, &input, exe, limit, checker.as_deref());
     }
 }
 
@@ -302,10 +323,7 @@ fn atcoder(
             Some(artifact) => artifact.executable.clone(),
             None => continue,
         };
-        for input in cases::inputs(&settings.root, name).0 {
-            let label = format!("bundle:{}/{}", name, stem(&input));
-            run_case(report, &label, &input, &exe, *limit);
-        }
+        run_cases(settings, built, name, &exe, *limit, report);
     }
 }
 

@@ -50,9 +50,17 @@ pub fn output_cap(expected: u64) -> usize {
     usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
-/// Runs `program` on `input` and compares with the `.out` beside it; prints the verdict as
+/// Runs `program` on `input` and judges its output against the `.out` beside it: by the
+/// problem's `checker` when it has one ([`super::checker`]), else exactly; prints the verdict as
 /// `label`.
-pub fn run_case(report: &mut Report, label: &str, input: &Path, program: &Path, limit: Duration) {
+pub fn run_case(
+    report: &mut Report,
+    label: &str,
+    input: &Path,
+    program: &Path,
+    limit: Duration,
+    checker: Option<&Path>,
+) {
     let expected_path = input.with_extension("out");
     let expected = match fs::metadata(&expected_path) {
         Ok(meta) if meta.is_file() => fs::read(&expected_path),
@@ -77,7 +85,12 @@ pub fn run_case(report: &mut Report, label: &str, input: &Path, program: &Path, 
         Ok(run) => run,
         Err(e) => return report.verdict(Verdict::Re, label, Duration::ZERO, &e.to_string()),
     };
-    let (verdict, detail) = judge_run(&run, &expected, limit, cap);
+    let (verdict, detail) = match checker {
+        Some(checker) if run.ended == Ended::Exited(0) => {
+            super::checker::verdict(checker, input, &run.stdout, &expected_path, limit)
+        }
+        _ => judge_run(&run, &expected, limit, cap),
+    };
     report.verdict(verdict, label, run.elapsed, &detail);
 }
 

@@ -4,11 +4,13 @@
 //!
 //! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`mod@unit`] runs the
 //! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
-//! cap, process groups; [`limits`]: which limit), [`bundles`] checks the bundles.
+//! cap, process groups; [`limits`]: which limit; [`checker`]: a problem's own checker),
+//! [`bundles`] checks the bundles.
 
 pub mod bundles;
 pub mod cargo;
 pub mod cases;
+pub mod checker;
 pub mod exec;
 pub mod limits;
 pub mod report;
@@ -88,10 +90,15 @@ fn debian_rustc() -> Option<PathBuf> {
 fn build_release(settings: &Settings, report: &mut Report) -> Option<Vec<cargo::Artifact>> {
     let start = Instant::now();
     let mut args = vec!["build", "--release"];
+    let checker_args;
     match &settings.only {
-        Some(name) => args.extend([
-            "-p", "problems", "--bin", name, "-p", "tools", "--bin", "bundle",
-        ]),
+        Some(name) => {
+            args.extend([
+                "-p", "problems", "--bin", name, "-p", "tools", "--bin", "bundle",
+            ]);
+            checker_args = checker::build_args(&settings.root, name);
+            args.extend(checker_args.iter().map(String::as_str));
+        }
         None => args.extend(["--workspace", "--bins"]),
     }
     match cargo::build(&settings.root, &args) {
@@ -208,9 +215,16 @@ pub fn run(settings: &Settings) -> i32 {
                 &format!("no testcases/{name}/*.in"),
             );
         }
+        let checker = match checker::program(&meta, name, &binary) {
+            Ok(checker) => checker,
+            Err(e) => {
+                report.verdict(Verdict::Re, name, Duration::ZERO, &e);
+                continue;
+            }
+        };
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            cases::run_case(&mut report, &label, &input, &exe, limit);
+            cases::run_case(&mut report, &label, &input, &exe, limit, checker.as_deref());
         }
     }
 
@@ -226,9 +240,14 @@ pub fn run(settings: &Settings) -> i32 {
         match binary("tools", "bundle") {
             Some(bundler) => {
                 let problem_binary = |name: &str| binary("problems", name);
+                let problem_checker = |name: &str| {
+                    let meta = workspace::meta(root, name)?;
+                    checker::program(&meta, name, &binary)
+                };
                 let built = bundles::Built {
                     bundle: &bundler,
                     binary: &problem_binary,
+                    checker: &problem_checker,
                     out_dir: out_dir.clone(),
                 };
                 bundles::stage(settings, &checked, &built, &mut report);

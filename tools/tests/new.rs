@@ -213,7 +213,7 @@ fn shapes_pick_the_template() {
     assert_refused(
         status,
         &err,
-        "unknown shape `nosuch`; the shapes are: atcoder, problem",
+        "unknown shape `nosuch`; the shapes are: atcoder, move, problem",
     );
     let (status, _, err) = new(&root, &["qq", "--shape", "atcoder", "--judge", "spoj"]);
     assert_refused(status, &err, "uses proconio, which SPOJ does not have");
@@ -232,6 +232,75 @@ fn shapes_pick_the_template() {
         "templates/problem.rs has a placeholder other than {{TITLE}}",
     );
     assert_eq!(snapshot(&root), before);
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn the_move_shape_brings_its_checker() {
+    let root = scratch("move");
+    let source = tools::workspace::default_root();
+    std::fs::create_dir_all(root.join("testcases/starter_move")).unwrap();
+    for file in [
+        "templates/move.rs",
+        "templates/move_checker.rs",
+        "testcases/starter_move/sample-1.in",
+        "testcases/starter_move/sample-1.out",
+    ] {
+        std::fs::copy(source.join(file), root.join(file)).unwrap();
+    }
+    let (status, out, err) = new(&root, &["nimmove", "--shape", "move"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.contains("from templates/move.rs, its checker problems/checkers/nimmove.rs,"),
+        "{out}"
+    );
+    let problem = read(&root, "problems/nimmove.rs");
+    assert!(
+        problem.contains("#[path = \"checkers/nimmove.rs\"]\nmod checker;"),
+        "{problem}"
+    );
+    assert!(!problem.contains("move_checker"), "{problem}");
+    let checker = read(&root, "problems/checkers/nimmove.rs");
+    assert!(checker.starts_with("//! The checker of nimmove: any winning move is right."));
+    assert!(checker.contains("judge::checker::main(check)"));
+    assert_eq!(
+        read(&root, "testcases/nimmove/sample-1.out"),
+        read(&root, "testcases/starter_move/sample-1.out")
+    );
+    let manifest = read(&root, "problems/Cargo.toml");
+    assert!(
+        manifest.contains("    { name = \"nimmove\", path = \"nimmove.rs\" },\n    { name = \"nimmove-checker\", path = \"checkers/nimmove.rs\", test = false },\n"),
+        "{manifest}"
+    );
+    let meta = tools::workspace::meta(&root, "nimmove").unwrap();
+    assert!(meta.checker && meta.judge.as_deref() == Some("spoj"));
+    // A checker file left behind takes the name; a template that does not include its checker
+    // is refused; neither writes anything.
+    std::fs::write(root.join("problems/checkers/taken.rs"), "").unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["taken", "--shape", "move"]);
+    assert_refused(status, &err, "problems/checkers/taken.rs exists already");
+    assert_eq!(snapshot(&root), before);
+    let template = read(&root, "templates/move.rs").replace("move_checker.rs", "other.rs");
+    std::fs::write(root.join("templates/move.rs"), template).unwrap();
+    let before = snapshot(&root);
+    let (status, _, err) = new(&root, &["nochecker", "--shape", "move"]);
+    assert_refused(
+        status,
+        &err,
+        "templates/move.rs does not include its checker with `#[path = \"move_checker.rs\"]`",
+    );
+    assert_eq!(snapshot(&root), before);
+    // Without problems/checkers/, the first checker creates it.
+    std::fs::copy(
+        source.join("templates/move.rs"),
+        root.join("templates/move.rs"),
+    )
+    .unwrap();
+    std::fs::remove_dir_all(root.join("problems/checkers")).unwrap();
+    let (status, _, err) = new(&root, &["again", "--shape", "move"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(root.join("problems/checkers/again.rs").is_file());
     std::fs::remove_dir_all(root).unwrap();
 }
 

@@ -347,3 +347,95 @@ fn a_failed_unit_test_is_shown_with_its_panic() {
     assert!(outcome.failures.len() < 40, "{shown}");
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_checker_accepts_any_right_answer_and_says_why_it_rejects_one() {
+    use tools::runner::checker;
+    use tools::runner::report::Report;
+    let dir = scratch("checker", &[("c/a.in", "12\n"), ("c/a.out", "2\n")]);
+    let (input, answer) = (dir.join("c/a.in"), dir.join("c/a.out"));
+    // The contract: INPUT OUTPUT ANSWER; exit 0 right, 1 wrong with the reason on stdout.
+    let divisor = script(
+        &dir,
+        "divisor-checker",
+        r#"n=$(cat "$1"); d=$(tr -d ' \n' < "$2")
+[ "$(cat "$3")" = 2 ] || { echo "wrong answer file" >&2; exit 3; }
+case "$d" in ''|*[!0-9]*) echo "\`$d\` is not a number"; exit 1;; esac
+if [ "$d" -gt 1 ] && [ "$d" -lt "$n" ] && [ $((n % d)) -eq 0 ]; then exit 0; fi
+echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
+    );
+    let limit = Duration::from_secs(5);
+    let judged = |output: &[u8]| checker::verdict(&divisor, &input, output, &answer, limit);
+    assert_eq!(judged(b"2\n"), (Verdict::Ac, String::new()));
+    assert_eq!(judged(b"6\n"), (Verdict::Ac, String::new()));
+    assert_eq!(
+        judged(b"5\n"),
+        (
+            Verdict::Wa,
+            // The first line only: the contract's reason is one line.
+            "checker: 5 is not a proper divisor of 12".to_string()
+        )
+    );
+    assert_eq!(
+        judged(b"x\n"),
+        (Verdict::Wa, "checker: `x` is not a number".to_string())
+    );
+    // The checker's own failure is no verdict on the output.
+    let broken = script(
+        &dir,
+        "broken",
+        "echo 'error: the answer file is empty' >&2; exit 3",
+    );
+    let (verdict, detail) = checker::verdict(&broken, &input, b"2\n", &answer, limit);
+    assert_eq!(verdict, Verdict::Re);
+    assert_eq!(
+        detail,
+        "checker failed (exit 3): error: the answer file is empty"
+    );
+    let crashed = script(&dir, "crashed", "echo 'segfault ahead' >&2; kill -SEGV $$");
+    let (verdict, detail) = checker::verdict(&crashed, &input, b"2\n", &answer, limit);
+    assert_eq!(
+        (verdict, detail.as_str()),
+        (Verdict::Re, "checker failed (signal 11): segfault ahead")
+    );
+    let silent = script(&dir, "silent", "exit 1");
+    let (verdict, detail) = checker::verdict(&silent, &input, b"2\n", &answer, limit);
+    assert_eq!(verdict, Verdict::Wa);
+    assert!(detail.contains("gave no reason"), "{detail}");
+    // A long reason is cut to its start; a checker that floods its output has failed.
+    let long = script(&dir, "long", "printf 'x%.0s' $(seq 10000); echo; exit 1");
+    let (verdict, detail) = checker::verdict(&long, &input, b"2\n", &answer, limit);
+    assert_eq!(verdict, Verdict::Wa);
+    assert!(
+        detail.starts_with("checker: xxxx") && detail.len() < 300,
+        "{detail}"
+    );
+    let flood = script(&dir, "flood", "exec yes wrong");
+    let (verdict, detail) = checker::verdict(&flood, &input, b"2\n", &answer, limit);
+    assert_eq!(
+        (verdict, detail.as_str()),
+        (Verdict::Re, "checker failed: wrote over 65536 bytes")
+    );
+    // Through a case: a program printing 6 is right by the checker, wrong by exact comparison.
+    let six = script(&dir, "six", "echo 6");
+    let mut report = Report::quiet();
+    cases::run_case(&mut report, "c/a", &input, &six, limit, Some(&divisor));
+    assert_eq!(report.failed(), 0);
+    cases::run_case(&mut report, "c/a", &input, &six, limit, None);
+    assert_eq!(report.failed(), 1);
+    // A program that fails is judged before any checker runs.
+    let crash = script(&dir, "crash", "exit 2");
+    cases::run_case(&mut report, "c/a", &input, &crash, limit, Some(&divisor));
+    assert_eq!(report.failed(), 2);
+    // The output file given to the checker is gone afterwards.
+    let leftover = fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with(&format!("runner-output-{}-", std::process::id()))
+        })
+        .count();
+    assert_eq!(leftover, 0);
+    fs::remove_dir_all(dir).unwrap();
+}
