@@ -112,7 +112,7 @@ impl<P: Protocol> Jury<'_, P> {
                 self.transcript.push('\n');
                 Ok(line)
             }
-            Reply::Closed => Err(self.gone(&format!("where {what} was due"))),
+            Reply::Closed => Err(self.gone(&format!("where its {what} was due"))),
             Reply::Late => {
                 let _ = self.contestant.finish(Instant::now());
                 Err(Verdict::TimeLimit(format!(
@@ -144,7 +144,7 @@ impl<P: Protocol> Jury<'_, P> {
         let first_wins = self.oracle.facts(self.protocol, start).mover_wins;
         let contestant_first = match P::SIDES {
             Sides::Choose { first, second } => {
-                let line = self.hear("the side")?;
+                let line = self.hear("side")?;
                 let chose_first = if line.trim() == first {
                     true
                 } else if line.trim() == second {
@@ -189,7 +189,7 @@ impl<P: Protocol> Jury<'_, P> {
                     }
                     return Ok(());
                 }
-                let line = self.hear("a move")?;
+                let line = self.hear("move")?;
                 let next = match self.protocol.read_move(&position, &line) {
                     Ok(next) => next,
                     Err(why) => {

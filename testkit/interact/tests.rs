@@ -281,7 +281,7 @@ fn silence_and_crashes_are_their_own_verdicts() {
     );
     assert_eq!(
         dialogue.verdict,
-        Verdict::WrongAnswer("the contestant ended where the side was due".to_string())
+        Verdict::WrongAnswer("the contestant ended where its side was due".to_string())
     );
     let mut contestant = InProcess::start(crash);
     let dialogue = referee.play_with(
