@@ -635,3 +635,32 @@ fn with_fixed_sides_only_the_sides_wins_are_promised() {
         failure.dialogue.transcript
     );
 }
+
+#[test]
+fn an_endless_line_is_cut_and_quoted_short() {
+    fn shouts<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+        io.uint("n", 1..=9)?;
+        io.uint("heap", 0..=9)?;
+        io.send("x".repeat(3 << 20))
+    }
+    let mut referee = referee(shouts);
+    let mut contestant = InProcess::start(shouts);
+    let dialogue = referee.play_with(
+        &[vec![1]],
+        Strategy::Perfect,
+        &mut contestant,
+        IN_PROCESS_LIMIT,
+    );
+    let quoted = format!("{}... (1048576 bytes)", "x".repeat(60));
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::WrongAnswer(format!(
+            "game 1: expected `First` or `Second`, got `{quoted}`"
+        ))
+    );
+    assert!(
+        dialogue.transcript.len() < 10_000,
+        "{} bytes",
+        dialogue.transcript.len()
+    );
+}
