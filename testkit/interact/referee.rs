@@ -297,11 +297,7 @@ pub fn play<P: Protocol>(
         Ok(()) => Verdict::Accepted,
         Err(verdict) => verdict,
     };
-    if verdict != Verdict::Accepted {
-        jury.note(&verdict.to_string());
-    } else {
-        jury.note("AC");
-    }
+    jury.note(&verdict.to_string());
     Dialogue {
         verdict,
         transcript: jury.transcript,

@@ -664,3 +664,34 @@ fn an_endless_line_is_cut_and_quoted_short() {
         dialogue.transcript.len()
     );
 }
+
+#[test]
+fn the_random_jury_follows_its_seed() {
+    let mut referee = referee(right);
+    let mut transcript = |seed| {
+        let mut contestant = InProcess::start(right);
+        let start = [vec![4, 6, 7]];
+        let dialogue = referee.play_with(
+            &start,
+            Strategy::Random(seed),
+            &mut contestant,
+            IN_PROCESS_LIMIT,
+        );
+        assert_eq!(
+            dialogue.verdict,
+            Verdict::Accepted,
+            "{}",
+            dialogue.transcript
+        );
+        // The moves, without the heading that names the seed.
+        dialogue.transcript.split_once('\n').unwrap().1.to_string()
+    };
+    let games: Vec<String> = (0..8).map(&mut transcript).collect();
+    assert_eq!(
+        transcript(3),
+        games[3],
+        "the same seed replays the same game"
+    );
+    let distinct: std::collections::BTreeSet<&String> = games.iter().collect();
+    assert!(distinct.len() > 4, "{} distinct games of 8", distinct.len());
+}

@@ -18,25 +18,16 @@ use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use testkit::interact::is_scripted;
 
 /// How long the runner waits for a test binary beyond the dialogues' own limits.
 const BACKSTOP: Duration = Duration::from_secs(20);
-/// The dialogues played per case: the strategies of testkit's `interact::strategies`.
-const DIALOGUES: u32 = 3;
 
 /// The interactive problems of a run and their juries (test binaries).
 #[derive(Debug, Default)]
 pub struct Interactors {
     testers: HashMap<String, Result<PathBuf, String>>,
     transcripts: PathBuf,
-}
-
-/// Whether a testcase is a scripted dialogue: its file name starts with `sample`.
-pub fn is_scripted(input: &Path) -> bool {
-    input
-        .file_name()
-        .and_then(OsStr::to_str)
-        .is_some_and(|n| n.starts_with("sample"))
 }
 
 impl Interactors {
@@ -92,11 +83,6 @@ impl Interactors {
         let mut names: Vec<String> = self.testers.keys().cloned().collect();
         names.sort();
         names
-    }
-
-    /// Whether problem `name` is interactive.
-    pub fn is_interactive(&self, name: &str) -> bool {
-        self.testers.contains_key(name)
     }
 
     /// Runs one case of problem `name` against `program`: played against the jury if the
@@ -161,7 +147,8 @@ pub fn play(
         "--quiet".into(),
     ];
     let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
-    let backstop = limit * DIALOGUES + BACKSTOP;
+    let dialogues = testkit::interact::strategies(0).len() as u32;
+    let backstop = limit * dialogues + BACKSTOP;
     let run = match exec::run(
         Path::new("env"),
         &args,
