@@ -23,6 +23,7 @@ mod cases;
 pub mod checker;
 mod error;
 mod integers;
+pub mod interactive;
 mod number;
 mod output;
 mod run;

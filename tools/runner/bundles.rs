@@ -3,7 +3,7 @@
 //! scratch cargo project with AtCoder's crates; the single-file starter compiled and run.
 
 use super::cargo::{self, Artifact};
-use super::cases::{self, run_case};
+use super::cases;
 use super::exec::{self, Ended, Input};
 use super::report::{Report, Verdict};
 use super::Settings;
@@ -35,6 +35,8 @@ pub struct Built<'a> {
     pub checker: &'a dyn Fn(&str) -> Result<Option<PathBuf>, String>,
     /// Where bundles and their binaries go.
     pub out_dir: PathBuf,
+    /// The interactive problems' juries.
+    pub interactors: &'a super::interactive::Interactors,
 }
 
 /// Bundles, compiles and runs every problem of `problems`; `limit_of` gives a problem's time
@@ -156,7 +158,9 @@ fn run_cases(
     };
     for input in cases::inputs(&settings.root, name).0 {
         let label = format!("bundle:{}/{}", name, stem(&input));
-        run_case(report, &label, &input, exe, limit, checker.as_deref());
+        built
+            .interactors
+            .run_case(report, name, &label, &input, exe, limit, checker.as_deref());
     }
 }
 

@@ -12,6 +12,7 @@ pub mod cargo;
 pub mod cases;
 pub mod checker;
 pub mod exec;
+pub mod interactive;
 pub mod limits;
 pub mod report;
 pub mod unit;
@@ -161,6 +162,13 @@ pub fn run(settings: &Settings) -> i32 {
         ),
         None => unit::stage(root, &profile, &["--workspace"], true, &mut report),
     }
+    let interactors = interactive::Interactors::build(
+        root,
+        &profile,
+        &problems,
+        &workspace.target_dir,
+        &mut report,
+    );
     // The tests' build put checked binaries where the release ones were: cargo puts them back.
     let artifacts = build_release(settings, &mut Report::quiet()).unwrap_or(artifacts);
     let binary = |package: &str, name: &str| {
@@ -224,7 +232,7 @@ pub fn run(settings: &Settings) -> i32 {
         };
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            cases::run_case(&mut report, &label, &input, &exe, limit, checker.as_deref());
+            interactors.run_case(&mut report, name, &label, &input, &exe, limit, checker.as_deref());
         }
     }
 
@@ -248,6 +256,7 @@ pub fn run(settings: &Settings) -> i32 {
                     bundle: &bundler,
                     binary: &problem_binary,
                     checker: &problem_checker,
+                    interactors: &interactors,
                     out_dir: out_dir.clone(),
                 };
                 bundles::stage(settings, &checked, &built, &mut report);
