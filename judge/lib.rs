@@ -21,6 +21,7 @@ mod cached;
 mod cases;
 mod error;
 mod integers;
+pub mod interactive;
 mod number;
 mod output;
 mod run;

@@ -45,6 +45,7 @@ mod difference;
 #[cfg(test)]
 mod fixtures;
 mod harness;
+pub mod interact;
 mod problem;
 mod problem_tests;
 mod rng;

@@ -1,0 +1,377 @@
+//! The contestant the jury talks to: a solution run in-process on a thread (the unit tests,
+//! `stress`) or a program run as a child process over pipes (the runner: the binary and its
+//! bundle). Both hand the jury the contestant's output a line at a time, with a deadline.
+
+use judge::interactive::Dialogue;
+use judge::InputError;
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// An interactive solution as the in-process jury runs it: the problem's generic `solve`,
+/// taken at the pipe types of this module.
+pub type SolveFn = fn(&mut Dialogue<FromJury, ToJury>) -> Result<(), InputError>;
+
+/// What the jury got when it waited for a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// One line (without its line break).
+    Line(String),
+    /// The contestant's output ended (it exited or closed it) before a whole line.
+    Closed,
+    /// The deadline passed first.
+    Late,
+}
+
+/// How the contestant ended once the jury closed the dialogue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited successfully.
+    Success,
+    /// It failed: exit status, refusal or panic, in one line.
+    Failed(String),
+    /// It was still running at the deadline (and was stopped).
+    Late,
+}
+
+/// The other side of a dialogue, as the jury sees it.
+pub trait Contestant {
+    /// Sends one line (a line break is added); false if the contestant no longer reads.
+    fn send(&mut self, line: &str) -> bool;
+    /// The contestant's next line, waiting at most until `deadline`.
+    fn receive(&mut self, deadline: Instant) -> Reply;
+    /// Closes the contestant's input and waits (until `deadline`) for it to end: its first
+    /// line of output after the dialogue, if any, and how it ended.
+    fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending);
+}
+
+/// What a contestant's output stream carries to the jury.
+enum Event {
+    Bytes(Vec<u8>),
+    /// The output ended; for an in-process solution, with how it ended.
+    Closed(Option<Ending>),
+}
+
+/// The contestant's output cut into lines as it arrives.
+struct Lines {
+    events: Receiver<Event>,
+    pending: Vec<u8>,
+    closed: bool,
+    ending: Option<Ending>,
+}
+
+impl Lines {
+    fn new(events: Receiver<Event>) -> Self {
+        Lines {
+            events,
+            pending: Vec::new(),
+            closed: false,
+            ending: None,
+        }
+    }
+
+    fn next(&mut self, deadline: Instant) -> Reply {
+        loop {
+            if let Some(at) = self.pending.iter().position(|&b| b == b'\n') {
+                let mut line: Vec<u8> = self.pending.drain(..=at).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                return Reply::Line(String::from_utf8_lossy(&line).into_owned());
+            }
+            if self.closed {
+                // A last line without its line break still counts as a line.
+                if self.pending.is_empty() {
+                    return Reply::Closed;
+                }
+                let line = std::mem::take(&mut self.pending);
+                return Reply::Line(String::from_utf8_lossy(&line).into_owned());
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(wait) {
+                Ok(Event::Bytes(bytes)) => self.pending.extend_from_slice(&bytes),
+                Ok(Event::Closed(ending)) => {
+                    self.closed = true;
+                    self.ending = ending;
+                }
+                Err(RecvTimeoutError::Timeout) => return Reply::Late,
+                Err(RecvTimeoutError::Disconnected) => self.closed = true,
+            }
+        }
+    }
+}
+
+/// The solution's standard input in-process: the jury's lines, as they are sent.
+pub struct FromJury {
+    lines: Receiver<Vec<u8>>,
+    buffer: Vec<u8>,
+    at: usize,
+}
+
+impl Read for FromJury {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for FromJury {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.at == self.buffer.len() {
+            // A closed jury is the end of the input.
+            self.buffer = self.lines.recv().unwrap_or_default();
+            self.at = 0;
+        }
+        Ok(&self.buffer[self.at..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.at = (self.at + amount).min(self.buffer.len());
+    }
+}
+
+/// The solution's standard output in-process: held until flushed, as a pipe's buffer would be,
+/// so a solution that forgets to flush hangs here as it would on a judge.
+pub struct ToJury {
+    events: Sender<Event>,
+    held: Vec<u8>,
+}
+
+impl Write for ToJury {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.held.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.held.is_empty() {
+            let bytes = std::mem::take(&mut self.held);
+            self.events
+                .send(Event::Bytes(bytes))
+                .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "jury gone"))?;
+        }
+        Ok(())
+    }
+}
+
+/// A solution playing on its own thread, over in-memory pipes.
+pub struct InProcess {
+    to: Option<Sender<Vec<u8>>>,
+    lines: Lines,
+}
+
+impl InProcess {
+    /// Starts `solve` on a new thread; a panic is caught and reported as its ending.
+    pub fn start(solve: SolveFn) -> Self {
+        let (to, from_jury) = mpsc::channel();
+        let (events, from_solution) = mpsc::channel();
+        let output = ToJury {
+            events: events.clone(),
+            held: Vec::new(),
+        };
+        std::thread::spawn(move || {
+            let input = FromJury {
+                lines: from_jury,
+                buffer: Vec::new(),
+                at: 0,
+            };
+            let mut io = Dialogue::new(input, output);
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&mut io)));
+            // What it wrote but did not flush never reaches a jury.
+            drop(io);
+            let ending = match outcome {
+                Ok(Ok(())) => Ending::Success,
+                Ok(Err(e)) => Ending::Failed(format!("error: {e}")),
+                Err(panic) => Ending::Failed(format!("panicked: {}", panic_text(&panic))),
+            };
+            let _ = events.send(Event::Closed(Some(ending)));
+        });
+        InProcess {
+            to: Some(to),
+            lines: Lines::new(from_solution),
+        }
+    }
+
+    /// Ends the solution's input (the jury has nothing more to say) without waiting for it.
+    pub fn close(&mut self) {
+        self.to = None;
+    }
+}
+
+/// A panic's message, in one line.
+pub(crate) fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_string());
+    text.lines().next().unwrap_or("").to_string()
+}
+
+impl Contestant for InProcess {
+    fn send(&mut self, line: &str) -> bool {
+        let bytes = format!("{line}\n").into_bytes();
+        self.to.as_ref().is_some_and(|to| to.send(bytes).is_ok())
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Reply {
+        self.lines.next(deadline)
+    }
+
+    fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
+        self.to = None;
+        let extra = match self.lines.next(deadline) {
+            Reply::Line(line) => Some(line),
+            Reply::Closed => None,
+            Reply::Late => return (None, Ending::Late),
+        };
+        while !self.lines.closed {
+            if self.lines.next(deadline) == Reply::Late {
+                return (extra, Ending::Late);
+            }
+        }
+        let ending = self.lines.ending.clone().unwrap_or(Ending::Success);
+        (extra, ending)
+    }
+}
+
+/// A program playing as a child process: its standard input and output are the dialogue, its
+/// standard error is kept for the report.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Lines,
+    stderr: Receiver<Vec<u8>>,
+}
+
+impl Process {
+    /// Starts `program` with piped standard input and output.
+    ///
+    /// # Errors
+    /// If it cannot be started.
+    pub fn start(program: &Path) -> Result<Self, String> {
+        let mut child = Command::new(program)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        let stdin = child.stdin.take();
+        let (events, received) = mpsc::channel();
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || events.send(Event::Bytes(buf[..n].to_vec())).is_err() {
+                    break;
+                }
+            }
+            let _ = events.send(Event::Closed(None));
+        });
+        let (errors, stderr) = mpsc::channel();
+        let mut child_stderr = child.stderr.take().expect("stderr is piped");
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = (&mut child_stderr).take(4096).read_to_end(&mut kept);
+            let _ = std::io::copy(&mut child_stderr, &mut std::io::sink());
+            let _ = errors.send(kept);
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines: Lines::new(received),
+            stderr,
+        })
+    }
+
+    /// The first line of its standard error.
+    fn first_error_line(&self) -> String {
+        let kept = self
+            .stderr
+            .recv_timeout(Duration::from_millis(500))
+            .unwrap_or_default();
+        let text = String::from_utf8_lossy(&kept);
+        text.lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(200)
+            .collect()
+    }
+}
+
+impl Contestant for Process {
+    fn send(&mut self, line: &str) -> bool {
+        match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(format!("{line}\n").as_bytes())
+                .and_then(|_| stdin.flush())
+                .is_ok(),
+            None => false,
+        }
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Reply {
+        self.lines.next(deadline)
+    }
+
+    fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
+        self.stdin = None;
+        let extra = match self.lines.next(deadline) {
+            Reply::Line(line) => Some(line),
+            Reply::Closed => None,
+            Reply::Late => {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return (None, Ending::Late);
+            }
+        };
+        if extra.is_some() {
+            // Whatever else it writes is beside the point: stop it.
+            let _ = self.child.kill();
+        }
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) if status.success() || extra.is_some() => {
+                    return (extra, Ending::Success)
+                }
+                Ok(Some(status)) => {
+                    let how = match status.code() {
+                        Some(code) => format!("exit status {code}"),
+                        None => format!("{status}"),
+                    };
+                    let said = self.first_error_line();
+                    let ending = if said.is_empty() {
+                        how
+                    } else {
+                        format!("{how}: {said}")
+                    };
+                    return (extra, Ending::Failed(ending));
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    return (extra, Ending::Late);
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! One dialogue judged: the jury plays the protocol's games against a contestant with one
+//! strategy, checks every line, and writes a transcript of everything said.
+
+use super::contestant::{Contestant, Ending, Reply};
+use super::oracle::{Oracle, Strategy};
+use super::{Protocol, Sides};
+use crate::Rng;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How a dialogue ended, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every line legal, every promised game won, the contestant ended cleanly.
+    Accepted,
+    /// A wrong line: illegal, malformed or losing move, wrong side, a lost promised game,
+    /// silence where a move was due, output after the end. The reason in one line.
+    WrongAnswer(String),
+    /// The contestant failed (exit status, refusal, panic).
+    RuntimeError(String),
+    /// The contestant was still thinking at the dialogue's deadline.
+    TimeLimit(String),
+}
+
+impl Verdict {
+    /// The runner's tag: `AC`, `WA`, `RE` or `TLE`.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::RuntimeError(_) => "RE",
+            Verdict::TimeLimit(_) => "TLE",
+        }
+    }
+
+    /// The reason, empty when accepted.
+    pub fn reason(&self) -> &str {
+        match self {
+            Verdict::Accepted => "",
+            Verdict::WrongAnswer(why) | Verdict::RuntimeError(why) | Verdict::TimeLimit(why) => why,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("AC"),
+            other => write!(f, "{} {}", other.tag(), other.reason()),
+        }
+    }
+}
+
+/// A judged dialogue: the verdict and the transcript (`> ` the jury's lines, `< ` the
+/// contestant's, `# ` the jury's notes).
+#[derive(Clone, Debug)]
+pub struct Dialogue {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Everything said, one line each.
+    pub transcript: String,
+    /// How long the dialogue took.
+    pub elapsed: Duration,
+}
+
+/// The jury at work on one dialogue.
+struct Jury<'a, P: Protocol> {
+    protocol: &'a P,
+    oracle: &'a mut Oracle<P>,
+    contestant: &'a mut dyn Contestant,
+    deadline: Instant,
+    limit: Duration,
+    transcript: String,
+}
+
+/// Why the dialogue stopped early.
+type Stop = Verdict;
+
+impl<P: Protocol> Jury<'_, P> {
+    fn note(&mut self, text: &str) {
+        self.transcript.push_str("# ");
+        self.transcript.push_str(text);
+        self.transcript.push('\n');
+    }
+
+    fn say(&mut self, line: &str) -> Result<(), Stop> {
+        self.transcript.push_str("> ");
+        self.transcript.push_str(line);
+        self.transcript.push('\n');
+        if self.contestant.send(line) {
+            Ok(())
+        } else {
+            Err(self.gone("while the jury was still talking"))
+        }
+    }
+
+    /// The contestant stopped reading or writing: how it ended decides the verdict.
+    fn gone(&mut self, when: &str) -> Stop {
+        let (_, ending) = self.contestant.finish(self.deadline);
+        match ending {
+            Ending::Failed(how) => Verdict::RuntimeError(format!("{how} ({when})")),
+            Ending::Late => Verdict::TimeLimit(format!("over {:?} ({when})", self.limit)),
+            Ending::Success => Verdict::WrongAnswer(format!("the contestant ended {when}")),
+        }
+    }
+
+    fn hear(&mut self, what: &str) -> Result<String, Stop> {
+        match self.contestant.receive(self.deadline) {
+            Reply::Line(line) => {
+                self.transcript.push_str("< ");
+                self.transcript.push_str(&line);
+                self.transcript.push('\n');
+                Ok(line)
+            }
+            Reply::Closed => Err(self.gone(&format!("where {what} was due"))),
+            Reply::Late => {
+                let _ = self.contestant.finish(Instant::now());
+                Err(Verdict::TimeLimit(format!(
+                    "no {what} within {:?}",
+                    self.limit
+                )))
+            }
+        }
+    }
+
+    /// Rejects the contestant's last line: the rejection is sent, the dialogue stops.
+    fn reject(&mut self, why: String) -> Stop {
+        let rejection = self.protocol.rejection();
+        let _ = self.say(&rejection);
+        Verdict::WrongAnswer(why)
+    }
+
+    /// Plays one game from `start`; `Ok` when it ended as it may.
+    fn game(
+        &mut self,
+        number: usize,
+        start: &P::Position,
+        strategy: Strategy,
+        rng: &mut Rng,
+    ) -> Result<(), Stop> {
+        for line in self.protocol.opening(start) {
+            self.say(&line)?;
+        }
+        let first_wins = self.oracle.facts(self.protocol, start).mover_wins;
+        let contestant_first = match P::SIDES {
+            Sides::Choose { first, second } => {
+                let line = self.hear("the side")?;
+                let chose_first = if line.trim() == first {
+                    true
+                } else if line.trim() == second {
+                    false
+                } else {
+                    return Err(self.reject(format!(
+                        "game {number}: expected `{first}` or `{second}`, got `{}`",
+                        line.trim()
+                    )));
+                };
+                if chose_first != first_wins {
+                    let (winner, chosen) = if first_wins {
+                        (first, second)
+                    } else {
+                        (second, first)
+                    };
+                    return Err(self.reject(format!(
+                        "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
+                        if first_wins { "first" } else { "second" }
+                    )));
+                }
+                chose_first
+            }
+            Sides::ContestantFirst => true,
+            Sides::JuryFirst => false,
+        };
+        let promised = contestant_first == first_wins;
+        if !promised {
+            self.note(&format!("game {number}: no win is promised from {start:?}"));
+        }
+        let mut position = start.clone();
+        let mut contestant_moves = contestant_first;
+        loop {
+            let moves = self.protocol.moves(&position);
+            if contestant_moves {
+                if moves.is_empty() {
+                    self.note(&format!(
+                        "game {number}: the contestant has no move from {position:?}: it lost"
+                    ));
+                    if promised {
+                        return Err(self.reject(format!("game {number}: lost from {start:?}, a promised win (no move from {position:?})")));
+                    }
+                    return Ok(());
+                }
+                let line = self.hear("a move")?;
+                let next = match self.protocol.read_move(&position, &line) {
+                    Ok(next) => next,
+                    Err(why) => {
+                        return Err(self.reject(format!(
+                            "game {number}: `{}` is not a move from {position:?}: {why}",
+                            line.trim()
+                        )))
+                    }
+                };
+                if !moves.contains(&next) {
+                    return Err(self.reject(format!(
+                        "game {number}: illegal move `{}` from {position:?} (to {next:?})",
+                        line.trim()
+                    )));
+                }
+                if promised && self.oracle.facts(self.protocol, &next).mover_wins {
+                    return Err(self.reject(format!(
+                        "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
+                        line.trim()
+                    )));
+                }
+                position = next;
+            } else {
+                if moves.is_empty() {
+                    self.note(&format!(
+                        "game {number}: the jury has no move from {position:?}: the contestant won"
+                    ));
+                    if let Some(line) = self.protocol.jury_lost(&position) {
+                        self.say(&line)?;
+                    }
+                    return Ok(());
+                }
+                let next = self.oracle.choose(self.protocol, &position, strategy, rng);
+                let line = self.protocol.write_move(&position, &next);
+                self.say(&line)?;
+                position = next;
+            }
+            contestant_moves = !contestant_moves;
+        }
+    }
+}
+
+/// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
+/// `strategy`, all within `limit`; every line is checked and written to the transcript.
+///
+/// ```
+/// # // The full loop is shown in the module documentation; see `Referee`.
+/// ```
+pub fn play<P: Protocol>(
+    protocol: &P,
+    oracle: &mut Oracle<P>,
+    starts: &[P::Position],
+    strategy: Strategy,
+    contestant: &mut dyn Contestant,
+    limit: Duration,
+) -> Dialogue {
+    let began = Instant::now();
+    let seed = match strategy {
+        Strategy::Random(seed) => seed,
+        _ => 0,
+    };
+    let mut rng = Rng::new(seed);
+    let mut jury = Jury {
+        protocol,
+        oracle,
+        contestant,
+        deadline: began + limit,
+        limit,
+        transcript: format!("# jury strategy: {strategy}; starts: {starts:?}\n"),
+    };
+    let verdict = (|| {
+        for line in protocol.greeting(starts) {
+            jury.say(&line)?;
+        }
+        for (i, start) in starts.iter().enumerate() {
+            jury.game(i + 1, start, strategy, &mut rng)?;
+        }
+        let deadline = jury.deadline;
+        match jury.contestant.finish(deadline) {
+            (Some(extra), _) => Err(Verdict::WrongAnswer(format!(
+                "output after the dialogue ended: `{extra}`"
+            ))),
+            (None, Ending::Success) => Ok(()),
+            (None, Ending::Failed(how)) => Err(Verdict::RuntimeError(how)),
+            (None, Ending::Late) => Err(Verdict::TimeLimit(format!(
+                "still running {:?} after the dialogue began",
+                limit
+            ))),
+        }
+    })();
+    let verdict = match verdict {
+        Ok(()) => Verdict::Accepted,
+        Err(verdict) => verdict,
+    };
+    if verdict != Verdict::Accepted {
+        jury.note(&verdict.to_string());
+    } else {
+        jury.note("AC");
+    }
+    Dialogue {
+        verdict,
+        transcript: jury.transcript,
+        elapsed: began.elapsed(),
+    }
+}

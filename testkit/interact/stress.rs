@@ -1,0 +1,249 @@
+//! The interactive stress loop and shrinker, and the two entry points the tools reach through
+//! a problem's test binary: `stress` (the `stress` tool) and `interactor` (the runner).
+
+use super::contestant::Process;
+use super::harness::{strategies, GameFailure, Referee};
+use super::referee::Verdict;
+use super::Protocol;
+use crate::{Rng, StressLimit, StressSettings};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Starts drawn per smaller size before the shrinker tries the next size.
+const ATTEMPTS_PER_SIZE: u64 = 40;
+
+impl<P: Protocol> Referee<P> {
+    /// A smaller failure, every step re-played to still fail: fewer games; then starts drawn at
+    /// smaller sizes (the smallest that fails); then each start cut by `Protocol::smaller`
+    /// while the dialogue still fails.
+    pub fn shrink(
+        &mut self,
+        failure: GameFailure<P::Position>,
+        size: u64,
+    ) -> GameFailure<P::Position> {
+        let seed = failure.seed;
+        let mut best = self.fewer_games(failure);
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        'sizes: for smaller in 1..size {
+            for _ in 0..ATTEMPTS_PER_SIZE {
+                let starts: Vec<P::Position> = (0..best.starts.len())
+                    .map(|_| P::start(&mut rng, smaller))
+                    .collect();
+                if let Some(found) = self.replay(seed, &starts) {
+                    best = self.fewer_games(found);
+                    break 'sizes;
+                }
+            }
+        }
+        loop {
+            let mut improved = false;
+            for i in 0..best.starts.len() {
+                for cut in P::smaller(&best.starts[i]) {
+                    let mut starts = best.starts.clone();
+                    starts[i] = cut;
+                    if let Some(found) = self.replay(seed, &starts) {
+                        best = found;
+                        improved = true;
+                        break;
+                    }
+                }
+            }
+            if !improved {
+                return self.fewer_games(best);
+            }
+        }
+    }
+
+    /// The failure with games dropped one at a time while it still fails.
+    fn fewer_games(&mut self, mut best: GameFailure<P::Position>) -> GameFailure<P::Position> {
+        let mut i = 0;
+        while best.starts.len() > 1 && i < best.starts.len() {
+            let mut starts = best.starts.clone();
+            starts.remove(i);
+            match self.replay(best.seed, &starts) {
+                Some(found) => best = found,
+                None => i += 1,
+            }
+        }
+        best
+    }
+
+    /// Saves a failure as the played case `testcases/NAME/stress-SEED.in` (the starts) with
+    /// its `.out` (the winners and the random strategy's seed).
+    pub fn save(&mut self, failure: &GameFailure<P::Position>) -> Result<PathBuf, String> {
+        let stem = self.testcases.join(format!("stress-{}", failure.seed));
+        let answer = self.answer(&failure.starts, failure.seed);
+        std::fs::create_dir_all(&self.testcases)
+            .and_then(|_| std::fs::write(stem.with_extension("in"), P::input(&failure.starts)))
+            .and_then(|_| std::fs::write(stem.with_extension("out"), answer))
+            .map(|_| stem.with_extension("in"))
+            .map_err(|e| e.to_string())
+    }
+
+    /// The stress loop: dialogues from seeds `seed..` at `size`, each with every strategy,
+    /// until `limit`; the first failure shrunk and saved. The report, and whether it failed.
+    pub fn stress(&mut self, settings: StressSettings) -> (String, bool) {
+        let start = Instant::now();
+        let mut next_report = Duration::from_secs(1);
+        let mut count = 0u64;
+        loop {
+            let done = match settings.limit {
+                StressLimit::Inputs(n) => count >= n,
+                StressLimit::Seconds(s) => start.elapsed().as_secs_f64() >= s,
+            };
+            if done {
+                eprintln!();
+                let games = count * strategies(0).len() as u64;
+                let text = format!(
+                    "{count} dialogues won ({games} games against the three strategies, seed {})\n",
+                    settings.seed
+                );
+                return (text, false);
+            }
+            let seed = settings.seed.wrapping_add(count);
+            let starts = self.generate(seed, settings.size);
+            if let Some(failure) = self.replay(seed, &starts) {
+                eprintln!();
+                let small = self.shrink(failure, settings.size);
+                let saved = match self.save(&small) {
+                    Ok(path) => format!("saved as {}\n", path.display()),
+                    Err(e) => format!("could not save the case: {e}\n"),
+                };
+                let text = format!(
+                    "{}: seed {}: the jury caught the solution (shrunk to {:?})\n{}{}",
+                    self.name,
+                    small.seed,
+                    small.starts,
+                    small.report(),
+                    saved
+                );
+                return (text, true);
+            }
+            count += 1;
+            let elapsed = start.elapsed();
+            if elapsed >= next_report {
+                next_report = elapsed + Duration::from_secs(1);
+                eprint!(
+                    "\r{}: {} dialogues won, {:.0} dialogues/s",
+                    self.name,
+                    count,
+                    count as f64 / elapsed.as_secs_f64()
+                );
+            }
+        }
+    }
+
+    /// The ignored `stress` test: [`StressSettings`] from the environment (as the `stress`
+    /// tool sets them), the report on standard output and in `STRESS_REPORT`; exit status 1 on
+    /// a failure, 2 with one line `error: ...` on a bad setting.
+    pub fn stress_from_env(&mut self) {
+        let report_file = std::env::var("STRESS_REPORT").ok();
+        let write_report = |text: &str| {
+            if let Some(path) = &report_file {
+                let _ = std::fs::write(path, text);
+            }
+        };
+        let settings =
+            match StressSettings::read(|key| std::env::var(key).ok(), P::SIZE, P::MAX_SIZE) {
+                Ok(settings) => settings,
+                Err(e) => {
+                    let line = format!("error: {}: {e}\n", self.name);
+                    eprint!("{line}");
+                    write_report(&line);
+                    std::process::exit(2);
+                }
+            };
+        let (report, failed) = self.stress(settings);
+        print!("{report}");
+        write_report(&report);
+        let _ = std::io::stdout().flush();
+        if failed {
+            std::process::exit(1);
+        }
+    }
+
+    /// Plays a case file against a program (the binary or its bundle) with every strategy,
+    /// each dialogue a fresh run within `limit`: the first failed dialogue's verdict and
+    /// transcript, or `Accepted` and the longest dialogue's time.
+    pub fn play_program(
+        &mut self,
+        case: &Path,
+        program: &Path,
+        limit: Duration,
+    ) -> (Verdict, Option<String>, Duration) {
+        let case = match self.read_case(case) {
+            Ok(case) => case,
+            Err(e) => {
+                return (
+                    Verdict::WrongAnswer(format!("bad case: {e}")),
+                    None,
+                    Duration::ZERO,
+                )
+            }
+        };
+        let mut longest = Duration::ZERO;
+        for strategy in strategies(case.seed) {
+            let mut contestant = match Process::start(program) {
+                Ok(contestant) => contestant,
+                Err(e) => return (Verdict::RuntimeError(e), None, Duration::ZERO),
+            };
+            let dialogue = self.play_with(&case.starts, strategy, &mut contestant, limit);
+            longest = longest.max(dialogue.elapsed);
+            if dialogue.verdict != Verdict::Accepted {
+                return (
+                    dialogue.verdict,
+                    Some(dialogue.transcript),
+                    dialogue.elapsed,
+                );
+            }
+        }
+        (Verdict::Accepted, None, longest)
+    }
+
+    /// The ignored `interactor` test, run by the runner: plays the case `INTERACT_CASE`
+    /// against the program `INTERACT_PROGRAM`, each dialogue within `INTERACT_LIMIT` seconds,
+    /// and writes one line `TAG MILLISECONDS REASON` to `INTERACT_REPORT` (and a failed
+    /// dialogue's transcript to `INTERACT_TRANSCRIPT`). Exit status 2 with one line
+    /// `error: ...` when a setting is missing or bad.
+    pub fn interactor_from_env(&mut self) {
+        let var = |key: &str| {
+            std::env::var(key).unwrap_or_else(|_| {
+                eprintln!("error: {key} is not set (the runner sets it)");
+                std::process::exit(2)
+            })
+        };
+        let (case, program, report) = (
+            var("INTERACT_CASE"),
+            var("INTERACT_PROGRAM"),
+            var("INTERACT_REPORT"),
+        );
+        let transcript = var("INTERACT_TRANSCRIPT");
+        let limit = var("INTERACT_LIMIT")
+            .parse::<f64>()
+            .ok()
+            .filter(|s| *s > 0.0 && *s <= 1e6)
+            .unwrap_or_else(|| {
+                eprintln!("error: INTERACT_LIMIT must be a positive number of seconds");
+                std::process::exit(2)
+            });
+        let (verdict, dialogue, elapsed) = self.play_program(
+            Path::new(&case),
+            Path::new(&program),
+            Duration::from_secs_f64(limit),
+        );
+        if let Some(text) = dialogue {
+            let _ = std::fs::write(&transcript, text);
+        }
+        let line = format!(
+            "{} {} {}\n",
+            verdict.tag(),
+            elapsed.as_millis(),
+            verdict.reason().replace('\n', " ")
+        );
+        if let Err(e) = std::fs::write(&report, line) {
+            eprintln!("error: cannot write {report}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
