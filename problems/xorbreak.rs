@@ -16,6 +16,8 @@
 //! breaks at most 63 times for any n < 2^64 (59 for the statement's n <= 10^18).
 
 use grundy::Outcome;
+use judge::interactive::Dialogue;
+use judge::InputError;
 use std::io::{BufRead, Write};
 
 /// A break: the two numbers printed on one line, `p1 p2`.
@@ -83,107 +85,147 @@ fn answer(held: Break, bob: Break) -> Result<Break, String> {
     Ok(winning_break(keep))
 }
 
-/// Plays every test of the dialogue on `input` and `output`, flushing after each line.
-///
-/// # Errors
-/// A line `error: ...` worth of text: the jury's `-1 -1`, a malformed or missing number, a
-/// break of the jury's that is no break of ours, or an output that cannot be written.
-fn play<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
-    let mut jury = Tokens {
-        lines: input.lines(),
-        pending: Vec::new(),
-    };
-    let tests = jury.number("the number of tests T", 1, u64::MAX)?;
+/// Plays every test of the dialogue, as the statement's protocol says.
+fn solve<R: BufRead, W: Write>(io: &mut Dialogue<R, W>) -> Result<(), InputError> {
+    let tests = io.uint("the number of tests t", 1..=u64::MAX)?;
     for test in 1..=tests {
-        let n = jury.number(&format!("n of test {}", test), 1, u64::MAX)?;
-        let mut say = |line: String| -> Result<(), String> {
-            writeln!(output, "{}", line)
-                .and_then(|_| output.flush())
-                .map_err(|e| format!("cannot write: {}", e))
-        };
-        say(side(n).to_string())?;
+        let n = io.uint(format_args!("n of test {}", test), 1..=u64::MAX)?;
+        io.send(side(n))?;
+        // What Bob chooses from: n itself when he breaks first, else the parts of our break.
         let mut held = (n, n);
-        if side(n) == "first" {
+        if breaker_wins(n) {
             held = winning_break(n);
-            say(format!("{} {}", held.0, held.1))?;
+            io.send(format_args!("{} {}", held.0, held.1))?;
         }
         loop {
-            let p1 = jury.signed(&format!("the jury's p1 in test {}", test))?;
-            let p2 = jury.signed(&format!("the jury's p2 in test {}", test))?;
-            match (p1, p2) {
-                (Some(0), Some(0)) => break,
-                (None, None) => {
-                    return Err(format!("the jury answered -1 -1 in test {}", test));
-                }
-                (Some(a), Some(b)) => {
-                    held = answer(held, (a, b))?;
-                    say(format!("{} {}", held.0, held.1))?;
-                }
-                _ => return Err(format!("the jury's reply in test {} is malformed", test)),
+            // The jury's `-1 -1` stops the dialogue at its first token (`Dialogue`'s rejection).
+            let p1 = io.uint(format_args!("the jury's p1 in test {}", test), 0..=u64::MAX)?;
+            let p2 = io.uint(format_args!("the jury's p2 in test {}", test), 0..=u64::MAX)?;
+            if (p1, p2) == (0, 0) {
+                break; // Bob does not break: this test is won.
             }
+            held = answer(held, (p1, p2))
+                .map_err(|why| InputError::Invalid(format!("test {}: {}", test, why)))?;
+            io.send(format_args!("{} {}", held.0, held.1))?;
         }
     }
     Ok(())
 }
 
-/// The jury's tokens, read a line at a time (never past the line the dialogue needs).
-struct Tokens<L> {
-    lines: L,
-    pending: Vec<String>,
-}
-
-impl<L: Iterator<Item = std::io::Result<String>>> Tokens<L> {
-    fn token(&mut self, field: &str) -> Result<String, String> {
-        while self.pending.is_empty() {
-            match self.lines.next() {
-                None => return Err(format!("input ended early: expected {}", field)),
-                Some(Err(e)) => return Err(format!("cannot read {}: {}", field, e)),
-                Some(Ok(line)) => {
-                    self.pending = line.split_whitespace().rev().map(String::from).collect()
-                }
-            }
-        }
-        Ok(self.pending.pop().unwrap_or_default())
-    }
-
-    fn number(&mut self, field: &str, lo: u64, hi: u64) -> Result<u64, String> {
-        let token = self.token(field)?;
-        match token.parse::<u64>() {
-            Ok(v) if lo <= v && v <= hi => Ok(v),
-            _ => Err(format!(
-                "{} = `{}` is not an integer in {}..={}",
-                field, token, lo, hi
-            )),
-        }
-    }
-
-    /// A number of a jury's break: `Some(v)` for v >= 0, `None` for the `-1` of `-1 -1`.
-    fn signed(&mut self, field: &str) -> Result<Option<u64>, String> {
-        let token = self.token(field)?;
-        if token == "-1" {
-            return Ok(None);
-        }
-        token
-            .parse::<u64>()
-            .map(Some)
-            .map_err(|_| format!("{}: expected an integer, found `{}`", field, token))
-    }
-}
-
 fn main() {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    if let Err(message) = play(stdin.lock(), stdout.lock()) {
-        eprintln!("error: {}", message);
-        std::process::exit(1);
-    }
+    judge::interactive::main(solve)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::interact::{Protocol, Sides};
     use testkit::search::Search;
     use testkit::Rng;
+
+    /// The jury, derived from the game's literal moves, speaking the statement's protocol.
+    ///
+    /// A position is the pair the player to move chooses from, smaller number first (the start
+    /// is `(n, n)`). The jury searches the whole game, so its starts stay small (at most 2^9,
+    /// where Alice breaks at most 8 times): the statement's 63-break limit cannot bind there,
+    /// and is checked at the statement's sizes by `large_games_against_random_breaks` and the
+    /// scripted dialogues. The statement's jury may also give up (`0 0`) while it could still
+    /// break; this one plays on, and `sample-1` shows a give-up.
+    #[derive(Default)]
+    struct XorBreak;
+
+    impl Protocol for XorBreak {
+        type Position = Break;
+        const SIDES: Sides = Sides::Choose {
+            first: "first",
+            second: "second",
+        };
+        const SIZE: u64 = 40;
+        const MAX_SIZE: u64 = 512;
+        const MAX_GAMES: usize = 6;
+
+        fn moves(&self, position: &Break) -> Vec<Break> {
+            moves(position)
+        }
+
+        fn start(rng: &mut Rng, size: u64) -> Break {
+            let n = rng.range(1, size);
+            (n, n)
+        }
+
+        /// n with one of its bits cleared, and n − 1.
+        fn smaller(&(n, _): &Break) -> Vec<Break> {
+            let mut smaller: Vec<u64> = (0..64)
+                .map(|bit| n & !(1u64 << bit))
+                .filter(|&m| m != n && m != 0)
+                .collect();
+            if n > 1 {
+                smaller.push(n - 1);
+            }
+            smaller.into_iter().map(|m| (m, m)).collect()
+        }
+
+        fn input(starts: &[Break]) -> String {
+            let mut text = format!("{}\n", starts.len());
+            for &(n, _) in starts {
+                text += &format!("{}\n", n);
+            }
+            text
+        }
+
+        fn read_input(text: &str) -> Result<Vec<Break>, String> {
+            let mut tokens = text.split_whitespace();
+            let count = tokens.next().ok_or("no t")?;
+            let count: usize = count.parse().map_err(|_| format!("t = `{}`", count))?;
+            let starts: Vec<Break> = tokens
+                .map(|n| match n.parse::<u64>() {
+                    Ok(n) if (1..=1_000_000_000_000_000_000).contains(&n) => Ok((n, n)),
+                    _ => Err(format!("n = `{}` is not in 1..=10^18", n)),
+                })
+                .collect::<Result<_, _>>()?;
+            if starts.len() != count || count == 0 {
+                return Err(format!("t = {} but {} values of n", count, starts.len()));
+            }
+            Ok(starts)
+        }
+
+        fn greeting(&self, starts: &[Break]) -> Vec<String> {
+            vec![starts.len().to_string()]
+        }
+
+        fn opening(&self, &(n, _): &Break) -> Vec<String> {
+            vec![n.to_string()]
+        }
+
+        /// `p1 p2`, two numbers (legality is the jury's check against `moves`).
+        fn read_move(&self, _: &Break, line: &str) -> Result<Break, String> {
+            let numbers: Vec<u64> = line
+                .split_whitespace()
+                .map(|t| {
+                    t.parse::<u64>()
+                        .map_err(|_| format!("`{}` is not a number", t))
+                })
+                .collect::<Result<_, _>>()?;
+            match numbers[..] {
+                [p1, p2] => Ok(ordered((p1, p2))),
+                _ => Err(format!("{} numbers, not two", numbers.len())),
+            }
+        }
+
+        fn write_move(&self, _: &Break, &(p1, p2): &Break) -> String {
+            format!("{} {}", p2, p1)
+        }
+
+        fn jury_lost(&self, _: &Break) -> Option<String> {
+            Some("0 0".to_string())
+        }
+
+        fn rejection(&self) -> String {
+            "-1 -1".to_string()
+        }
+    }
+
+    testkit::interactive_tests!(XorBreak, solve);
 
     /// The statement's break, literally: every unordered pair (p1 < p2) with 0 < p1, p2 < p and
     /// p1 xor p2 = p, by trying every p1.
