@@ -70,9 +70,14 @@ fn is_break_of((p1, p2): Break, p: u64) -> bool {
 /// part of even popcount (only possible from a number Alice should not have handed over).
 fn answer(held: Break, bob: Break) -> Result<Break, String> {
     if !is_break_of(bob, held.0) && !is_break_of(bob, held.1) {
+        let of = if held.0 == held.1 {
+            held.0.to_string()
+        } else {
+            format!("{} or {}", held.0, held.1)
+        };
         return Err(format!(
-            "the jury's break `{} {}` breaks neither {} nor {}",
-            bob.0, bob.1, held.0, held.1
+            "the jury's `{} {}` is no break of {}",
+            bob.0, bob.1, of
         ));
     }
     let keep = if breaker_wins(bob.0) { bob.0 } else { bob.1 };
@@ -313,7 +318,10 @@ mod tests {
         // 3 = 1 xor 2 is a break of 3, not of 5 or 6.
         assert!(answer((5, 6), (1, 2))
             .unwrap_err()
-            .contains("breaks neither 5 nor 6"));
+            .ends_with("`1 2` is no break of 5 or 6"));
+        assert!(answer((13, 13), (10, 6))
+            .unwrap_err()
+            .ends_with("`10 6` is no break of 13"));
         // A part equal to the number broken is no break.
         assert!(answer((7, 7), (7, 0)).is_err());
         // 6 = 2 xor 4 has even popcount: both parts then have odd popcount.
