@@ -56,9 +56,10 @@ fn winning_break(p: u64) -> Break {
     (top, p ^ top)
 }
 
-/// Whether `(p1, p2)` is a legal break of `p`.
+/// Whether `(p1, p2)` is a legal break of `p`: p1 xor p2 = p with both below p (which leaves
+/// neither 0: the other part would be p itself).
 fn is_break_of((p1, p2): Break, p: u64) -> bool {
-    0 < p1 && p1 < p && 0 < p2 && p2 < p && p1 ^ p2 == p
+    p1 ^ p2 == p && p1 < p && p2 < p
 }
 
 /// Alice's answer to Bob's break `bob` of one of the numbers in `held` (the two parts of her
@@ -324,6 +325,7 @@ mod tests {
             .ends_with("`10 6` is no break of 13"));
         // A part equal to the number broken is no break.
         assert!(answer((7, 7), (7, 0)).is_err());
+        assert!(answer((7, 7), (0, 7)).is_err());
         // 6 = 2 xor 4 has even popcount: both parts then have odd popcount.
         assert!(answer((6, 6), (2, 4))
             .unwrap_err()
