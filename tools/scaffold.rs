@@ -178,7 +178,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
             url: url.as_deref(),
             time_limit: task.and_then(|t| t.time_limit),
             memory_limit: task.and_then(|t| t.memory_limit),
-            interactive: task.is_some_and(|t| t.interactive),
+            interactive: task.is_some_and(|t| t.interactive) || shape.name == INTERACTIVE,
         })
         .map_err(Refusal::Taken)?;
     let title = task
@@ -193,14 +193,6 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
-    if task.is_some_and(|t| t.interactive) {
-        warnings.push(format!(
-            "an interactive problem: the workspace does not run interactive problems yet; \
-             problems/{}.rs is a batch starter and the runner compares its output with the \
-             samples' (`interactive = true` is recorded in problems/Cargo.toml)",
-            spec.name
-        ));
-    }
     let source = match formatted(root, &source) {
         Ok(source) => source,
         Err(why) => {
@@ -222,6 +214,11 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     for (i, (input, output)) in samples.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
             written.file(&cases.join(format!("sample-{}.{}", i + 1, ext)), text)?;
+        }
+    }
+    if shape.name == INTERACTIVE {
+        for (file, text) in played_cases(&testcases.join(&shape.example))? {
+            written.file(&cases.join(file), &text)?;
         }
     }
     written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
@@ -261,7 +258,10 @@ pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
 
 /// The shape `spec` asks for, or the judge's default.
 fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal> {
-    let wanted = spec.shape.unwrap_or(if spec.judge.is_plain() {
+    let interactive = spec.task.is_some_and(|t| t.interactive);
+    let wanted = spec.shape.unwrap_or(if interactive {
+        INTERACTIVE
+    } else if spec.judge.is_plain() {
         "problem"
     } else {
         "atcoder"
@@ -302,6 +302,39 @@ fn read_manifest(root: &Path) -> Result<Manifest, Refusal> {
 /// What the manifest declares, read by `crate::workspace`.
 fn view(manifest: &Manifest) -> Result<crate::workspace::Manifest, Refusal> {
     manifest.view().map_err(Refusal::Failed)
+}
+
+/// The interactive starter's shape: a problem played against the jury its tests derive.
+const INTERACTIVE: &str = "interactive";
+
+/// The interactive starter's played cases (its testcases not named `sample*`, each `.in` with
+/// its `.out`), copied so that the runner plays the new problem against its jury at once.
+fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
+    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", dir.display(), e));
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map_err(failed)?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| !name.starts_with("sample"))
+        .filter(|name| name.ends_with(".in") || name.ends_with(".out"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            match fs::symlink_metadata(&path) {
+                Ok(meta) if meta.is_file() => {}
+                _ => {
+                    return Err(Refusal::Failed(format!(
+                        "{} is not a regular file",
+                        path.display()
+                    )))
+                }
+            }
+            let text = fs::read_to_string(&path).map_err(failed)?;
+            Ok((name, text))
+        })
+        .collect()
 }
 
 /// The starter's own first sample, so that the new problem passes until it is rewritten.

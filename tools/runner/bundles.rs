@@ -3,7 +3,7 @@
 //! scratch cargo project with AtCoder's crates; the single-file starter compiled and run.
 
 use super::cargo::{self, Artifact};
-use super::cases::{self, run_case};
+use super::cases;
 use super::exec::{self, Ended, Input};
 use super::report::{Report, Verdict};
 use super::Settings;
@@ -33,6 +33,8 @@ pub struct Built<'a> {
     pub binary: &'a dyn Fn(&str) -> Option<PathBuf>,
     /// Where bundles and their binaries go.
     pub out_dir: PathBuf,
+    /// The interactive problems' juries.
+    pub interactors: &'a super::interactive::Interactors,
 }
 
 /// Bundles, compiles and runs every problem of `problems`; `limit_of` gives a problem's time
@@ -122,7 +124,9 @@ pub fn stage(
         }
         for input in cases::inputs(&settings.root, name).0 {
             let label = format!("bundle:{}/{}", name, stem(&input));
-            run_case(report, &label, &input, &exe, *limit);
+            built
+                .interactors
+                .run_case(report, name, &label, &input, &exe, *limit);
         }
         if let Some(binary) = (built.binary)(name) {
             let start = Instant::now();
@@ -304,7 +308,9 @@ fn atcoder(
         };
         for input in cases::inputs(&settings.root, name).0 {
             let label = format!("bundle:{}/{}", name, stem(&input));
-            run_case(report, &label, &input, &exe, *limit);
+            built
+                .interactors
+                .run_case(report, name, &label, &input, &exe, *limit);
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod bundles;
 pub mod cargo;
 pub mod cases;
 pub mod exec;
+pub mod interactive;
 pub mod limits;
 pub mod report;
 pub mod unit;
@@ -154,6 +155,13 @@ pub fn run(settings: &Settings) -> i32 {
         ),
         None => unit::stage(root, &profile, &["--workspace"], true, &mut report),
     }
+    let interactors = interactive::Interactors::build(
+        root,
+        &profile,
+        &problems,
+        &workspace.target_dir,
+        &mut report,
+    );
     // The tests' build put checked binaries where the release ones were: cargo puts them back.
     let artifacts = build_release(settings, &mut Report::quiet()).unwrap_or(artifacts);
     let binary = |package: &str, name: &str| {
@@ -210,7 +218,7 @@ pub fn run(settings: &Settings) -> i32 {
         }
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            cases::run_case(&mut report, &label, &input, &exe, limit);
+            interactors.run_case(&mut report, name, &label, &input, &exe, limit);
         }
     }
 
@@ -229,6 +237,7 @@ pub fn run(settings: &Settings) -> i32 {
                 let built = bundles::Built {
                     bundle: &bundler,
                     binary: &problem_binary,
+                    interactors: &interactors,
                     out_dir: out_dir.clone(),
                 };
                 bundles::stage(settings, &checked, &built, &mut report);

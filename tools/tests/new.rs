@@ -22,6 +22,7 @@ fn scratch(tag: &str) -> PathBuf {
         "templates",
         "testcases/starter",
         "testcases/starter_atcoder",
+        "testcases/starter_interactive",
     ] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
@@ -30,6 +31,13 @@ fn scratch(tag: &str) -> PathBuf {
         "problems/knights.rs",
         "templates/problem.rs",
         "templates/atcoder.rs",
+        "templates/interactive.rs",
+        "testcases/starter_interactive/sample-1.in",
+        "testcases/starter_interactive/sample-1.out",
+        "testcases/starter_interactive/nim-1.in",
+        "testcases/starter_interactive/nim-1.out",
+        "testcases/starter_interactive/nim-2.in",
+        "testcases/starter_interactive/nim-2.out",
         "testcases/starter/sample-1.in",
         "testcases/starter/sample-1.out",
         "testcases/starter_atcoder/sample-1.in",
@@ -208,12 +216,22 @@ fn shapes_pick_the_template() {
         read(&root, "testcases/plainat/sample-1.out"),
         "Second\nFirst\n"
     );
+    // The interactive shape by hand: the problem is declared interactive.
+    let (status, out, err) = new(&root, &["byhand", "--shape", "interactive"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("from templates/interactive.rs"), "{out}");
+    let meta = metadata(&root, "byhand");
+    assert_eq!(
+        meta.get("interactive").and_then(|v| v.as_bool()),
+        Some(true)
+    );
+    assert_eq!(read(&root, "testcases/byhand/sample-1.in"), "2\n1 2\n0 0\n");
     let before = snapshot(&root);
     let (status, _, err) = new(&root, &["q", "--shape", "nosuch"]);
     assert_refused(
         status,
         &err,
-        "unknown shape `nosuch`; the shapes are: atcoder, problem",
+        "unknown shape `nosuch`; the shapes are: atcoder, interactive, problem",
     );
     let (status, _, err) = new(&root, &["qq", "--shape", "atcoder", "--judge", "spoj"]);
     assert_refused(status, &err, "uses proconio, which SPOJ does not have");
@@ -266,13 +284,24 @@ fn no_code_gets_in_through_a_field() {
     assert_eq!(status, 0, "{err}");
     assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
     assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
-    assert!(
-        err.contains(
-            "warning: an interactive problem: the workspace does not run interactive problems yet"
-        ),
-        "{err}"
-    );
+    // An interactive problem gets the interactive starter, its sample as a scripted dialogue
+    // and the starter's played cases; no warning.
+    assert!(!err.contains("interactive"), "{err}");
     let source = read(&root, "problems/evil.rs");
+    assert!(
+        source.contains("judge::interactive::main(solve)"),
+        "{source}"
+    );
+    assert!(source.contains("testkit::interactive_tests!(Starter, solve);"));
+    assert_eq!(read(&root, "testcases/evil/sample-1.out"), "First\n");
+    assert_eq!(
+        read(&root, "testcases/evil/nim-1.in"),
+        read(&root, "testcases/starter_interactive/nim-1.in")
+    );
+    assert_eq!(
+        read(&root, "testcases/evil/nim-2.out"),
+        read(&root, "testcases/starter_interactive/nim-2.out")
+    );
     let first = source.lines().next().unwrap();
     assert_eq!(
         first,

@@ -1,0 +1,221 @@
+//! Interactive problems in the runner: each played case (`testcases/NAME/X.in`, the starts) is
+//! played against the binary or its bundle by the jury that the problem's own tests derive from
+//! its game (testkit's `interact`), reached through the problem's test binary (the ignored test
+//! `tests::interactor`, which the unit stage already built), so no jury code reaches a shipped
+//! binary. The test binary starts the program with piped standard input and output, plays the
+//! case with each strategy within the case's limit, and reports one line; a failed dialogue's
+//! transcript is kept under `target/transcripts/` and its path is on the verdict line.
+//!
+//! A scripted dialogue (`sample-N.in`/`.out`, from the statement) is run as a batch case: the
+//! program gets all of the jury's lines and must write the sample's lines.
+
+use super::cargo;
+use super::cases;
+use super::exec::{self, Ended, Input};
+use super::report::{Report, Verdict};
+use crate::workspace;
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long the runner waits for a test binary beyond the dialogues' own limits.
+const BACKSTOP: Duration = Duration::from_secs(20);
+/// The dialogues played per case: the strategies of testkit's `interact::strategies`.
+const DIALOGUES: u32 = 3;
+
+/// The interactive problems of a run and their juries (test binaries).
+#[derive(Debug, Default)]
+pub struct Interactors {
+    testers: HashMap<String, Result<PathBuf, String>>,
+    transcripts: PathBuf,
+}
+
+/// Whether a testcase is a scripted dialogue: its file name starts with `sample`.
+pub fn is_scripted(input: &Path) -> bool {
+    input
+        .file_name()
+        .and_then(OsStr::to_str)
+        .is_some_and(|n| n.starts_with("sample"))
+}
+
+impl Interactors {
+    /// Finds the interactive problems among `problems` and the test binaries holding their
+    /// juries (`cargo test --no-run` with `profile`, as the unit stage built them: nothing is
+    /// rebuilt). Transcripts go to `target_dir/transcripts`.
+    pub fn build(
+        root: &Path,
+        profile: &[String],
+        problems: &[String],
+        target_dir: &Path,
+        report: &mut Report,
+    ) -> Interactors {
+        let interactive: Vec<&String> = problems
+            .iter()
+            .filter(|name| workspace::meta(root, name).is_ok_and(|m| m.interactive))
+            .collect();
+        let mut interactors = Interactors {
+            testers: HashMap::new(),
+            transcripts: target_dir.join("transcripts"),
+        };
+        if interactive.is_empty() {
+            return interactors;
+        }
+        let mut args = vec!["test", "--no-run"];
+        args.extend(profile.iter().map(String::as_str));
+        args.extend(["-p", "problems"]);
+        for name in &interactive {
+            args.extend(["--bin", name.as_str()]);
+        }
+        let built = cargo::build(root, &args);
+        for name in interactive {
+            let tester = match &built {
+                Ok(artifacts) => artifacts
+                    .iter()
+                    .find(|a| a.test && a.kind == "bin" && &a.target == name)
+                    .map(|a| a.executable.clone())
+                    .ok_or_else(|| format!("cargo built no test binary for {name}")),
+                Err(e) => Err(e.clone()),
+            };
+            interactors.testers.insert(name.clone(), tester);
+        }
+        let _ = std::fs::create_dir_all(&interactors.transcripts);
+        report.note(&format!(
+            "interactive: {} (played against the jury their tests derive)",
+            interactors.names().join(", ")
+        ));
+        interactors
+    }
+
+    /// The interactive problems, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.testers.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Whether problem `name` is interactive.
+    pub fn is_interactive(&self, name: &str) -> bool {
+        self.testers.contains_key(name)
+    }
+
+    /// Runs one case of problem `name` against `program`: played against the jury if the
+    /// problem is interactive and the case is not scripted, else compared as a batch case.
+    pub fn run_case(
+        &self,
+        report: &mut Report,
+        name: &str,
+        label: &str,
+        input: &Path,
+        program: &Path,
+        limit: Duration,
+    ) {
+        let tester = match self.testers.get(name) {
+            Some(tester) if !is_scripted(input) => tester,
+            _ => return cases::run_case(report, label, input, program, limit),
+        };
+        let tester = match tester {
+            Ok(tester) => tester,
+            Err(e) => return report.verdict(Verdict::Re, label, Duration::ZERO, e),
+        };
+        let transcript = self
+            .transcripts
+            .join(format!("{}.txt", label.replace(['/', ':'], "-")));
+        let _ = std::fs::remove_file(&transcript);
+        let (verdict, elapsed, detail) = play(tester, input, program, limit, &transcript);
+        report.verdict(verdict, label, elapsed, &detail);
+    }
+}
+
+/// Plays `input` against `program` through the jury in `tester`: the verdict, the longest
+/// dialogue's time, and the detail (the reason and, on a failure, the transcript's path).
+pub fn play(
+    tester: &Path,
+    input: &Path,
+    program: &Path,
+    limit: Duration,
+    transcript: &Path,
+) -> (Verdict, Duration, String) {
+    let report_file = transcript.with_extension("report");
+    let _ = std::fs::remove_file(&report_file);
+    let setting = |key: &str, value: &OsStr| {
+        let mut pair = OsString::from(format!("{key}="));
+        pair.push(value);
+        pair
+    };
+    let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let args: Vec<OsString> = vec![
+        setting("INTERACT_CASE", absolute(input).as_os_str()),
+        setting("INTERACT_PROGRAM", absolute(program).as_os_str()),
+        setting(
+            "INTERACT_LIMIT",
+            OsStr::new(&limit.as_secs_f64().to_string()),
+        ),
+        setting("INTERACT_REPORT", report_file.as_os_str()),
+        setting("INTERACT_TRANSCRIPT", transcript.as_os_str()),
+        tester.as_os_str().to_owned(),
+        "--ignored".into(),
+        "--exact".into(),
+        "tests::interactor".into(),
+        "--nocapture".into(),
+        "--quiet".into(),
+    ];
+    let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
+    let backstop = limit * DIALOGUES + BACKSTOP;
+    let run = match exec::run(
+        Path::new("env"),
+        &args,
+        Input::Bytes(b""),
+        backstop,
+        1 << 20,
+    ) {
+        Ok(run) => run,
+        Err(e) => return (Verdict::Re, Duration::ZERO, e.to_string()),
+    };
+    let line = std::fs::read_to_string(&report_file).unwrap_or_default();
+    let _ = std::fs::remove_file(&report_file);
+    match parse_report(&line) {
+        Some((verdict, elapsed, reason)) => {
+            let detail = if verdict == Verdict::Ac {
+                reason
+            } else {
+                format!("{reason}; transcript: {}", transcript.display())
+            };
+            (verdict, elapsed, detail)
+        }
+        None => {
+            let how = match run.ended {
+                Ended::TimedOut => format!("the jury was still running after {backstop:?}"),
+                Ended::Exited(code) => format!("the jury exited with status {code} and no verdict"),
+                Ended::Signalled(signal) => format!("the jury was killed by signal {signal}"),
+                Ended::OverCap => "the jury wrote too much".to_string(),
+            };
+            let said = cases::first_line(&run.stderr);
+            (Verdict::Re, run.elapsed, format!("{how}: {said}"))
+        }
+    }
+}
+
+/// The jury's report line, `TAG MILLISECONDS REASON`.
+///
+/// ```
+/// use tools::runner::interactive::parse_report;
+/// use tools::runner::report::Verdict;
+/// let (verdict, time, reason) = parse_report("WA 12 game 1: illegal move `1 4`\n").unwrap();
+/// assert_eq!((verdict, time.as_millis(), reason.as_str()), (Verdict::Wa, 12, "game 1: illegal move `1 4`"));
+/// assert!(parse_report("").is_none() && parse_report("OK 1 x").is_none());
+/// ```
+pub fn parse_report(line: &str) -> Option<(Verdict, Duration, String)> {
+    let line = line.trim_end();
+    let mut parts = line.splitn(3, ' ');
+    let verdict = match parts.next()? {
+        "AC" => Verdict::Ac,
+        "WA" => Verdict::Wa,
+        "RE" => Verdict::Re,
+        "TLE" => Verdict::Tle,
+        _ => return None,
+    };
+    let millis: u64 = parts.next()?.parse().ok()?;
+    let reason = parts.next().unwrap_or("").to_string();
+    Some((verdict, Duration::from_millis(millis), reason))
+}
