@@ -374,12 +374,14 @@ mod tests {
 
     /// A random break of `q` (at least two set bits): p1 takes one of q's bits as its highest.
     fn random_break(rng: &mut Rng, q: u64) -> Break {
+        let bits: Vec<u32> = (0..64).filter(|&b| q >> b & 1 == 1).collect();
         loop {
-            let bits: Vec<u32> = (0..64).filter(|&b| q >> b & 1 == 1).collect();
             let bit = *rng.pick(&bits);
-            let low = rng.next_u64() & ((1u64 << bit) - 1);
-            let p1 = 1u64 << bit | low;
-            if is_break_of((p1, p1 ^ q), q) {
+            let p1 = 1u64 << bit | rng.next_u64() & ((1u64 << bit) - 1);
+            // p1 ^ q lacks `bit`, so it is below q; p1 is below q unless it took q's top bit
+            // with larger low bits (then try again: half the time at most).
+            if p1 < q {
+                assert!(is_break_of((p1, p1 ^ q), q), "{} {} of {}", p1, p1 ^ q, q);
                 return (p1, p1 ^ q);
             }
         }
