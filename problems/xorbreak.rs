@@ -333,6 +333,33 @@ mod tests {
         assert_eq!(answer((7, 7), (3, 4)), Ok((2, 1)));
     }
 
+    /// `solve` on the jury's whole text: what it wrote, and its error.
+    fn dialogue(jury: &str) -> (String, Result<(), String>) {
+        let mut sent = Vec::new();
+        let result = solve(&mut Dialogue::new(jury.as_bytes(), &mut sent));
+        let result = result.map_err(|e| e.to_string());
+        (String::from_utf8(sent).unwrap(), result)
+    }
+
+    #[test]
+    fn stops_on_the_jurys_rejection_and_refuses_a_false_break() {
+        let (sent, result) = dialogue("2\n5\n-1 -1\n7\n");
+        assert_eq!(sent, "first\n4 1\n");
+        assert!(result.unwrap_err().contains("rejected"));
+        let (sent, result) = dialogue("1\n13\n10 6\n");
+        assert_eq!(sent, "second\n");
+        assert_eq!(
+            result.unwrap_err(),
+            "test 1: the jury's `10 6` is no break of 13"
+        );
+        // Each test goes on after the jury's `0 0`, even where it could still break.
+        let (sent, result) = dialogue("2\n6\n0 0\n7\n3 4\n0 0\n");
+        assert_eq!(sent, "first\n4 2\nsecond\n2 1\n");
+        assert_eq!(result, Ok(()));
+        let (_, result) = dialogue("1\n0\n");
+        assert!(result.unwrap_err().contains("n of test 1"));
+    }
+
     fn ordered((a, b): Break) -> Break {
         (a.min(b), a.max(b))
     }
