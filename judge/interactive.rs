@@ -368,6 +368,51 @@ mod tests {
         assert_eq!(io.uint("n", 0..=9), Ok(5));
     }
 
+    /// An endless source of one byte that counts what was taken from it.
+    struct Endless<'a>(&'a std::cell::Cell<usize>);
+
+    impl Read for Endless<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.iter_mut().for_each(|b| *b = b'7');
+            self.0.set(self.0.get() + buf.len());
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_after_the_longest_line() {
+        let taken = std::cell::Cell::new(0);
+        let jury = std::io::BufReader::with_capacity(64, Endless(&taken));
+        let mut io = Dialogue::new(jury, Vec::new());
+        let e = io.uint("n", 0..=9).unwrap_err().to_string();
+        assert!(
+            e.starts_with("line 1 of the jury is longer than 1048576 bytes: `7777"),
+            "{}",
+            e
+        );
+        assert!(
+            taken.get() <= MAX_LINE + 2 + 64,
+            "{} bytes read",
+            taken.get()
+        );
+    }
+
+    #[test]
+    fn lines_are_counted_and_shown_in_debug() {
+        let mut io = Dialogue::new(&b"1\n\n2 3\n"[..], Vec::new());
+        assert_eq!(io.lines_read(), 0);
+        assert_eq!(io.uint("a", 0..=9), Ok(1));
+        assert_eq!(io.uint("b", 0..=9), Ok(2));
+        assert_eq!(io.lines_read(), 3);
+        assert_eq!(
+            format!("{:?}", io),
+            "Dialogue { lines: 3, rejected: false }"
+        );
+        assert_eq!(io.uint("c", 0..=9), Ok(3));
+        assert!(io.uint("d", 0..=9).is_err());
+        assert_eq!(io.lines_read(), 3);
+    }
+
     #[test]
     fn no_rejection_token_reads_minus_one() {
         let mut io = Dialogue::new(&b"-1\n-1"[..], Vec::new());

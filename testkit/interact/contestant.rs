@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 /// taken at the pipe types of this module.
 pub type SolveFn = fn(&mut Dialogue<FromJury, ToJury>) -> Result<(), InputError>;
 
+/// The longest line of the contestant's the jury takes whole: a longer one is cut there (and is
+/// no move), so an endless line cannot fill memory.
+pub const MAX_LINE: usize = 1 << 20;
+
 /// What the jury got when it waited for a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -74,12 +78,18 @@ impl Lines {
 
     fn next(&mut self, deadline: Instant) -> Reply {
         loop {
-            if let Some(at) = self.pending.iter().position(|&b| b == b'\n') {
+            let window = &self.pending[..self.pending.len().min(MAX_LINE + 1)];
+            if let Some(at) = window.iter().position(|&b| b == b'\n') {
                 let mut line: Vec<u8> = self.pending.drain(..=at).collect();
                 line.pop();
                 if line.last() == Some(&b'\r') {
                     line.pop();
                 }
+                return Reply::Line(String::from_utf8_lossy(&line).into_owned());
+            }
+            if self.pending.len() > MAX_LINE {
+                // A line that never ends: what came of it is the line, cut.
+                let line: Vec<u8> = self.pending.drain(..MAX_LINE).collect();
                 return Reply::Line(String::from_utf8_lossy(&line).into_owned());
             }
             if self.closed {

@@ -8,6 +8,20 @@ use crate::Rng;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+/// The most characters of a contestant's line a verdict quotes.
+const QUOTED: usize = 60;
+/// The most characters of one line a transcript keeps.
+const KEPT: usize = 4096;
+
+/// `line` trimmed and cut to `max` characters (`...` and its length in bytes when cut).
+fn shown(line: &str, max: usize) -> String {
+    let line = line.trim();
+    match line.char_indices().nth(max) {
+        None => line.to_string(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &line[..cut], line.len()),
+    }
+}
+
 /// How a dialogue ended, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -85,7 +99,7 @@ impl<P: Protocol> Jury<'_, P> {
 
     fn say(&mut self, line: &str) -> Result<(), Stop> {
         self.transcript.push_str("> ");
-        self.transcript.push_str(line);
+        self.transcript.push_str(&shown(line, KEPT));
         self.transcript.push('\n');
         if self.contestant.send(line) {
             Ok(())
@@ -108,11 +122,11 @@ impl<P: Protocol> Jury<'_, P> {
         match self.contestant.receive(self.deadline) {
             Reply::Line(line) => {
                 self.transcript.push_str("< ");
-                self.transcript.push_str(&line);
+                self.transcript.push_str(&shown(&line, KEPT));
                 self.transcript.push('\n');
                 Ok(line)
             }
-            Reply::Closed => Err(self.gone(&format!("where {what} was due"))),
+            Reply::Closed => Err(self.gone(&format!("where its {what} was due"))),
             Reply::Late => {
                 let _ = self.contestant.finish(Instant::now());
                 Err(Verdict::TimeLimit(format!(
@@ -144,7 +158,7 @@ impl<P: Protocol> Jury<'_, P> {
         let first_wins = self.oracle.facts(self.protocol, start).mover_wins;
         let contestant_first = match P::SIDES {
             Sides::Choose { first, second } => {
-                let line = self.hear("the side")?;
+                let line = self.hear("side")?;
                 let chose_first = if line.trim() == first {
                     true
                 } else if line.trim() == second {
@@ -152,7 +166,7 @@ impl<P: Protocol> Jury<'_, P> {
                 } else {
                     return Err(self.reject(format!(
                         "game {number}: expected `{first}` or `{second}`, got `{}`",
-                        line.trim()
+                        shown(&line, QUOTED)
                     )));
                 };
                 if chose_first != first_wins {
@@ -189,26 +203,26 @@ impl<P: Protocol> Jury<'_, P> {
                     }
                     return Ok(());
                 }
-                let line = self.hear("a move")?;
+                let line = self.hear("move")?;
                 let next = match self.protocol.read_move(&position, &line) {
                     Ok(next) => next,
                     Err(why) => {
                         return Err(self.reject(format!(
                             "game {number}: `{}` is not a move from {position:?}: {why}",
-                            line.trim()
+                            shown(&line, QUOTED)
                         )))
                     }
                 };
                 if !moves.contains(&next) {
                     return Err(self.reject(format!(
                         "game {number}: illegal move `{}` from {position:?} (to {next:?})",
-                        line.trim()
+                        shown(&line, QUOTED)
                     )));
                 }
                 if promised && self.oracle.facts(self.protocol, &next).mover_wins {
                     return Err(self.reject(format!(
                         "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
-                        line.trim()
+                        shown(&line, QUOTED)
                     )));
                 }
                 position = next;
@@ -234,10 +248,8 @@ impl<P: Protocol> Jury<'_, P> {
 
 /// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
 /// `strategy`, all within `limit`; every line is checked and written to the transcript.
-///
-/// ```
-/// # // The full loop is shown in the module documentation; see `Referee`.
-/// ```
+/// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
+/// in `interact/tests.rs`) show it on planted contestants.
 pub fn play<P: Protocol>(
     protocol: &P,
     oracle: &mut Oracle<P>,
@@ -270,7 +282,8 @@ pub fn play<P: Protocol>(
         let deadline = jury.deadline;
         match jury.contestant.finish(deadline) {
             (Some(extra), _) => Err(Verdict::WrongAnswer(format!(
-                "output after the dialogue ended: `{extra}`"
+                "output after the dialogue ended: `{}`",
+                shown(&extra, QUOTED)
             ))),
             (None, Ending::Success) => Ok(()),
             (None, Ending::Failed(how)) => Err(Verdict::RuntimeError(how)),

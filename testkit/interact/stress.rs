@@ -94,9 +94,9 @@ impl<P: Protocol> Referee<P> {
             };
             if done {
                 eprintln!();
-                let games = count * strategies(0).len() as u64;
+                let dialogues = count * strategies(0).len() as u64;
                 let text = format!(
-                    "{count} dialogues won ({games} games against the three strategies, seed {})\n",
+                    "{count} starts won against every strategy ({dialogues} dialogues, seed {})\n",
                     settings.seed
                 );
                 return (text, false);
@@ -125,7 +125,7 @@ impl<P: Protocol> Referee<P> {
             if elapsed >= next_report {
                 next_report = elapsed + Duration::from_secs(1);
                 eprint!(
-                    "\r{}: {} dialogues won, {:.0} dialogues/s",
+                    "\r{}: {} starts won, {:.0} starts/s (3 dialogues each)",
                     self.name,
                     count,
                     count as f64 / elapsed.as_secs_f64()

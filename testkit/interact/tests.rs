@@ -281,7 +281,7 @@ fn silence_and_crashes_are_their_own_verdicts() {
     );
     assert_eq!(
         dialogue.verdict,
-        Verdict::WrongAnswer("the contestant ended where the side was due".to_string())
+        Verdict::WrongAnswer("the contestant ended where its side was due".to_string())
     );
     let mut contestant = InProcess::start(crash);
     let dialogue = referee.play_with(
@@ -367,4 +367,300 @@ fn a_scripted_dialogue_checks_the_sample_lines() {
     let e = referee.scripted(&cases.join("sample-1.in")).unwrap_err();
     assert!(e.contains("line 2"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A small explicit game for the strategies: from 100 the mover wins by moving to 0 (at once)
+/// or to 5 (after a longer play); from 200 the mover loses, and 6 lasts longer than 1.
+#[derive(Default)]
+struct Graph;
+
+impl Protocol for Graph {
+    type Position = u64;
+    const SIDES: Sides = Sides::JuryFirst;
+    fn moves(&self, &p: &u64) -> Vec<u64> {
+        match p {
+            100 => vec![1, 0, 5],
+            200 => vec![1, 6],
+            6 => vec![5],
+            5 => vec![1],
+            1 => vec![0],
+            _ => vec![],
+        }
+    }
+    fn start(_: &mut Rng, _: u64) -> u64 {
+        100
+    }
+    fn input(starts: &[u64]) -> String {
+        format!("{}\n", starts[0])
+    }
+    fn read_input(text: &str) -> Result<Vec<u64>, String> {
+        text.trim()
+            .parse()
+            .map(|p| vec![p])
+            .map_err(|_| "a number".to_string())
+    }
+    fn opening(&self, &p: &u64) -> Vec<String> {
+        vec![p.to_string()]
+    }
+    fn read_move(&self, _: &u64, line: &str) -> Result<u64, String> {
+        line.trim().parse().map_err(|_| "a number".to_string())
+    }
+    fn write_move(&self, _: &u64, &to: &u64) -> String {
+        to.to_string()
+    }
+}
+
+#[test]
+fn the_strategies_pick_as_documented() {
+    let mut oracle = Oracle::<Graph>::default();
+    let facts = |oracle: &mut Oracle<Graph>, p| oracle.facts(&Graph, &p);
+    assert_eq!(
+        facts(&mut oracle, 100),
+        Facts {
+            mover_wins: true,
+            longest: 3
+        }
+    );
+    assert_eq!(
+        facts(&mut oracle, 200),
+        Facts {
+            mover_wins: false,
+            longest: 4
+        }
+    );
+    assert_eq!(
+        facts(&mut oracle, 5),
+        Facts {
+            mover_wins: false,
+            longest: 2
+        }
+    );
+    assert_eq!(
+        facts(&mut oracle, 0),
+        Facts {
+            mover_wins: false,
+            longest: 0
+        }
+    );
+    let mut rng = Rng::new(3);
+    for _ in 0..20 {
+        assert_eq!(oracle.choose(&Graph, &100, Strategy::Perfect, &mut rng), 0);
+        assert_eq!(
+            oracle.choose(&Graph, &100, Strategy::Adversarial, &mut rng),
+            5
+        );
+        assert_eq!(
+            oracle.choose(&Graph, &200, Strategy::Adversarial, &mut rng),
+            6
+        );
+    }
+    // From a lost position the perfect jury, like the random one, tries every move.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut random = std::collections::BTreeSet::new();
+    for _ in 0..100 {
+        seen.insert(oracle.choose(&Graph, &200, Strategy::Perfect, &mut rng));
+        random.insert(oracle.choose(&Graph, &100, Strategy::Random(0), &mut rng));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![1, 6]);
+    assert_eq!(random.into_iter().collect::<Vec<_>>(), vec![0, 1, 5]);
+}
+
+#[test]
+#[should_panic(expected = "cycle")]
+fn a_cycle_in_the_moves_is_named() {
+    #[derive(Default)]
+    struct Loop;
+    impl Protocol for Loop {
+        type Position = u8;
+        const SIDES: Sides = Sides::JuryFirst;
+        fn moves(&self, &p: &u8) -> Vec<u8> {
+            vec![(p + 1) % 3]
+        }
+        fn start(_: &mut Rng, _: u64) -> u8 {
+            0
+        }
+        fn input(_: &[u8]) -> String {
+            String::new()
+        }
+        fn read_input(_: &str) -> Result<Vec<u8>, String> {
+            Ok(vec![0])
+        }
+        fn opening(&self, _: &u8) -> Vec<String> {
+            Vec::new()
+        }
+        fn read_move(&self, _: &u8, _: &str) -> Result<u8, String> {
+            Ok(0)
+        }
+        fn write_move(&self, _: &u8, _: &u8) -> String {
+            String::new()
+        }
+    }
+    Oracle::<Loop>::default().facts(&Loop, &0);
+}
+
+/// Nim with fixed sides (the contestant first, or the jury first), no side line, and several
+/// games a dialogue: the jury greets with the number of games.
+#[derive(Default)]
+struct FixedNim<const CONTESTANT_FIRST: bool>;
+
+impl<const CONTESTANT_FIRST: bool> Protocol for FixedNim<CONTESTANT_FIRST> {
+    type Position = Vec<u64>;
+    const SIDES: Sides = if CONTESTANT_FIRST {
+        Sides::ContestantFirst
+    } else {
+        Sides::JuryFirst
+    };
+    const MAX_GAMES: usize = 3;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        Nim.moves(heaps)
+    }
+    fn start(rng: &mut Rng, size: u64) -> Vec<u64> {
+        Nim::start(rng, size)
+    }
+    fn input(starts: &[Vec<u64>]) -> String {
+        starts
+            .iter()
+            .map(|s| Nim::input(std::slice::from_ref(s)))
+            .collect()
+    }
+    fn read_input(_: &str) -> Result<Vec<Vec<u64>>, String> {
+        Err("not used".to_string())
+    }
+    fn greeting(&self, starts: &[Vec<u64>]) -> Vec<String> {
+        vec![starts.len().to_string()]
+    }
+    fn opening(&self, heaps: &Vec<u64>) -> Vec<String> {
+        Nim.opening(heaps)
+    }
+    fn read_move(&self, heaps: &Vec<u64>, line: &str) -> Result<Vec<u64>, String> {
+        Nim.read_move(heaps, line)
+    }
+    fn write_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        Nim.write_move(from, to)
+    }
+    fn jury_lost(&self, heaps: &Vec<u64>) -> Option<String> {
+        Nim.jury_lost(heaps)
+    }
+}
+
+/// Plays every game of a fixed-side dialogue: the best move when winning, else one chip.
+fn fixed_sides<R: BufRead, W: Write>(io: &mut Io<R, W>, first: bool) -> Result<(), InputError> {
+    let games = io.uint("games", 1..=3)?;
+    for _ in 0..games {
+        let n = io.uint("n", 1..=100)? as usize;
+        let mut heaps = Vec::new();
+        for _ in 0..n {
+            heaps.push(io.uint("heap", 0..=100)?);
+        }
+        let mut my_turn = first;
+        loop {
+            if my_turn {
+                if heaps.iter().all(|&h| h == 0) {
+                    break; // lost: the jury says nothing, the next game begins
+                }
+                let sum = heaps.iter().fold(0, |s, h| s ^ h);
+                let (i, take) = match (0..n).find(|&i| heaps[i] ^ sum < heaps[i]) {
+                    Some(i) => (i, heaps[i] - (heaps[i] ^ sum)),
+                    None => ((0..n).find(|&i| heaps[i] > 0).expect("a chip"), 1),
+                };
+                heaps[i] -= take;
+                io.send(format_args!("{} {}", i + 1, take))?;
+            } else {
+                let i = io.uint("heap", 0..=n as u64)? as usize;
+                let take = io.uint("count", 0..=100)?;
+                if i == 0 {
+                    break;
+                }
+                heaps[i - 1] -= take;
+            }
+            my_turn = !my_turn;
+        }
+    }
+    Ok(())
+}
+
+fn first_player<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+    fixed_sides(io, true)
+}
+
+fn second_player<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+    fixed_sides(io, false)
+}
+
+#[test]
+fn with_fixed_sides_only_the_sides_wins_are_promised() {
+    let mut first = Referee::<FixedNim<true>>::new("fixed", "/nowhere", first_player);
+    assert!(first.find_failure(0, 100, 5).is_none());
+    let mut second = Referee::<FixedNim<false>>::new("fixed", "/nowhere", second_player);
+    assert!(second.find_failure(0, 100, 5).is_none());
+    // A lost start is played to its end and accepted; the transcript says no win was promised.
+    let mut contestant = InProcess::start(first_player);
+    let starts = [vec![1, 1], vec![2]];
+    let dialogue = first.play_with(
+        &starts,
+        Strategy::Perfect,
+        &mut contestant,
+        IN_PROCESS_LIMIT,
+    );
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::Accepted,
+        "{}",
+        dialogue.transcript
+    );
+    let text = &dialogue.transcript;
+    assert!(
+        text.contains("> 2\n> 2\n> 1 1\n"),
+        "the greeting, then game 1: {text}"
+    );
+    assert!(
+        text.contains("# game 1: no win is promised from [1, 1]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# game 1: the contestant has no move from [0, 0]: it lost\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# game 2: the jury has no move from [0]: the contestant won\n> 0 0\n"),
+        "{text}"
+    );
+    // The wrong player for the side: the first player's solution moving second.
+    let mut wrong = Referee::<FixedNim<false>>::new("fixed", "/nowhere", first_player);
+    let failure = wrong.find_failure(0, 100, 5).expect("caught");
+    assert_eq!(
+        failure.dialogue.verdict.tag(),
+        "WA",
+        "{}",
+        failure.dialogue.transcript
+    );
+}
+
+#[test]
+fn an_endless_line_is_cut_and_quoted_short() {
+    fn shouts<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+        io.uint("n", 1..=9)?;
+        io.uint("heap", 0..=9)?;
+        io.send("x".repeat(3 << 20))
+    }
+    let mut referee = referee(shouts);
+    let mut contestant = InProcess::start(shouts);
+    let dialogue = referee.play_with(
+        &[vec![1]],
+        Strategy::Perfect,
+        &mut contestant,
+        IN_PROCESS_LIMIT,
+    );
+    let quoted = format!("{}... (1048576 bytes)", "x".repeat(60));
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::WrongAnswer(format!(
+            "game 1: expected `First` or `Second`, got `{quoted}`"
+        ))
+    );
+    assert!(
+        dialogue.transcript.len() < 10_000,
+        "{} bytes",
+        dialogue.transcript.len()
+    );
 }
