@@ -78,7 +78,8 @@ impl Planes {
     /// left. Returns the pairs examined. Values at or above 2^bits are never made (every
     /// value, so every XOR of two, is below it) and stay in `wanted`.
     ///
-    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m below the positions recorded.
+    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m below the positions recorded; an empty
+    /// range (`lo >= hi`) examines nothing.
     pub(super) fn find_pairs(
         &self,
         m: usize,
@@ -91,6 +92,9 @@ impl Planes {
         let bits = self.bits;
         let mut visited = 0u64;
         let mut diff = [0u64; 16];
+        if lo >= hi {
+            return 0;
+        }
         let mut a0 = lo & !63;
         while a0 < hi && !wanted.is_empty() {
             let first = lo.max(a0) - a0;
@@ -156,15 +160,16 @@ mod tests {
         let mut rng = testkit::Rng::new(23);
         for round in 0..300 {
             let top = [1u64, 3, 17, 300, 5000][round % 5];
-            let len = rng.range(2, 700) as usize;
+            // (Rng::range is inclusive at both ends.)
+            let len = rng.range(3, 700) as usize;
             let values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
             let mut planes = Planes::new(&values[..len / 2]);
             for n in len / 2..len {
                 planes.record(&values[..=n]);
             }
-            let m = rng.range(2, len as u64) as usize;
-            let hi = rng.range(1, (m / 2 + 2) as u64) as usize;
-            let lo = rng.range(1, hi as u64 + 1) as usize;
+            let m = rng.range(2, len as u64 - 1) as usize;
+            let hi = rng.range(1, (m / 2 + 1) as u64) as usize;
+            let lo = rng.range(1, hi as u64) as usize;
             let wanted: Vec<u16> = (0..rng.range(1, 20))
                 .map(|_| rng.below(2 * top + 2) as u16)
                 .collect();
@@ -177,9 +182,10 @@ mod tests {
             expected.dedup();
             assert_eq!(found, expected, "m {m} lo {lo} hi {hi}");
             assert!(left.iter().all(|v| !expected.contains(v)));
-            assert!(visited <= (hi - lo) as u64);
+            let pairs = (hi - lo) as u64;
+            assert!(visited <= pairs);
             if !left.is_empty() {
-                assert_eq!(visited, (hi - lo) as u64);
+                assert_eq!(visited, pairs);
             }
         }
     }

@@ -10,9 +10,9 @@ use crate::mex::MexBuffer;
 
 /// The scalar scan hands over to the planes when this many rare candidates are left: each
 /// candidate costs the planes about two operations a plane a step of 64 pairs, so few
-/// candidates are cheap there and many are cheaper one pair at a time (measured on Officers:
-/// 8 is about the best).
-const HAND_OVER: usize = 8;
+/// candidates are cheap there and many are cheaper one pair at a time (instructions counted
+/// on Officers to 2^17: 3 is the best of 0, 3, 8 and 16).
+const HAND_OVER: usize = 3;
 
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
 /// for heaps n0..n0 + 8 are 8 neighbouring values, read once, and each pair's value is
@@ -68,6 +68,8 @@ pub struct BitSliced {
     seen: MexBuffer,
     only_when_sparse: bool,
     rare: Option<RareIndex>,
+    /// `rare_value[v]`: v is rare under the mask in use (a look-up, not a popcount a value).
+    rare_value: Vec<bool>,
     planes: Option<Planes>,
     next_review: usize,
     /// The first heap of the block whose far pairs are in `lanes` (`usize::MAX`: none).
@@ -125,6 +127,7 @@ impl BitSliced {
             seen: MexBuffer::new(64),
             only_when_sparse,
             rare: None,
+            rare_value: Vec::new(),
             planes: None,
             next_review: FIRST_REVIEW,
             block: usize::MAX,
@@ -161,7 +164,9 @@ impl BitSliced {
         }
         let (mask, rare_count) = best_mask(&self.values);
         if rare_count * 8 <= self.values.len() || !self.only_when_sparse {
-            self.rare = Some(RareIndex::new(mask, &self.values));
+            let rare = RareIndex::new(mask, &self.values);
+            self.rare_value = (0..=u16::MAX).map(|v| rare.is_rare(v)).collect();
+            self.rare = Some(rare);
             self.planes = Some(Planes::new(&self.values));
         }
     }
@@ -183,9 +188,8 @@ impl BitSliced {
         };
         let positions = rare.positions();
         let from = positions.partition_point(|&r| (r as usize) < LANES);
-        let mut work = 0;
         for &j in &self.moves.split {
-            if n0 < j + LANES + 1 {
+            if n0 <= j + LANES {
                 continue;
             }
             let m0 = n0 - j;
@@ -230,7 +234,7 @@ impl BitSliced {
         let below_lanes = positions.partition_point(|&r| (r as usize) < LANES);
         for &j in self.moves.split.iter().filter(|&&j| n >= j + 2) {
             let m = n - j;
-            let far_end = if self.block >= j + LANES + 1 {
+            let far_end = if self.block > j + LANES {
                 self.block - j
             } else {
                 0
@@ -248,7 +252,8 @@ impl BitSliced {
         // The mex is at most the first common value c not marked; below c only rare values can
         // be missing (one above 65535 cannot be a pair's value: it stays missing).
         let mut c = 0;
-        while c < 1 << 16 && (lanes[c] & bit != 0 || rare.is_rare(c as u16)) {
+        let rare_value = &self.rare_value;
+        while c < 1 << 16 && (lanes[c] & bit != 0 || rare_value[c]) {
             c += 1;
         }
         self.wanted.clear();
@@ -385,4 +390,118 @@ fn find_wanted(
         next = 1;
     }
     visited
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::{Naive, RareValue};
+    use testkit::Rng;
+
+    fn random_code(rng: &mut Rng) -> OctalCode {
+        let digits: Vec<u8> = (0..rng.range(1, 5)).map(|_| rng.below(8) as u8).collect();
+        let d0 = if rng.below(4) == 0 { 4 } else { 0 };
+        OctalCode::from_digits(d0, &digits).unwrap()
+    }
+
+    fn values_of<S: Solver>(mut solver: S, len: usize) -> Vec<u16> {
+        solver.extend_to(len).unwrap();
+        solver.values().to_vec()
+    }
+
+    #[test]
+    fn matches_the_naive_method_on_random_codes() {
+        let mut rng = Rng::new(2323);
+        let mut sparse = 0;
+        for _ in 0..150 {
+            let code = random_code(&mut rng);
+            let len = rng.range(100, 2500) as usize;
+            let mut sliced = BitSliced::always(code.clone());
+            sliced.extend_to(len).unwrap();
+            assert_eq!(
+                sliced.values(),
+                values_of(Naive::new(code.clone()), len),
+                "{code}"
+            );
+            assert_eq!(sliced.rare_mask().is_some(), code.has_splits(), "{code}");
+            sparse += usize::from(sliced.rare_mask().is_some());
+        }
+        assert!(sparse > 50, "too few codes used the method: {sparse}");
+    }
+
+    #[test]
+    fn matches_the_naive_method_on_classic_codes() {
+        for code in [
+            "0.07", "0.77", "0.137", "0.007", "0.4", "0.54", "0.72", "4.6", "0.3456", "0.6",
+            "0.777", "0.376", "0.354", "4.07", "0.165", "0.064",
+        ] {
+            let code: OctalCode = code.parse().unwrap();
+            assert_eq!(
+                values_of(BitSliced::always(code.clone()), 4000),
+                values_of(Naive::new(code.clone()), 4000),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn matches_the_rare_value_method_to_2_pow_17() {
+        for code in ["0.6", "0.777", "0.376", "0.165"] {
+            let code: OctalCode = code.parse().unwrap();
+            let mut sliced = BitSliced::new(code.clone());
+            let mut rare = RareValue::new(code.clone());
+            sliced.extend_to(1 << 17).unwrap();
+            rare.extend_to(1 << 17).unwrap();
+            assert_eq!(sliced.values(), rare.values(), "{code}");
+            assert_eq!(sliced.rare_mask(), rare.rare_mask(), "{code}");
+            assert!(sliced.rare_mask().is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn truncated_values_are_computed_again_the_same() {
+        let mut rng = Rng::new(24);
+        for _ in 0..30 {
+            let code = random_code(&mut rng);
+            let once = values_of(BitSliced::always(code.clone()), 900);
+            let mut twice = BitSliced::always(code.clone());
+            let cut = rng.range(70, 600) as usize;
+            twice.extend_to(cut + rng.range(0, 300) as usize).unwrap();
+            twice.truncate(cut);
+            assert_eq!(twice.len(), cut);
+            twice.extend_to(900).unwrap();
+            assert_eq!(once, twice.values(), "{code} cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn the_policy_is_the_rare_value_methods() {
+        // Officers: rare values are 16% of 8192, then 9.6% of 16384.
+        let mut officers = BitSliced::new("0.6".parse().unwrap());
+        officers.extend_to(16384).unwrap();
+        assert_eq!(officers.rare_mask(), None);
+        officers.extend_to(16385).unwrap();
+        assert_eq!(officers.rare_mask(), Some(494));
+        let mut nim = BitSliced::always("0.333".parse().unwrap());
+        nim.extend_to(500).unwrap();
+        assert_eq!(
+            nim.rare_mask(),
+            None,
+            "no split moves: nothing to be rare for"
+        );
+    }
+
+    #[test]
+    fn work_counts_the_pairs_with_a_rare_part_for_every_heap() {
+        // Past the naive prefix, each value examines at least its unsplit moves and every pair
+        // with a rare part, which for Officers at 20,000 is more than 900 of them.
+        let mut officers = BitSliced::always("0.6".parse().unwrap());
+        officers.extend_to(20_000).unwrap();
+        let rare = officers.rare.as_ref().unwrap().positions().len() as u64;
+        for _ in 0..20 {
+            let work = officers.push_next().unwrap();
+            assert!(work > rare && work < 20_000, "{work} {rare}");
+        }
+        assert!(rare > 900, "{rare}");
+    }
 }
