@@ -89,40 +89,71 @@ impl Planes {
         mut found: impl FnMut(u16),
     ) -> u64 {
         debug_assert!(1 <= lo && hi <= m / 2 + 1 && m < self.len);
-        let bits = self.bits;
-        let mut visited = 0u64;
-        let mut diff = [0u64; 16];
         if lo >= hi {
             return 0;
         }
+        // One copy of the loop for each number of planes, so that the planes of a block stay
+        // in registers and every loop over them is unrolled.
+        match self.bits {
+            1 => self.find_with::<1>(m, lo, hi, wanted, &mut found),
+            2 => self.find_with::<2>(m, lo, hi, wanted, &mut found),
+            3 => self.find_with::<3>(m, lo, hi, wanted, &mut found),
+            4 => self.find_with::<4>(m, lo, hi, wanted, &mut found),
+            5 => self.find_with::<5>(m, lo, hi, wanted, &mut found),
+            6 => self.find_with::<6>(m, lo, hi, wanted, &mut found),
+            7 => self.find_with::<7>(m, lo, hi, wanted, &mut found),
+            8 => self.find_with::<8>(m, lo, hi, wanted, &mut found),
+            9 => self.find_with::<9>(m, lo, hi, wanted, &mut found),
+            10 => self.find_with::<10>(m, lo, hi, wanted, &mut found),
+            11 => self.find_with::<11>(m, lo, hi, wanted, &mut found),
+            12 => self.find_with::<12>(m, lo, hi, wanted, &mut found),
+            13 => self.find_with::<13>(m, lo, hi, wanted, &mut found),
+            14 => self.find_with::<14>(m, lo, hi, wanted, &mut found),
+            15 => self.find_with::<15>(m, lo, hi, wanted, &mut found),
+            _ => self.find_with::<16>(m, lo, hi, wanted, &mut found),
+        }
+    }
+
+    /// [`Planes::find_pairs`] with `B == self.bits` planes.
+    fn find_with<const B: usize>(
+        &self,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u16>,
+        found: &mut impl FnMut(u16),
+    ) -> u64 {
+        debug_assert_eq!(B, self.bits);
+        let mut visited = 0u64;
+        let mut diff = [0u64; B];
+        // The partners' bit offset in the mirrored planes moves one word a block: the shift
+        // within the word is the row's.
+        let shift = (self.mirror - 1 - m) % 64;
         let mut a0 = lo & !63;
         while a0 < hi && !wanted.is_empty() {
             let first = lo.max(a0) - a0;
             let last = hi.min(a0 + 64) - a0;
             let valid = (!0u64 >> (64 - (last - first))) << first;
             visited += u64::from(valid.count_ones());
-            let ahead = &self.forward[(a0 / 64) * bits..(a0 / 64 + 1) * bits];
-            let s = self.mirror - 1 - m + a0;
-            let (q, r) = (s / 64, s % 64);
-            let low = &self.mirrored[q * bits..(q + 1) * bits];
-            let high = &self.mirrored[(q + 1) * bits..(q + 2) * bits];
-            for k in 0..bits {
-                let partner = if r == 0 {
-                    low[k]
-                } else {
-                    (low[k] >> r) | (high[k] << (64 - r))
-                };
-                diff[k] = ahead[k] ^ partner;
+            let w = a0 / 64;
+            let ahead = &self.forward[w * B..w * B + B];
+            let q = (self.mirror - 1 - m + a0) / 64;
+            let low = &self.mirrored[q * B..q * B + B];
+            if shift == 0 {
+                for k in 0..B {
+                    diff[k] = ahead[k] ^ low[k];
+                }
+            } else {
+                let high = &self.mirrored[q * B + B..q * B + 2 * B];
+                for k in 0..B {
+                    diff[k] = ahead[k] ^ (low[k] >> shift) ^ (high[k] << (64 - shift));
+                }
             }
             let mut i = 0;
             while i < wanted.len() {
                 let v = wanted[i];
-                let mut hit = if usize::from(v) >> bits == 0 {
-                    valid
-                } else {
-                    0
-                };
-                for (k, &d) in diff[..bits].iter().enumerate() {
+                let mut hit = if usize::from(v) >> B == 0 { valid } else { 0 };
+                for (k, &d) in diff.iter().enumerate() {
                     // Bit k of the pair's value must equal bit k of v.
                     hit &= d ^ (u64::from(v >> k & 1)).wrapping_sub(1);
                 }

@@ -11,8 +11,8 @@ use crate::mex::MexBuffer;
 /// The scalar scan hands over to the planes when this many rare candidates are left: each
 /// candidate costs the planes about two operations a plane a step of 64 pairs, so few
 /// candidates are cheap there and many are cheaper one pair at a time (instructions counted
-/// on Officers to 2^17: 3 is the best of 0, 3, 8 and 16).
-const HAND_OVER: usize = 3;
+/// on Officers to 2^17: 8 is the best of 0, 3, 8 and 16).
+const HAND_OVER: usize = 8;
 
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
 /// for heaps n0..n0 + 8 are 8 neighbouring values, read once, and each pair's value is
@@ -251,14 +251,14 @@ impl BitSliced {
         }
         // The mex is at most the first common value c not marked; below c only rare values can
         // be missing (one above 65535 cannot be a pair's value: it stays missing).
+        self.wanted.clear();
         let mut c = 0;
-        let rare_value = &self.rare_value;
-        while c < 1 << 16 && (lanes[c] & bit != 0 || rare_value[c]) {
+        while c < 1 << 16 && (lanes[c] & bit != 0 || self.rare_value[c]) {
+            if lanes[c] & bit == 0 {
+                self.wanted.push(c as u16);
+            }
             c += 1;
         }
-        self.wanted.clear();
-        self.wanted
-            .extend((0..c).filter(|&v| lanes[v] & bit == 0).map(|v| v as u16));
         if !self.wanted.is_empty() {
             let is_wanted = self
                 .is_wanted
@@ -272,9 +272,13 @@ impl BitSliced {
                 |v| lanes[v] |= bit,
             );
         }
-        let mex = (0..1 << 16)
-            .find(|&v| lanes[v] & bit == 0)
-            .unwrap_or(1 << 16);
+        // Every value below c is now marked, or left in `wanted` as made by no option.
+        let mex = self
+            .wanted
+            .iter()
+            .map(|&v| usize::from(v))
+            .min()
+            .unwrap_or(c);
         (mex, work)
     }
 }
