@@ -16,7 +16,7 @@ pub(super) struct Planes {
     bits: usize,
     /// Positions recorded.
     len: usize,
-    /// The mirror point, a multiple of 64 above `len`.
+    /// The mirror point, a multiple of 64 above `len` (so above every row m <= len).
     mirror: usize,
     forward: Vec<u64>,
     /// One block of zeros past the mirror point, for reads that run over it.
@@ -32,12 +32,13 @@ impl Planes {
     }
 
     /// Records `values[len]`, the value just appended (rebuilding when the value needs a
-    /// new plane or the position passes the mirror point: O(N) a time, O(log) times).
+    /// new plane or the position reaches the mirror point: O(N·b) a time, after every 25% of
+    /// growth).
     pub(super) fn record(&mut self, values: &[u16]) {
         let p = self.len;
         debug_assert_eq!(values.len(), p + 1);
         let v = values[p];
-        if p >= self.mirror || usize::from(v) >> self.bits != 0 {
+        if p + 1 >= self.mirror || usize::from(v) >> self.bits != 0 {
             self.rebuild(values);
             return;
         }
@@ -54,7 +55,9 @@ impl Planes {
         let top = values.iter().copied().max().unwrap_or(0);
         self.bits = (16 - top.leading_zeros() as usize).max(1);
         self.len = values.len();
-        self.mirror = (values.len() + 1).next_power_of_two().max(64) * 2;
+        // Room for a quarter more positions: at most 2.5 bits a position a plane for the two
+        // copies, and a rebuild every 25% of growth (O(b) a value in all).
+        self.mirror = (values.len() + values.len() / 4 + 64) / 64 * 64;
         let blocks = self.mirror / 64;
         self.forward = vec![0; blocks * self.bits];
         self.mirrored = vec![0; (blocks + 1) * self.bits];
@@ -78,7 +81,7 @@ impl Planes {
     /// left. Returns the pairs examined. Values at or above 2^bits are never made (every
     /// value, so every XOR of two, is below it) and stay in `wanted`.
     ///
-    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m below the positions recorded; an empty
+    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions recorded; an empty
     /// range (`lo >= hi`) examines nothing.
     pub(super) fn find_pairs(
         &self,
@@ -88,7 +91,7 @@ impl Planes {
         wanted: &mut Vec<u16>,
         mut found: impl FnMut(u16),
     ) -> u64 {
-        debug_assert!(1 <= lo && hi <= m / 2 + 1 && m < self.len);
+        debug_assert!(1 <= lo && hi <= m / 2 + 1 && m <= self.len && self.len < self.mirror);
         if lo >= hi {
             return 0;
         }

@@ -11,7 +11,7 @@ use crate::mex::MexBuffer;
 /// The scalar scan hands over to the planes when this many rare candidates are left: each
 /// candidate costs the planes about two operations a plane a step of 64 pairs, so few
 /// candidates are cheap there and many are cheaper one pair at a time (instructions counted
-/// on Officers to 2^17: 8 is the best of 0, 3, 8 and 16).
+/// on Officers to 2^17: 8 is the best of 3, 8 and 16).
 const HAND_OVER: usize = 8;
 
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
@@ -53,8 +53,9 @@ const LANES: usize = 8;
 /// block of eight heaps, one read and one table mark a pair), plus the scan: p pairs one at a
 /// time until [`HAND_OVER`] candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
-/// position, two bit planes a bit of the largest value (2·b/8 bytes a value: 2.25 for
-/// Officers) and 128 KiB of tables once the method is used.
+/// position, two bit planes a bit of the largest value with a quarter to spare (at most
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 192 KiB of tables once the method
+/// is used.
 #[derive(Clone, Debug)]
 pub struct BitSliced {
     code: OctalCode,
