@@ -1,7 +1,7 @@
 //! The `grundy octal` and `grundy subtraction` runs: which method, how far (work and memory),
 //! the progress lines on stderr and the result lines on stdout.
 
-use grundy::octal::{Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
+use grundy::octal::{BitSliced, Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
 use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
 use std::io::Write;
 use std::time::Instant;
@@ -22,7 +22,9 @@ pub enum Method {
     Naive,
     /// [`RareValue::always`].
     Rare,
-    /// [`RareValue::new`]: rare-value while rare positions are at most 1/8 of all.
+    /// [`BitSliced::new`]: rare-value while rare positions are at most 1/8 of all, its pairs
+    /// with a rare part read for eight heaps at once and its last candidates proved 64 pairs
+    /// a step (the fastest measured: README, Benchmarks).
     Auto,
 }
 
@@ -66,13 +68,14 @@ impl Game {
     /// Bytes a run of `len` values may take at most: the values (2 bytes each), the
     /// certification's scratch table, and the rare-value index (4 bytes a rare position:
     /// at most every position with `Rare`, at most about half with `Auto`, which drops the
-    /// index when rare positions pass 1/8).
+    /// index when rare positions pass 1/8) and `Auto`'s bit planes (two a bit of the largest
+    /// value, with a quarter to spare: at most 5 bytes a value).
     pub fn bytes_needed(&self, len: usize, method: Method) -> u64 {
         let len64 = len as u64;
         let index = match method {
             _ if !self.code.has_splits() => 0,
             Method::Naive => 0,
-            Method::Auto => 2 * len64,
+            Method::Auto => 2 * len64 + 5 * len64,
             Method::Rare => 4 * len64,
         };
         2 * len64 + scratch_bytes(len, self.rule) as u64 + index + (1 << 20)
@@ -145,7 +148,7 @@ pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String
     match run.method {
         Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
-        Method::Auto => analyze_with(game, RareValue::new(game.code.clone()), run, out),
+        Method::Auto => analyze_with(game, BitSliced::new(game.code.clone()), run, out),
     }
 }
 
@@ -354,6 +357,11 @@ mod tests {
         assert_eq!(
             officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
             4 * n as u64
+        );
+        // Auto: an index of at most half the positions and the bit planes.
+        assert_eq!(
+            officers.bytes_needed(n, Method::Auto) - officers.bytes_needed(n, Method::Naive),
+            7 * n as u64
         );
         // No splits: no index; the window rule checks periods up to n.
         let nim = Game::octal("0.3".parse().unwrap());

@@ -20,12 +20,15 @@ mod certifier;
 mod code;
 mod moves;
 mod naive;
+mod planes;
 mod rare;
+pub mod sliced;
 
 pub use certifier::{Certifier, Limits, Progress};
 pub use code::{OctalCode, OctalCodeError, MAX_CODE_LEN};
 pub use naive::Naive;
 pub use rare::RareValue;
+pub use sliced::BitSliced;
 
 /// A method that computes an octal game's Grundy values G(0), G(1), … in order.
 ///

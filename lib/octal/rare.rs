@@ -12,7 +12,7 @@ use crate::mex::MexBuffer;
 
 /// Positions below this are always computed naively; the mask is first chosen here and again
 /// at every doubling of the sequence.
-const FIRST_REVIEW: usize = 64;
+pub(super) const FIRST_REVIEW: usize = 64;
 
 /// The rare-value method: split options from the pairs with a rare part, then an early-exit
 /// scan for the rare values below the first missing common one.
@@ -254,14 +254,14 @@ fn find_split_values(
 
 /// A mask and the positions (>= 1) whose value is rare under it, in increasing order.
 #[derive(Clone, Debug)]
-struct RareIndex {
+pub(super) struct RareIndex {
     mask: u16,
     positions: Vec<u32>,
 }
 
 impl RareIndex {
     /// The index of `values[1..]` under `mask`.
-    fn new(mask: u16, values: &[u16]) -> Self {
+    pub(super) fn new(mask: u16, values: &[u16]) -> Self {
         let mut index = RareIndex {
             mask,
             positions: Vec::new(),
@@ -273,31 +273,31 @@ impl RareIndex {
     }
 
     /// The mask in use.
-    fn mask(&self) -> u16 {
+    pub(super) fn mask(&self) -> u16 {
         self.mask
     }
 
     /// Whether `v` is rare under the mask.
     #[inline]
-    fn is_rare(&self, v: u16) -> bool {
+    pub(super) fn is_rare(&self, v: u16) -> bool {
         (v & self.mask).count_ones() % 2 == 0
     }
 
     /// The rare positions, increasing.
     #[inline]
-    fn positions(&self) -> &[u32] {
+    pub(super) fn positions(&self) -> &[u32] {
         &self.positions
     }
 
     /// Notes that position `n` (the next one, n >= 1) has value `v`.
-    fn record(&mut self, n: usize, v: u16) {
+    pub(super) fn record(&mut self, n: usize, v: u16) {
         if n >= 1 && self.is_rare(v) {
             self.positions.push(n as u32);
         }
     }
 
     /// Forgets positions at or above `len`.
-    fn truncate(&mut self, len: usize) {
+    pub(super) fn truncate(&mut self, len: usize) {
         while self.positions.last().map_or(false, |&p| p as usize >= len) {
             self.positions.pop();
         }
@@ -311,7 +311,7 @@ impl RareIndex {
 ///
 /// # Complexity
 /// O(N + b · 2^b) for N values below 2^b.
-fn best_mask(values: &[u16]) -> (u16, usize) {
+pub(super) fn best_mask(values: &[u16]) -> (u16, usize) {
     let counted = values.get(1..).unwrap_or(&[]);
     let top = counted.iter().copied().max().unwrap_or(0);
     let size = (top as usize + 1).next_power_of_two().max(2);

@@ -1,11 +1,11 @@
 //! Officers (0.6), which has no known period and a well-known sparse space: the naive method
 //! against a plain C loop (`benches/reference/octal_naive.c`, `gcc -O2`) in paired runs, then
-//! values per second of the naive and rare-value methods, checked equal.
+//! values per second of the naive, rare-value and bit-sliced methods, checked equal.
 //!
-//! `cargo bench -p tools --bench octal` runs 2^16 and 2^18 values with both methods (about a
-//! minute); `-- 20` adds 2^20 (the naive method then takes a few minutes).
+//! `cargo bench -p tools --bench octal` runs 2^16 and 2^18 values with the three methods (about
+//! a minute); `-- 20` adds 2^20 (the naive method then takes a few minutes).
 
-use grundy::octal::{Naive, RareValue, Solver};
+use grundy::octal::{BitSliced, Naive, RareValue, Solver};
 use std::process::Command;
 use std::time::Instant;
 
@@ -75,14 +75,21 @@ fn main() {
     println!("Officers 0.6: seconds and values per second");
     for log in (16..=max_log).step_by(2) {
         let len = 1usize << log;
+        let (sliced_s, sliced_values) = time(BitSliced::always, len);
         let (rare_s, rare_values) = time(RareValue::always, len);
         let (naive_s, naive_values) = time(Naive::new, len);
         assert_eq!(rare_values, naive_values, "the methods disagree at 2^{log}");
+        assert_eq!(
+            sliced_values, naive_values,
+            "the methods disagree at 2^{log}"
+        );
+        let rate = |s: f64| len as f64 / s;
         println!(
-            "2^{log}: naive {naive_s:8.2} s ({:10.0}/s)   rare {rare_s:8.2} s ({:10.0}/s)   speed-up {:5.1}x",
-            len as f64 / naive_s,
-            len as f64 / rare_s,
-            naive_s / rare_s
+            "2^{log}: naive {naive_s:7.2} s ({:9.0}/s)   rare {rare_s:6.2} s ({:9.0}/s)   sliced {sliced_s:6.2} s ({:9.0}/s)   sliced/rare {:4.2}x",
+            rate(naive_s),
+            rate(rare_s),
+            rate(sliced_s),
+            sliced_s / rare_s
         );
     }
 }

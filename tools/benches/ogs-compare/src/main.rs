@@ -1,20 +1,26 @@
-//! Paired runs of `grundy::octal` (`RareValue::new`) and ogs 0.0.6's RC2 solver on the same games:
-//! the median wall time of each over `-- RUNS` pairs (default 3), their ratio, and a check that
-//! both computed the same values. Then the rate of each, in values per second, over each
-//! doubling of .376's values up to 4.6M (past its preperiod of 2,268,248): a cliff would show.
+//! Paired runs of `grundy::octal` (`BitSliced::new`, the analyzer's choice, and `RareValue::new`,
+//! the method before it) and ogs 0.0.6's RC2 solver on the same games: the median wall time of
+//! each over `-- RUNS` rounds (default 3; one round runs the three one after the other), the
+//! ratios to RC2, and a check that all computed the same values. Then the rate of each, in
+//! values per second, over each doubling of .376's values up to 4.6M (past its preperiod of
+//! 2,268,248): a cliff would show.
 //!
 //! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS [quick]]`
 //!
 //! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
 //! minute instead of several, for paired checks on a loaded machine.
 
-use grundy::octal::{RareValue, Solver as _};
-use ogs::{Game, RC2Solver, Solver};
+use grundy::octal::{BitSliced, RareValue, Solver};
+use ogs::{Game, RC2Solver, Solver as _};
 use std::time::{Duration, Instant};
 
-fn ours(code: &str, n: usize) -> (Vec<u16>, Duration) {
+fn ours<S: Solver>(
+    new: fn(grundy::octal::OctalCode) -> S,
+    code: &str,
+    n: usize,
+) -> (Vec<u16>, Duration) {
     let start = Instant::now();
-    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    let mut game = new(code.parse().expect("a valid code"));
     game.extend_to(n).expect("values below 65536");
     let took = start.elapsed();
     (game.values().to_vec(), took)
@@ -60,35 +66,44 @@ fn main() {
     let games: &[(&str, usize)] = if quick {
         &[("0.6", 1 << 18), ("0.777", 1 << 16), ("0.376", 1 << 20)]
     } else {
-        &[("0.6", 1 << 20), ("0.777", 1 << 17), ("0.376", 4_600_000)]
+        &[
+            ("0.6", 1 << 20),
+            ("0.6", 1 << 22),
+            ("0.777", 1 << 17),
+            ("0.376", 4_600_000),
+        ]
     };
     println!(
-        "{:<28} {:>10} {:>12} {:>7}",
-        "game, values", "ours s", "ogs RC2 s", "ratio"
+        "{:<20} {:>11} {:>11} {:>11} {:>14} {:>14}",
+        "game, values", "sliced s", "rare s", "ogs RC2 s", "sliced/RC2", "rare/RC2"
     );
     for &(code, n) in games {
-        let (mut mine, mut rc2) = (Vec::new(), Vec::new());
+        let (mut sliced, mut rare, mut rc2) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..runs {
-            let (a, t) = ours(code, n);
-            mine.push(t);
-            let (b, u) = theirs(code, n);
-            rc2.push(u);
-            assert!(a == b, "{code}: the values differ");
+            let (a, t) = ours(BitSliced::new, code, n);
+            sliced.push(t);
+            let (b, u) = ours(RareValue::new, code, n);
+            rare.push(u);
+            let (c, w) = theirs(code, n);
+            rc2.push(w);
+            assert!(a == c && b == c, "{code}: the values differ");
         }
-        let (m, r) = (median(mine), median(rc2));
+        let (s, r, o) = (median(sliced), median(rare), median(rc2));
         println!(
-            "{:<28} {:>10.2} {:>12.2} {:>6.2}x",
+            "{:<20} {:>11.2} {:>11.2} {:>11.2} {:>13.2}x {:>13.2}x",
             format!("{code}, {n}"),
-            m,
+            s,
             r,
-            m / r
+            o,
+            s / o,
+            r / o
         );
     }
     if quick {
         return;
     }
     let (code, n) = ("0.376", 4_600_000);
-    let mut game = RareValue::new(code.parse().expect("a valid code"));
+    let mut game = BitSliced::new(code.parse().expect("a valid code"));
     let mine = stretches(n, |end| {
         game.extend_to(end).expect("values below 65536");
     });

@@ -1,0 +1,239 @@
+//! Bit planes of a Grundy sequence, kept twice: forward and mirrored, so that the 64 pairs
+//! (a, m − a) with a in one aligned block of 64 are compared a whole word at a time.
+//!
+//! Plane k holds bit k of every value: bit p of the forward plane is bit k of G(p), bit
+//! `mirror − 1 − p` of the mirrored plane is the same bit. For a block a0..a0 + 64, the
+//! partners m − a run downwards, so in the mirrored planes they run upwards from
+//! `mirror − 1 − m + a0`: one shifted read per plane lines them up with the forward word, and
+//! XOR of the two gives bit k of G(a) ^ G(m − a) for all 64 pairs.
+
+/// Forward and mirrored bit planes of `values[..len]`, the planes of each 64 positions
+/// interleaved (word w of plane k at `w * bits + k`) so that one block is one or two cache
+/// lines.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Planes {
+    /// Planes in use: every value recorded is below 2^bits.
+    bits: usize,
+    /// Positions recorded.
+    len: usize,
+    /// The mirror point, a multiple of 64 above `len` (so above every row m <= len).
+    mirror: usize,
+    forward: Vec<u64>,
+    /// One block of zeros past the mirror point, for reads that run over it.
+    mirrored: Vec<u64>,
+}
+
+impl Planes {
+    /// The planes of `values`.
+    pub(super) fn new(values: &[u16]) -> Self {
+        let mut planes = Planes::default();
+        planes.rebuild(values);
+        planes
+    }
+
+    /// Records `values[len]`, the value just appended (rebuilding when the value needs a
+    /// new plane or the position reaches the mirror point: O(N·b) a time, after every 25% of
+    /// growth).
+    pub(super) fn record(&mut self, values: &[u16]) {
+        let p = self.len;
+        debug_assert_eq!(values.len(), p + 1);
+        let v = values[p];
+        if p + 1 >= self.mirror || usize::from(v) >> self.bits != 0 {
+            self.rebuild(values);
+            return;
+        }
+        self.set(p, v);
+        self.len += 1;
+    }
+
+    /// Forgets positions at or above `len`.
+    pub(super) fn truncate(&mut self, values: &[u16]) {
+        self.rebuild(values);
+    }
+
+    fn rebuild(&mut self, values: &[u16]) {
+        let top = values.iter().copied().max().unwrap_or(0);
+        self.bits = (16 - top.leading_zeros() as usize).max(1);
+        self.len = values.len();
+        // Room for a quarter more positions: at most 2.5 bits a position a plane for the two
+        // copies, and a rebuild every 25% of growth (O(b) a value in all).
+        self.mirror = (values.len() + values.len() / 4 + 64) / 64 * 64;
+        let blocks = self.mirror / 64;
+        self.forward = vec![0; blocks * self.bits];
+        self.mirrored = vec![0; (blocks + 1) * self.bits];
+        for (p, &v) in values.iter().enumerate() {
+            self.set(p, v);
+        }
+    }
+
+    fn set(&mut self, p: usize, v: u16) {
+        let q = self.mirror - 1 - p;
+        for k in 0..self.bits {
+            if v >> k & 1 != 0 {
+                self.forward[(p / 64) * self.bits + k] |= 1 << (p % 64);
+                self.mirrored[(q / 64) * self.bits + k] |= 1 << (q % 64);
+            }
+        }
+    }
+
+    /// Finds which of `wanted` the pairs (a, m − a) with `lo <= a < hi` make, 64 pairs a step:
+    /// each value found is passed to `found` and removed from `wanted`; stops when none is
+    /// left. Returns the pairs examined. Values at or above 2^bits are never made (every
+    /// value, so every XOR of two, is below it) and stay in `wanted`.
+    ///
+    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions recorded; an empty
+    /// range (`lo >= hi`) examines nothing.
+    pub(super) fn find_pairs(
+        &self,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u16>,
+        mut found: impl FnMut(u16),
+    ) -> u64 {
+        debug_assert!(1 <= lo && hi <= m / 2 + 1 && m <= self.len && self.len < self.mirror);
+        if lo >= hi {
+            return 0;
+        }
+        // One copy of the loop for each number of planes, so that the planes of a block stay
+        // in registers and every loop over them is unrolled.
+        match self.bits {
+            1 => self.find_with::<1>(m, lo, hi, wanted, &mut found),
+            2 => self.find_with::<2>(m, lo, hi, wanted, &mut found),
+            3 => self.find_with::<3>(m, lo, hi, wanted, &mut found),
+            4 => self.find_with::<4>(m, lo, hi, wanted, &mut found),
+            5 => self.find_with::<5>(m, lo, hi, wanted, &mut found),
+            6 => self.find_with::<6>(m, lo, hi, wanted, &mut found),
+            7 => self.find_with::<7>(m, lo, hi, wanted, &mut found),
+            8 => self.find_with::<8>(m, lo, hi, wanted, &mut found),
+            9 => self.find_with::<9>(m, lo, hi, wanted, &mut found),
+            10 => self.find_with::<10>(m, lo, hi, wanted, &mut found),
+            11 => self.find_with::<11>(m, lo, hi, wanted, &mut found),
+            12 => self.find_with::<12>(m, lo, hi, wanted, &mut found),
+            13 => self.find_with::<13>(m, lo, hi, wanted, &mut found),
+            14 => self.find_with::<14>(m, lo, hi, wanted, &mut found),
+            15 => self.find_with::<15>(m, lo, hi, wanted, &mut found),
+            _ => self.find_with::<16>(m, lo, hi, wanted, &mut found),
+        }
+    }
+
+    /// [`Planes::find_pairs`] with `B == self.bits` planes.
+    fn find_with<const B: usize>(
+        &self,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &mut Vec<u16>,
+        found: &mut impl FnMut(u16),
+    ) -> u64 {
+        debug_assert_eq!(B, self.bits);
+        let mut visited = 0u64;
+        let mut diff = [0u64; B];
+        // The partners' bit offset in the mirrored planes moves one word a block: the shift
+        // within the word is the row's.
+        let shift = (self.mirror - 1 - m) % 64;
+        let mut a0 = lo & !63;
+        while a0 < hi && !wanted.is_empty() {
+            let first = lo.max(a0) - a0;
+            let last = hi.min(a0 + 64) - a0;
+            let valid = (!0u64 >> (64 - (last - first))) << first;
+            visited += u64::from(valid.count_ones());
+            let w = a0 / 64;
+            let ahead = &self.forward[w * B..w * B + B];
+            let q = (self.mirror - 1 - m + a0) / 64;
+            let low = &self.mirrored[q * B..q * B + B];
+            if shift == 0 {
+                for k in 0..B {
+                    diff[k] = ahead[k] ^ low[k];
+                }
+            } else {
+                let high = &self.mirrored[q * B + B..q * B + 2 * B];
+                for k in 0..B {
+                    diff[k] = ahead[k] ^ (low[k] >> shift) ^ (high[k] << (64 - shift));
+                }
+            }
+            let mut i = 0;
+            while i < wanted.len() {
+                let v = wanted[i];
+                let mut hit = if usize::from(v) >> B == 0 { valid } else { 0 };
+                for (k, &d) in diff.iter().enumerate() {
+                    // Bit k of the pair's value must equal bit k of v.
+                    hit &= d ^ (u64::from(v >> k & 1)).wrapping_sub(1);
+                }
+                if hit != 0 {
+                    found(v);
+                    wanted.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            a0 += 64;
+        }
+        visited
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pair (a, m − a) in range, one by one.
+    fn by_pairs(values: &[u16], m: usize, lo: usize, hi: usize, wanted: &[u16]) -> Vec<u16> {
+        let made: Vec<u16> = (lo..hi).map(|a| values[a] ^ values[m - a]).collect();
+        let mut found: Vec<u16> = wanted
+            .iter()
+            .copied()
+            .filter(|v| made.contains(v))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn find_pairs_matches_the_pairs_one_by_one() {
+        let mut rng = testkit::Rng::new(23);
+        for round in 0..300 {
+            let top = [1u64, 3, 17, 300, 5000][round % 5];
+            // (Rng::range is inclusive at both ends.)
+            let len = rng.range(3, 700) as usize;
+            let values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            let mut planes = Planes::new(&values[..len / 2]);
+            for n in len / 2..len {
+                planes.record(&values[..=n]);
+            }
+            let m = rng.range(2, len as u64 - 1) as usize;
+            let hi = rng.range(1, (m / 2 + 1) as u64) as usize;
+            let lo = rng.range(1, hi as u64) as usize;
+            let wanted: Vec<u16> = (0..rng.range(1, 20))
+                .map(|_| rng.below(2 * top + 2) as u16)
+                .collect();
+            let mut left = wanted.clone();
+            let mut found = Vec::new();
+            let visited = planes.find_pairs(m, lo, hi, &mut left, |v| found.push(v));
+            found.sort_unstable();
+            found.dedup();
+            let mut expected = by_pairs(&values, m, lo, hi, &wanted);
+            expected.dedup();
+            assert_eq!(found, expected, "m {m} lo {lo} hi {hi}");
+            assert!(left.iter().all(|v| !expected.contains(v)));
+            let pairs = (hi - lo) as u64;
+            assert!(visited <= pairs);
+            if !left.is_empty() {
+                assert_eq!(visited, pairs);
+            }
+        }
+    }
+
+    #[test]
+    fn truncate_forgets_the_values_above() {
+        let values: Vec<u16> = (0..200).map(|i| (i * 7 % 13) as u16).collect();
+        let mut planes = Planes::new(&values);
+        planes.truncate(&values[..100]);
+        let mut longer = values[..100].to_vec();
+        longer.push(9);
+        planes.record(&longer);
+        let mut wanted = vec![9 ^ values[1]];
+        assert_eq!(planes.find_pairs(101, 1, 2, &mut wanted, |_| {}), 1);
+        assert!(wanted.is_empty());
+    }
+}

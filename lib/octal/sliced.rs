@@ -1,0 +1,512 @@
+//! The rare-value method reorganised: the pairs with a rare part are read for eight heaps at
+//! once, and the rare mex candidates that the first pairs of a row leave unproved are looked
+//! for 64 pairs a step, in the bit planes of the sequence ([`super::planes`]).
+
+use super::moves::{push_value, Moves};
+use super::planes::Planes;
+use super::rare::{best_mask, RareIndex, FIRST_REVIEW};
+use super::{OctalCode, Solver, ValueTooLarge};
+use crate::mex::MexBuffer;
+
+/// The scalar scan hands over to the planes when this many rare candidates are left: each
+/// candidate costs the planes about two operations a plane a step of 64 pairs, so few
+/// candidates are cheap there and many are cheaper one pair at a time (instructions counted
+/// on Officers to 2^17: 8 is the best of 3, 8 and 16).
+const HAND_OVER: usize = 8;
+
+/// Heaps whose pairs with a rare part are read together: the partners of a rare position r
+/// for heaps n0..n0 + 8 are 8 neighbouring values, read once, and each pair's value is
+/// marked in one table as a bit per heap.
+const LANES: usize = 8;
+
+/// The rare-value method ([`crate::octal::RareValue`]: every split with a rare part, then the
+/// rare values below the first missing common one), reorganised around two word-parallel
+/// steps; identical values.
+///
+/// - The pairs with a rare part are read for [`LANES`] heaps at once: for heaps n0..n0 + 8 and
+///   a rare position r, the partners n0 − r..n0 − r + 8 are neighbours, so one pass over the
+///   rare positions serves eight heaps, and each pair's value is marked as one bit (the
+///   heap's) in one table of every value. The few pairs whose partner is not known before the
+///   block (r below 8, or r near the heap) are added heap by heap.
+/// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
+///   missing too; proving each present is a coupon collector's search over the pairs
+///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
+///   thousands. The pairs are scanned one at a time until [`HAND_OVER`] candidates are left;
+///   those are then tested against 64 pairs at once: plane k of the values at a0..a0 + 64
+///   XOR the mirrored plane k of their partners is bit k of all 64 pair values, and a
+///   candidate is present where all its bits match.
+///
+/// ```
+/// use grundy::octal::{BitSliced, RareValue, Solver};
+/// let mut officers = BitSliced::always("0.6".parse().unwrap());
+/// officers.extend_to(3000).unwrap();
+/// let mut reference = RareValue::always("0.6".parse().unwrap());
+/// reference.extend_to(3000).unwrap();
+/// assert_eq!(officers.values(), reference.values());
+/// ```
+///
+/// # Constraints
+/// Those of [`Solver`]: values up to 65535, positions up to `u32::MAX`.
+///
+/// # Complexity
+/// Per value, O(r · s) for the r rare positions and s split digits (one read of r's value a
+/// block of eight heaps, one read and one table mark a pair), plus the scan: p pairs one at a
+/// time until [`HAND_OVER`] candidates are left, then (b + 2·w·b)/64 word operations a pair
+/// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
+/// position, two bit planes a bit of the largest value with a quarter to spare (at most
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 192 KiB of tables once the method
+/// is used.
+#[derive(Clone, Debug)]
+pub struct BitSliced {
+    code: OctalCode,
+    moves: Moves,
+    take_all: Vec<usize>,
+    leave_one: Vec<usize>,
+    values: Vec<u16>,
+    /// The largest value so far: every option's value is below its next power of two.
+    top: u16,
+    /// The naive method's marks (and the room `push_value` keeps for them).
+    seen: MexBuffer,
+    only_when_sparse: bool,
+    rare: Option<RareIndex>,
+    /// `rare_value[v]`: v is rare under the mask in use (a look-up, not a popcount a value).
+    rare_value: Vec<bool>,
+    planes: Option<Planes>,
+    next_review: usize,
+    /// The first heap of the block whose far pairs are in `lanes` (`usize::MAX`: none).
+    block: usize,
+    /// The far pairs read for each heap of the block.
+    block_work: u64,
+    /// Bit i of `lanes[v]`: v is an option of heap `block + i` (allocated on first use).
+    lanes: Option<Box<[u8; 1 << 16]>>,
+    wanted: Vec<u16>,
+    /// Scratch for the scalar scan: all false between values.
+    is_wanted: Option<Box<[bool; 1 << 16]>>,
+}
+
+impl BitSliced {
+    /// The game of `code`, with this method while rare positions are at most 1/8 of all and
+    /// the naive scan otherwise (the policy of [`crate::octal::RareValue::new`]).
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, Solver};
+    /// let mut game = BitSliced::new("0.007".parse().unwrap());
+    /// game.extend_to(26).unwrap();
+    /// assert_eq!(game.values()[20..], [2, 2, 4, 4, 0, 5]);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(k) for a code of k digits.
+    pub fn new(code: OctalCode) -> Self {
+        BitSliced::with_policy(code, true)
+    }
+
+    /// The game of `code`, with this method from position 64 on whatever the share of rare
+    /// positions (for tests and measurements).
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, Solver};
+    /// let mut game = BitSliced::always("0.6".parse().unwrap());
+    /// game.extend_to(1000).unwrap();
+    /// assert!(game.rare_mask().is_some());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(k) for a code of k digits.
+    pub fn always(code: OctalCode) -> Self {
+        BitSliced::with_policy(code, false)
+    }
+
+    fn with_policy(code: OctalCode, only_when_sparse: bool) -> Self {
+        BitSliced {
+            moves: Moves::new(&code),
+            take_all: code.moves_with(1),
+            leave_one: code.moves_with(2),
+            code,
+            values: Vec::new(),
+            top: 0,
+            seen: MexBuffer::new(64),
+            only_when_sparse,
+            rare: None,
+            rare_value: Vec::new(),
+            planes: None,
+            next_review: FIRST_REVIEW,
+            block: usize::MAX,
+            block_work: 0,
+            lanes: None,
+            wanted: Vec::new(),
+            is_wanted: None,
+        }
+    }
+
+    /// The mask of the rare-value method, while it is in use.
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, Solver};
+    /// let mut game = BitSliced::always("0.6".parse().unwrap());
+    /// game.extend_to(64).unwrap();
+    /// assert_eq!(game.rare_mask(), None); // the first 64 values are computed naively
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn rare_mask(&self) -> Option<u16> {
+        self.rare.as_ref().map(RareIndex::mask)
+    }
+
+    /// Chooses the method for the next stretch of values from the histogram so far.
+    fn review_method(&mut self) {
+        self.next_review = 2 * self.values.len().max(1);
+        self.rare = None;
+        self.planes = None;
+        self.block = usize::MAX;
+        if self.moves.split.is_empty() {
+            return;
+        }
+        let (mask, rare_count) = best_mask(&self.values);
+        if rare_count * 8 <= self.values.len() || !self.only_when_sparse {
+            let rare = RareIndex::new(mask, &self.values);
+            self.rare_value = (0..=u16::MAX).map(|v| rare.is_rare(v)).collect();
+            self.rare = Some(rare);
+            self.planes = Some(Planes::new(&self.values));
+        }
+    }
+
+    /// Marks in `lanes` the options of heaps n0..n0 + [`LANES`] (n0 = len) from the pairs
+    /// (r, m − r) with r rare, `LANES <= r < n0 − j` for each split digit j: those whose
+    /// partners are all known.
+    fn mark_far_pairs(&mut self) {
+        let g = &self.values;
+        let n0 = g.len();
+        let size = (usize::from(self.top) + 1).next_power_of_two();
+        let lanes = self.lanes.get_or_insert_with(|| Box::new([0; 1 << 16]));
+        lanes[..size].iter_mut().for_each(|b| *b = 0);
+        self.block = n0;
+        self.block_work = 0;
+        let rare = match &self.rare {
+            Some(rare) => rare,
+            None => return,
+        };
+        let positions = rare.positions();
+        let from = positions.partition_point(|&r| (r as usize) < LANES);
+        for &j in &self.moves.split {
+            if n0 <= j + LANES {
+                continue;
+            }
+            let m0 = n0 - j;
+            let to = positions.partition_point(|&r| (r as usize) < m0).max(from);
+            self.block_work += (to - from) as u64;
+            for &r in &positions[from..to] {
+                let r = r as usize;
+                let u = g[r];
+                let p = m0 - r;
+                let partners = &g[p..p + LANES];
+                for (i, &w) in partners.iter().enumerate() {
+                    lanes[usize::from(w ^ u)] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// G(n) for n = len, from the values below it and the far pairs marked for its block,
+    /// and the options examined.
+    fn next_value(&mut self) -> (usize, u64) {
+        let g = &self.values;
+        let n = g.len();
+        let (rare, planes, lanes) = match (&self.rare, &self.planes, &mut self.lanes) {
+            (Some(rare), Some(planes), Some(lanes)) if self.block <= n => (rare, planes, lanes),
+            _ => {
+                self.seen.clear();
+                let mut work = self.moves.insert_unsplit(g, &mut self.seen);
+                work += self.moves.insert_every_split(g, &mut self.seen);
+                return (self.seen.mex(), work);
+            }
+        };
+        let bit = 1u8 << (n - self.block);
+        let mut work = self.block_work + (self.take_all.len() + self.leave_one.len()) as u64;
+        if self.take_all.contains(&n) {
+            lanes[0] |= bit;
+        }
+        for &j in self.leave_one.iter().filter(|&&j| n > j) {
+            lanes[usize::from(g[n - j])] |= bit;
+        }
+        // The pairs with a rare part that the block's pass left out.
+        let positions = rare.positions();
+        let below_lanes = positions.partition_point(|&r| (r as usize) < LANES);
+        for &j in self.moves.split.iter().filter(|&&j| n >= j + 2) {
+            let m = n - j;
+            let far_end = if self.block > j + LANES {
+                self.block - j
+            } else {
+                0
+            };
+            let near = positions.partition_point(|&r| (r as usize) < far_end.max(LANES));
+            let below = positions.partition_point(|&r| (r as usize) < m);
+            let skipped = below_lanes.min(below);
+            let tail = near.min(below);
+            for &r in positions[..skipped].iter().chain(&positions[tail..below]) {
+                let r = r as usize;
+                lanes[usize::from(g[r] ^ g[m - r])] |= bit;
+            }
+            work += (skipped + below - tail) as u64;
+        }
+        // The mex is at most the first common value c not marked; below c only rare values can
+        // be missing (one above 65535 cannot be a pair's value: it stays missing).
+        self.wanted.clear();
+        let mut c = 0;
+        while c < 1 << 16 && (lanes[c] & bit != 0 || self.rare_value[c]) {
+            if lanes[c] & bit == 0 {
+                self.wanted.push(c as u16);
+            }
+            c += 1;
+        }
+        if !self.wanted.is_empty() {
+            let is_wanted = self
+                .is_wanted
+                .get_or_insert_with(|| Box::new([false; 1 << 16]));
+            work += find_wanted(
+                g,
+                &self.moves.split,
+                planes,
+                &mut self.wanted,
+                is_wanted,
+                |v| lanes[v] |= bit,
+            );
+        }
+        // Every value below c is now marked, or left in `wanted` as made by no option.
+        let mex = self
+            .wanted
+            .iter()
+            .map(|&v| usize::from(v))
+            .min()
+            .unwrap_or(c);
+        (mex, work)
+    }
+}
+
+impl Solver for BitSliced {
+    fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    fn push_next(&mut self) -> Result<u64, ValueTooLarge> {
+        let n = self.values.len();
+        if n == self.next_review {
+            self.review_method();
+        }
+        if self.rare.is_some() && !(self.block <= n && n < self.block + LANES) {
+            self.mark_far_pairs();
+        }
+        let (g, work) = self.next_value();
+        let g = push_value(&mut self.values, &mut self.seen, g)?;
+        self.top = self.top.max(g);
+        if let Some(rare) = &mut self.rare {
+            rare.record(n, g);
+        }
+        if let Some(planes) = &mut self.planes {
+            planes.record(&self.values);
+        }
+        Ok(work)
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.values.truncate(len);
+        self.block = usize::MAX;
+        if let Some(rare) = &mut self.rare {
+            rare.truncate(len);
+        }
+        if let Some(planes) = &mut self.planes {
+            planes.truncate(&self.values);
+        }
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        self.values.reserve_exact(additional);
+    }
+}
+
+/// Finds which of the `wanted` values the splits of heap n = `g.len()` make, passing each to
+/// `found`, and returns the pairs visited: one pair at a time along the rows until at most
+/// [`HAND_OVER`] are left, then 64 pairs a step in `planes`, the rest of that row, then the
+/// later rows (in the same order: small a first, where the values met are the most varied;
+/// starting the planes elsewhere in the row was measured, and slower on 0.777 and .354). `is_wanted` is scratch, all false
+/// on entry and on return; `wanted` is left holding the values no split makes.
+fn find_wanted(
+    g: &[u16],
+    split: &[usize],
+    planes: &Planes,
+    wanted: &mut Vec<u16>,
+    is_wanted: &mut [bool; 1 << 16],
+    mut found: impl FnMut(usize),
+) -> u64 {
+    let n = g.len();
+    let mut visited = 0u64;
+    let rows = || {
+        split
+            .iter()
+            .filter(move |&&j| n >= j + 2)
+            .map(move |&j| n - j)
+    };
+    // The scalar scan: rows before `row` done, pairs (a, m − a) of row `row` below `next`.
+    let (mut row, mut next) = (0, 1);
+    if wanted.len() > HAND_OVER {
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = true);
+        let mut missing = wanted.len();
+        'rows: for m in rows() {
+            let pairs = m / 2;
+            let left = &g[1..=pairs];
+            let right = &g[m - pairs..m];
+            for i in 0..pairs {
+                let v = usize::from(left[i] ^ right[pairs - 1 - i]);
+                if is_wanted[v] {
+                    is_wanted[v] = false;
+                    found(v);
+                    missing -= 1;
+                    if missing <= HAND_OVER {
+                        visited += i as u64 + 1;
+                        next = i + 2;
+                        break 'rows;
+                    }
+                }
+            }
+            visited += pairs as u64;
+            row += 1;
+        }
+        wanted.retain(|&v| is_wanted[usize::from(v)]);
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = false);
+    }
+    // The planes, for what is left.
+    for m in rows().skip(row) {
+        if wanted.is_empty() {
+            break;
+        }
+        let end = m / 2 + 1;
+        if next < end {
+            visited += planes.find_pairs(m, next, end, wanted, |v| found(usize::from(v)));
+        }
+        next = 1;
+    }
+    visited
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::{Naive, RareValue};
+    use testkit::Rng;
+
+    fn random_code(rng: &mut Rng) -> OctalCode {
+        let digits: Vec<u8> = (0..rng.range(1, 5)).map(|_| rng.below(8) as u8).collect();
+        let d0 = if rng.below(4) == 0 { 4 } else { 0 };
+        OctalCode::from_digits(d0, &digits).unwrap()
+    }
+
+    fn values_of<S: Solver>(mut solver: S, len: usize) -> Vec<u16> {
+        solver.extend_to(len).unwrap();
+        solver.values().to_vec()
+    }
+
+    #[test]
+    fn matches_the_naive_method_on_random_codes() {
+        let mut rng = Rng::new(2323);
+        let mut sparse = 0;
+        for _ in 0..150 {
+            let code = random_code(&mut rng);
+            let len = rng.range(100, 2500) as usize;
+            let mut sliced = BitSliced::always(code.clone());
+            sliced.extend_to(len).unwrap();
+            assert_eq!(
+                sliced.values(),
+                values_of(Naive::new(code.clone()), len),
+                "{code}"
+            );
+            assert_eq!(sliced.rare_mask().is_some(), code.has_splits(), "{code}");
+            sparse += usize::from(sliced.rare_mask().is_some());
+        }
+        assert!(sparse > 50, "too few codes used the method: {sparse}");
+    }
+
+    #[test]
+    fn matches_the_naive_method_on_classic_codes() {
+        for code in [
+            "0.07", "0.77", "0.137", "0.007", "0.4", "0.54", "0.72", "4.6", "0.3456", "0.6",
+            "0.777", "0.376", "0.354", "4.07", "0.165", "0.064",
+        ] {
+            let code: OctalCode = code.parse().unwrap();
+            assert_eq!(
+                values_of(BitSliced::always(code.clone()), 4000),
+                values_of(Naive::new(code.clone()), 4000),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn matches_the_rare_value_method_to_2_pow_17() {
+        for code in ["0.6", "0.777", "0.376", "0.165"] {
+            let code: OctalCode = code.parse().unwrap();
+            let mut sliced = BitSliced::new(code.clone());
+            let mut rare = RareValue::new(code.clone());
+            sliced.extend_to(1 << 17).unwrap();
+            rare.extend_to(1 << 17).unwrap();
+            assert_eq!(sliced.values(), rare.values(), "{code}");
+            assert_eq!(sliced.rare_mask(), rare.rare_mask(), "{code}");
+            assert!(sliced.rare_mask().is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn truncated_values_are_computed_again_the_same() {
+        let mut rng = Rng::new(24);
+        for _ in 0..30 {
+            let code = random_code(&mut rng);
+            let once = values_of(BitSliced::always(code.clone()), 900);
+            let mut twice = BitSliced::always(code.clone());
+            let cut = rng.range(70, 600) as usize;
+            twice.extend_to(cut + rng.range(0, 300) as usize).unwrap();
+            twice.truncate(cut);
+            assert_eq!(twice.len(), cut);
+            twice.extend_to(900).unwrap();
+            assert_eq!(once, twice.values(), "{code} cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn the_policy_is_the_rare_value_methods() {
+        // Officers: rare values are 16% of 8192, then 9.6% of 16384.
+        let mut officers = BitSliced::new("0.6".parse().unwrap());
+        officers.extend_to(16384).unwrap();
+        assert_eq!(officers.rare_mask(), None);
+        officers.extend_to(16385).unwrap();
+        assert_eq!(officers.rare_mask(), Some(494));
+        let mut nim = BitSliced::always("0.333".parse().unwrap());
+        nim.extend_to(500).unwrap();
+        assert_eq!(
+            nim.rare_mask(),
+            None,
+            "no split moves: nothing to be rare for"
+        );
+    }
+
+    #[test]
+    fn work_counts_the_pairs_with_a_rare_part_for_every_heap() {
+        // Past the naive prefix, each value examines at least its unsplit moves and every pair
+        // with a rare part, which for Officers at 20,000 is more than 900 of them.
+        let mut officers = BitSliced::always("0.6".parse().unwrap());
+        officers.extend_to(20_000).unwrap();
+        let rare = officers.rare.as_ref().unwrap().positions().len() as u64;
+        for _ in 0..20 {
+            let work = officers.push_next().unwrap();
+            assert!(work > rare && work < 20_000, "{work} {rare}");
+        }
+        assert!(rare > 900, "{rare}");
+    }
+}
