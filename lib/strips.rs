@@ -115,19 +115,21 @@ impl StripValues {
 
     /// G(n) for n = len by scanning every option pair by pair, and the pairs visited.
     fn scan_every_option(&mut self) -> (usize, u64) {
-        let (g, n) = (&self.values, self.values.len());
-        // Every XOR of two values is below twice the power of two above the largest.
-        self.seen
-            .reserve(2 * (usize::from(self.top) + 1).next_power_of_two());
-        self.seen.clear();
-        let mut work = 0;
-        for &r in self.lengths.iter().take_while(|&&r| r <= n) {
-            let row = n - r;
-            work += (row / 2 + 1) as u64;
-            self.seen
-                .insert_all((0..=row / 2).map(|a| usize::from(g[a] ^ g[row - a])));
+        let (g, n, seen) = (&self.values, self.values.len(), &mut self.seen);
+        let rows: Vec<usize> = self
+            .lengths
+            .iter()
+            .take_while(|&&r| r <= n)
+            .map(|&r| n - r)
+            .collect();
+        let pairs: usize = rows.iter().map(|&row| row / 2 + 1).sum();
+        // The mex is at most the number of options, so that many slots hold it.
+        seen.reserve(pairs);
+        seen.clear();
+        for row in rows {
+            seen.insert_all((0..=row / 2).map(|a| usize::from(g[a] ^ g[row - a])));
         }
-        (self.seen.mex(), work)
+        (seen.mex(), pairs as u64)
     }
 }
 
@@ -251,6 +253,22 @@ mod tests {
         // Strip 2, rows 0..4: per value one union and n / 2 + 1 pairs for its own row.
         let mut game = StripValues::new(&[2, 2]).unwrap();
         assert_eq!(game.extend_to(4), Ok(2 + 2 + 3 + 3));
+        // Strips 2, 3, 7 to 700: a value of 64 or more also scans each row n − r pair by pair.
+        let lengths = [2, 3, 7];
+        let mut game = StripValues::new(&lengths).unwrap();
+        let work = game.extend_to(700).unwrap();
+        let expected: usize = (0..700)
+            .map(|n| {
+                let scan: usize = lengths
+                    .iter()
+                    .filter(|&&r| r <= n)
+                    .map(|&r| (n - r) / 2 + 1)
+                    .sum();
+                let options = if game.values()[n] >= 64 { scan } else { 3 };
+                options + n / 2 + 1
+            })
+            .sum();
+        assert_eq!(work, expected as u64);
     }
 
     #[test]
