@@ -2,21 +2,25 @@
 //! lengths c, z, n are laid on a row of p cells; the player who cannot lay one loses.
 //!
 //! Input: `c z n`, then m, then m board lengths p. Output per board: `1` if the first player
-//! wins, else `2`. The game is the octal game with digit 7 at each strip length; boards up to
-//! 2^64 − 1 cells are answered from a certified period, boards below [`DIRECT_LIMIT`] cells by
-//! computing their values directly while that stays within [`WORK_LIMIT`] (about a second),
-//! and the rest refused.
+//! wins, else `2`. The game is the octal game with digit 7 at each strip length. Boards within
+//! the judge's range ([`JUDGE_BOARDS`]) are read from one table of values that grows as they
+//! need it ([`StripValues`]: each row's options found once for the three lengths); longer
+//! boards, up to 2^64 − 1 cells, from a certified period, or below [`DIRECT_LIMIT`] cells by
+//! computing their values directly, while that stays within [`WORK_LIMIT`] (about a second);
+//! the rest are refused.
 
-use grundy::octal::{Certifier, Limits, RareValue};
-use grundy::strips::strip_code;
+#![cfg_attr(not(test), no_main)]
+
+use grundy::octal::{Certifier, Limits, RareValue, Solver};
+use grundy::strips::{strip_code, StripValues};
 use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
 /// Values computed at most, while looking for a period or answering boards directly.
 const DIRECT_LIMIT: u64 = 1 << 17;
-/// The judge's longest board: a board within it computes values up to it at most, never the
-/// doubling past it, so the judge's inputs cost what one table of its range costs.
+/// The judge's longest board: a board within it is read from a table computed up to it (no
+/// period is looked for), so the judge's inputs cost what one table of their range costs.
 const JUDGE_BOARDS: u64 = 1000;
 /// Options examined at most while doing so (about a second): past it, a board that needs
 /// more values than were computed is refused instead of waited for.
@@ -29,8 +33,15 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     lengths.sort_unstable();
     let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
-    // Boards are answered as they are read. The game played is that of the strips no longer
-    // than the longest board so far: a longer strip never fits, so it changes no value below
+    // The boards within the judge's range: strips longer than it never fit on them.
+    let near_strips: Vec<usize> = lengths
+        .iter()
+        .filter(|&&l| l <= JUDGE_BOARDS)
+        .map(|&l| l as usize)
+        .collect();
+    let mut near = StripValues::new(&near_strips).expect("lengths are between 1 and JUDGE_BOARDS");
+    // Boards are answered as they are read. Past the judge's range, the game played is that of
+    // the strips no longer than the longest board so far: a longer strip never fits, so it changes no value below
     // its length. It is rebuilt (at most three times) when a board lets another strip fit,
     // and its values grow as boards need them, within one budget of work for the whole input.
     let mut fitting = 0;
@@ -38,6 +49,14 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut spent = 0;
     for i in 1..=count {
         let board = sc.uint(format_args!("board {}", i), 1..=u64::MAX)?;
+        if board <= JUDGE_BOARDS {
+            spent += near
+                .extend_to(board as usize + 1)
+                .map_err(|e| InputError::Invalid(e.to_string()))?;
+            let value = Nimber::from(near.values()[board as usize]);
+            out.write_all(Outcome::from_grundy(value).pick(b"1\n", b"2\n"))?;
+            continue;
+        }
         let fit = lengths.iter().filter(|&&l| l <= board).count();
         if fit > fitting {
             if let Some(&long) = lengths[..fit].iter().find(|&&l| l > DIRECT_LIMIT) {
@@ -56,27 +75,23 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             Some(value) => value,
             None => value_beyond(&mut game, board, WORK_LIMIT.saturating_sub(spent))?,
         };
-        writeln!(out, "{}", Outcome::from_grundy(value).pick(1, 2))?;
+        out.write_all(Outcome::from_grundy(value).pick(b"1\n", b"2\n"))?;
     }
     sc.finish()
 }
 
 /// G(board) for a board past the values known: computes at least twice as many (up to
-/// [`DIRECT_LIMIT`] and the board; up to [`JUDGE_BOARDS`] for a board within it), stopping
-/// early at a certified period, or refuses.
+/// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
 fn value_beyond(
     game: &mut Certifier<RareValue>,
     board: u64,
     budget: u64,
 ) -> Result<Nimber, InputError> {
-    let known = game.len() as u64;
-    // Doubling amortises the period checks; within the judge's range it stops at its edge.
-    let doubled = if board <= JUDGE_BOARDS {
-        (2 * known).min(JUDGE_BOARDS + 1)
-    } else {
-        2 * known
-    };
-    let wanted = board.saturating_add(1).max(doubled).min(DIRECT_LIMIT) as usize;
+    // Doubling amortises the period checks.
+    let wanted = board
+        .saturating_add(1)
+        .max(2 * game.len() as u64)
+        .min(DIRECT_LIMIT) as usize;
     game.run(Limits::up_to(wanted).with_work(budget), |_| {})
         .map_err(|e| InputError::Invalid(e.to_string()))?;
     game.value(board).ok_or_else(|| {
@@ -89,9 +104,28 @@ fn value_beyond(
     })
 }
 
-fn main() {
-    judge::main(solve)
+// `main` is called by the C runtime directly (`no_main`), skipping std's own start-up, which a
+// run this short notices (about 0.1 ms of 1 ms: a stack-overflow guard found by reading
+// /proc/self/maps, SIGPIPE ignored; a closed standard output now ends the program by SIGPIPE).
+// `judge::main` flushes the answers and exits; a panic must not unwind into C, so it ends here
+// with std's status 101. The attribute is `#[unsafe(no_mangle)]` from edition 2024 on, which
+// rustc before 1.82 cannot parse: the arm is chosen by whether `_` is an expression (2024 on).
+macro_rules! no_mangle {
+    ($edition_2024:expr, $item:item) => {
+        #[cfg_attr(not(test), unsafe(no_mangle))]
+        $item
+    };
+    (_, $item:item) => {
+        #[cfg_attr(not(test), no_mangle)]
+        $item
+    };
 }
+no_mangle!(
+    _,
+    pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
+        std::panic::catch_unwind(|| -> i32 { judge::main(solve) }).unwrap_or(101)
+    }
+);
 
 #[cfg(test)]
 mod tests {
