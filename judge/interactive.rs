@@ -10,7 +10,7 @@
 //! fn main() { judge::interactive::main(solve) }
 //! ```
 
-use crate::error::{missing, quote, InputError};
+use crate::error::{quote, InputError};
 use crate::scanner::Scanner;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Stdin, Stdout, Write};
@@ -155,10 +155,9 @@ impl<R: BufRead, W: Write> Dialogue<R, W> {
                 break;
             }
             if !self.next_line()? {
-                return Err(missing(format_args!(
-                    "{} (the jury ended the dialogue)",
-                    field
-                )));
+                return Err(InputError::Missing {
+                    field: format!("{} (the jury ended the dialogue)", field),
+                });
             }
         }
         let start = self.at;
