@@ -158,9 +158,14 @@ fn run_cases(
     };
     for input in cases::inputs(&settings.root, name).0 {
         let label = format!("bundle:{}/{}", name, stem(&input));
+        let run = cases::Judged {
+            program: exe,
+            limit,
+            checker: checker.as_deref(),
+        };
         built
             .interactors
-            .run_case(report, name, &label, &input, exe, limit, checker.as_deref());
+            .run_case(report, name, &label, &input, run);
     }
 }
 

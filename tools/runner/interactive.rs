@@ -85,20 +85,21 @@ impl Interactors {
         names
     }
 
-    /// Runs one case of problem `name` against `program`: played against the jury if the
-    /// problem is interactive and the case is not scripted, else compared as a batch case.
+    /// Runs one case of problem `name` against `run.program`: played against the jury if the
+    /// problem is interactive and the case is not scripted, else judged as a batch case (by
+    /// `run.checker` when the problem has one, else compared exactly).
     pub fn run_case(
         &self,
         report: &mut Report,
         name: &str,
         label: &str,
         input: &Path,
-        program: &Path,
-        limit: Duration,
+        run: cases::Judged,
     ) {
+        let (program, limit) = (run.program, run.limit);
         let tester = match self.testers.get(name) {
             Some(tester) if !is_scripted(input) => tester,
-            _ => return cases::run_case(report, label, input, program, limit),
+            _ => return cases::run_case(report, label, input, program, limit, run.checker),
         };
         let tester = match tester {
             Ok(tester) => tester,

@@ -232,7 +232,12 @@ pub fn run(settings: &Settings) -> i32 {
         };
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            interactors.run_case(&mut report, name, &label, &input, &exe, limit, checker.as_deref());
+            let run = cases::Judged {
+                program: &exe,
+                limit,
+                checker: checker.as_deref(),
+            };
+            interactors.run_case(&mut report, name, &label, &input, run);
         }
     }
 
