@@ -234,6 +234,34 @@ const LOOKUP_BUDGET: u64 = 2_000_000;
 
 /// The path of the type an impl is for (`Scanner<'a>`, `&Foo`, `[Foo]` give the type's path);
 /// `None` for tuples, function pointers and the like.
+/// Whether type parameter `param` of an impl of `trait_path` is bounded by that same trait
+/// (`impl<G: Game + ?Sized> Game for &G`): such an impl gives the trait's methods only to
+/// types that already have them, so it does not make the trait implemented. A parameter bounded
+/// by other traits (`impl<T: Copy> Double for T`) implements it for every such type.
+fn bounded_by_itself(generics: &syn::Generics, param: &str, trait_path: &[String]) -> bool {
+    let same_trait = |bound: &syn::TypeParamBound| match bound {
+        syn::TypeParamBound::Trait(t) => {
+            t.path.segments.last().map(|s| s.ident.to_string()) == trait_path.last().cloned()
+        }
+        _ => false,
+    };
+    let in_params = generics
+        .type_params()
+        .any(|p| p.ident == param && p.bounds.iter().any(same_trait));
+    let in_where = generics
+        .where_clause
+        .iter()
+        .flat_map(|w| &w.predicates)
+        .any(|p| match p {
+            syn::WherePredicate::Type(t) => {
+                matches!(&t.bounded_ty, syn::Type::Path(tp) if tp.path.is_ident(param))
+                    && t.bounds.iter().any(same_trait)
+            }
+            _ => false,
+        });
+    in_params || in_where
+}
+
 fn type_path(ty: &syn::Type) -> Option<Vec<String>> {
     match ty {
         syn::Type::Path(p) if p.qself.is_none() => Some(
@@ -333,13 +361,13 @@ impl Graph {
                         Some((_, trait_path, _)) => {
                             let mut header = trait_path.to_token_stream();
                             header.extend(i.self_ty.to_token_stream());
-                            let trait_path = trait_path
+                            let trait_path: Vec<String> = trait_path
                                 .segments
                                 .iter()
                                 .map(|s| s.ident.to_string())
                                 .collect();
                             let blanket = self_ty.as_ref().is_some_and(|ty| {
-                                ty.len() == 1 && i.generics.type_params().any(|p| p.ident == ty[0])
+                                ty.len() == 1 && bounded_by_itself(&i.generics, &ty[0], &trait_path)
                             });
                             self.add_node(Node {
                                 module,

@@ -487,6 +487,32 @@ fn impls_nothing_can_call_go() {
 }
 
 #[test]
+fn a_trait_given_by_a_generic_impl_alone_is_kept() {
+    // `impl<T: Copy + Into<u64>> Twice for T` gives `.twice()` to every such type: reached only
+    // by the method's name through a glob, the trait and its impl must stay (unlike an impl
+    // bounded by its own trait, `impl<T: Blanket> Blanket for &T`, which gives nothing new).
+    let source = "use grundy::twice::*;\nfn main() {\n    println!(\"{}\", 3u32.twice());\n}\n";
+    let dir = fixture("generic", source);
+    std::fs::write(
+        dir.join("lib/twice.rs"),
+        "pub trait Twice {\n    fn twice(&self) -> u64;\n}\n\nimpl<T: Copy + Into<u64>> Twice for T {\n    fn twice(&self) -> u64 {\n        (*self).into() * 2\n    }\n}\n\npub trait Unrelated {\n    fn unrelated(&self) -> u64;\n}\n\nimpl<T: Copy> Unrelated for T {\n    fn unrelated(&self) -> u64 {\n        1\n    }\n}\n",
+    )
+    .unwrap();
+    let lib = dir.join("lib/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(
+        &lib,
+        text.replace("pub mod unused;", "pub mod twice;\npub mod unused;"),
+    )
+    .unwrap();
+    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    assert!(bundle.text.contains("trait Twice"), "{}", bundle.text);
+    assert!(!bundle.text.contains("trait Unrelated"), "{}", bundle.text);
+    assert_eq!(compile_and_run(&dir, &bundle.text, ""), "6\n");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn use_items_are_cut_to_what_is_kept() {
     // The root re-export `pub use crate::alpha::{double, Pair as Couple}` names two items; the
     // problem uses one, so the other goes and the `use` still resolves.
