@@ -124,9 +124,13 @@ pub fn stage(
         }
         for input in cases::inputs(&settings.root, name).0 {
             let label = format!("bundle:{}/{}", name, stem(&input));
-            built
-                .interactors
-                .run_case(report, name, &label, &input, &exe, *limit);
+            if built.interactors.plays(name, &input) {
+                built
+                    .interactors
+                    .play_case(report, name, &label, &input, &exe, *limit);
+            } else {
+                cases::run_case(report, &label, &input, &exe, *limit);
+            }
         }
         if let Some(binary) = (built.binary)(name) {
             let start = Instant::now();
@@ -308,9 +312,13 @@ fn atcoder(
         };
         for input in cases::inputs(&settings.root, name).0 {
             let label = format!("bundle:{}/{}", name, stem(&input));
-            built
-                .interactors
-                .run_case(report, name, &label, &input, &exe, *limit);
+            if built.interactors.plays(name, &input) {
+                built
+                    .interactors
+                    .play_case(report, name, &label, &input, &exe, *limit);
+            } else {
+                cases::run_case(report, &label, &input, &exe, *limit);
+            }
         }
     }
 }

@@ -218,7 +218,11 @@ pub fn run(settings: &Settings) -> i32 {
         }
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            interactors.run_case(&mut report, name, &label, &input, &exe, limit);
+            if interactors.plays(name, &input) {
+                interactors.play_case(&mut report, name, &label, &input, &exe, limit);
+            } else {
+                cases::run_case(&mut report, &label, &input, &exe, limit);
+            }
         }
     }
 
