@@ -158,14 +158,13 @@ fn run_cases(
     };
     for input in cases::inputs(&settings.root, name).0 {
         let label = format!("bundle:{}/{}", name, stem(&input));
-        let run = cases::Judged {
-            program: exe,
-            limit,
-            checker: checker.as_deref(),
-        };
-        built
-            .interactors
-            .run_case(report, name, &label, &input, run);
+        if built.interactors.plays(name, &input) {
+            built
+                .interactors
+                .play_case(report, name, &label, &input, exe, limit);
+        } else {
+            cases::run_case(report, &label, &input, exe, limit, checker.as_deref());
+        }
     }
 }
 

@@ -50,18 +50,6 @@ pub fn output_cap(expected: u64) -> usize {
     usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
-/// A program to run on a problem's cases and how to judge it: its time limit per case (per
-/// dialogue for an interactive problem) and the problem's checker, if it declares one.
-#[derive(Clone, Copy, Debug)]
-pub struct Judged<'a> {
-    /// The binary or compiled bundle.
-    pub program: &'a Path,
-    /// The time limit.
-    pub limit: Duration,
-    /// The problem's checker ([`super::checker`]); `None` compares exactly.
-    pub checker: Option<&'a Path>,
-}
-
 /// Runs `program` on `input` and judges its output against the `.out` beside it: by the
 /// problem's `checker` when it has one ([`super::checker`]), else exactly; prints the verdict as
 /// `label`.

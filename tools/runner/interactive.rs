@@ -85,25 +85,30 @@ impl Interactors {
         names
     }
 
-    /// Runs one case of problem `name` against `run.program`: played against the jury if the
-    /// problem is interactive and the case is not scripted, else judged as a batch case (by
-    /// `run.checker` when the problem has one, else compared exactly).
-    pub fn run_case(
+    /// Whether case `input` of problem `name` is played against the jury: the problem is
+    /// interactive and the case is not a scripted dialogue (which runs as a batch case).
+    pub fn plays(&self, name: &str, input: &Path) -> bool {
+        self.testers.contains_key(name) && !is_scripted(input)
+    }
+
+    /// Plays case `input` of the interactive problem `name` against `program` and prints its
+    /// verdict as `label`, with the transcript's path when it fails.
+    pub fn play_case(
         &self,
         report: &mut Report,
         name: &str,
         label: &str,
         input: &Path,
-        run: cases::Judged,
+        program: &Path,
+        limit: Duration,
     ) {
-        let (program, limit) = (run.program, run.limit);
         let tester = match self.testers.get(name) {
-            Some(tester) if !is_scripted(input) => tester,
-            _ => return cases::run_case(report, label, input, program, limit, run.checker),
-        };
-        let tester = match tester {
-            Ok(tester) => tester,
-            Err(e) => return report.verdict(Verdict::Re, label, Duration::ZERO, e),
+            Some(Ok(tester)) => tester,
+            Some(Err(e)) => return report.verdict(Verdict::Re, label, Duration::ZERO, e),
+            None => {
+                let detail = format!("{name} is not an interactive problem");
+                return report.verdict(Verdict::Re, label, Duration::ZERO, &detail);
+            }
         };
         let transcript = self
             .transcripts

@@ -232,12 +232,11 @@ pub fn run(settings: &Settings) -> i32 {
         };
         for input in inputs {
             let label = format!("{}/{}", name, bundles::stem(&input));
-            let run = cases::Judged {
-                program: &exe,
-                limit,
-                checker: checker.as_deref(),
-            };
-            interactors.run_case(&mut report, name, &label, &input, run);
+            if interactors.plays(name, &input) {
+                interactors.play_case(&mut report, name, &label, &input, &exe, limit);
+            } else {
+                cases::run_case(&mut report, &label, &input, &exe, limit, checker.as_deref());
+            }
         }
     }
 
