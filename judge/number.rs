@@ -30,3 +30,48 @@ pub(crate) fn short_number(bytes: &[u8]) -> Option<(u64, usize)> {
         n,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::short_number;
+    use crate::scanner::tests::numbers;
+
+    /// What `short_number` must give, read plainly: 1 to 7 digits, then a separator.
+    fn plain(bytes: &[u8]) -> Option<(u64, usize)> {
+        let n = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        let ended = bytes.get(n).map_or(false, |&b| crate::scanner::is_space(b));
+        if n == 0 || n > 7 || !ended {
+            return None;
+        }
+        let text = std::str::from_utf8(&bytes[..n]).unwrap();
+        Some((text.parse().unwrap(), n))
+    }
+
+    #[test]
+    fn short_numbers_read_as_a_plain_parse() {
+        assert_eq!(short_number(b"1234567 "), Some((1234567, 7)));
+        assert_eq!(short_number(b"0012\n..."), Some((12, 4)));
+        assert_eq!(short_number(b"9\tzzzzzz"), Some((9, 1)));
+        assert_eq!(short_number(b"12345678"), None);
+        assert_eq!(short_number(b" 1234567"), None);
+        assert_eq!(short_number(b"12:45678"), None);
+        // Every byte value next to digits, and random words of digits, separators and others.
+        for b in 0..=255u8 {
+            let word = [b'4', b'2', b, b' ', b'1', b'1', b'1', b'1'];
+            assert_eq!(short_number(&word), plain(&word), "{:?}", word);
+            let word = [b, b' ', b'1', b'1', b'1', b'1', b'1', b'1'];
+            assert_eq!(short_number(&word), plain(&word), "{:?}", word);
+        }
+        let mut next = numbers(17);
+        for _ in 0..100_000 {
+            let mut word = [0u8; 8];
+            for byte in word.iter_mut() {
+                *byte = match next(4) {
+                    0 => b" \n\r\t/:x\xff"[next(8) as usize],
+                    _ => b'0' + next(10) as u8,
+                };
+            }
+            assert_eq!(short_number(&word), plain(&word), "{:?}", word);
+        }
+    }
+}
