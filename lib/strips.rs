@@ -181,11 +181,12 @@ impl Solver for StripValues {
         } else {
             (options.trailing_ones() as usize, self.lengths.len() as u64)
         };
-        if g > usize::from(u16::MAX) {
+        let stored = g as u16;
+        if usize::from(stored) != g {
             return Err(ValueTooLarge { position: n });
         }
-        self.values.push(g as u16);
-        self.top = self.top.max(g as u16);
+        self.values.push(stored);
+        self.top = self.top.max(stored);
         self.pair_values
             .push(pair_values_below_64(&self.values, self.top));
         work += (n / 2 + 1) as u64;
