@@ -4,12 +4,13 @@
 use crate::error::InputError;
 use crate::scanner::Scanner;
 use std::io::{BufWriter, Stdout, Write};
+use std::mem::ManuallyDrop;
 
 /// Runs a solution on a whole input and returns what it wrote: how tests call `solve`.
 ///
 /// ```
 /// use judge::{run_str, InputError, Scanner};
-/// use std::io::{BufWriter, Stdout, Write};
+/// use std::io::Write;
 /// fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 ///     let n = sc.uint("n", 0..=100)?;
 ///     writeln!(out, "{}", n * 2)?;
@@ -37,15 +38,15 @@ pub const HOLD_LIMIT: usize = 1 << 24;
 /// holding its answers, and writes them when the whole input was accepted; then exit status
 /// 0, or one line `error: ...` on standard error and exit status 1.
 ///
-/// Up to [`HOLD_LIMIT`] bytes (16 MiB) of answers are held: a refused input leaves nothing on
-/// standard output. Past it, the answers are written as they come, so memory stays flat and
+/// Up to [`HOLD_LIMIT`] bytes (16 MiB) of answers are held: a refused input (or a panic in
+/// `solve`) leaves nothing on standard output. Past it, the answers are written as they come, so memory stays flat and
 /// an input refused after that point leaves the answers before it (still with the error and
 /// exit status 1). [`main_large_output`](crate::main_large_output) keeps nothing written
 /// before the input is accepted at any size, reading a file twice.
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};
-/// use std::io::{BufWriter, Stdout, Write};
+/// use std::io::Write;
 /// fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
 ///     let n = sc.uint("n", 0..=9)?;
 ///     writeln!(out, "{}", n)?;
@@ -60,7 +61,9 @@ pub fn main<F>(solve: F) -> !
 where
     F: FnOnce(&mut Scanner, &mut BufWriter<Stdout>) -> Result<(), InputError>,
 {
-    let mut out = BufWriter::with_capacity(HOLD_LIMIT, std::io::stdout());
+    // Never dropped: a panic in `solve` must not flush the answers held so far (only `exit`
+    // ends the process, and it runs no destructor).
+    let mut out = ManuallyDrop::new(BufWriter::with_capacity(HOLD_LIMIT, std::io::stdout()));
     let ran = solve(&mut Scanner::from_reader(std::io::stdin()), &mut out)
         .and_then(|()| Ok(out.flush()?))
         .map_err(|e| match e {

@@ -53,6 +53,9 @@ pub struct Scanner<'a> {
     end: usize,
     /// Bytes taken from the source so far.
     taken: u64,
+    /// Whether the source has reported its end: it is not read again (a terminal would wait
+    /// for a second end-of-file).
+    ended: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -90,6 +93,7 @@ impl<'a> Scanner<'a> {
             pos: 0,
             end: 0,
             taken: 0,
+            ended: false,
         }
     }
 
@@ -97,6 +101,9 @@ impl<'a> Scanner<'a> {
     /// is then [`WINDOW`] bytes, and doubles when they fill it) and reads more after them;
     /// false at the end of the input.
     fn fill(&mut self) -> Result<bool, InputError> {
+        if self.ended {
+            return Ok(false);
+        }
         self.buf.copy_within(self.pos..self.end, 0);
         self.end -= self.pos;
         self.pos = 0;
@@ -113,6 +120,7 @@ impl<'a> Scanner<'a> {
                     if self.taken > MAX_INPUT {
                         return Err(InputError::Unreadable("it is larger than 1 GiB".into()));
                     }
+                    self.ended = n == 0;
                     return Ok(n > 0);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -136,7 +144,7 @@ impl<'a> Scanner<'a> {
 
     /// Skips a byte-order mark at the very start of the input (before anything is read).
     fn start(&mut self) -> Result<(), InputError> {
-        if self.taken == 0 {
+        if self.taken == 0 && !self.ended {
             while self.end < 3 && self.fill()? {}
             if self.buf[..self.end].starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
@@ -375,6 +383,51 @@ pub(crate) mod tests {
         for want in 1..=4 {
             assert_eq!(sc.uint("x", 0..=9), Ok(want));
         }
+        assert!(sc.finish().is_ok());
+    }
+
+    /// A terminal: "5\n", then an end of file, then "7\n" if it is read again.
+    struct Terminal {
+        reads_after_end: usize,
+        ended: bool,
+        sent: bool,
+    }
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.sent {
+                self.sent = true;
+                buf[..2].copy_from_slice(b"5\n");
+                return Ok(2);
+            }
+            if self.ended {
+                self.reads_after_end += 1;
+                buf[..2].copy_from_slice(b"7\n");
+                return Ok(2);
+            }
+            self.ended = true;
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn the_end_of_input_is_not_read_past() {
+        let mut terminal = Terminal {
+            reads_after_end: 0,
+            ended: false,
+            sent: false,
+        };
+        let mut sc = Scanner::from_reader(&mut terminal);
+        assert_eq!(sc.uint("x", 0..=9), Ok(5));
+        assert!(!sc.at_token().unwrap());
+        assert!(sc.finish().is_ok());
+        assert!(sc.uint("y", 0..=9).is_err());
+        drop(sc);
+        assert_eq!(terminal.reads_after_end, 0);
+        // An empty input too: the byte-order-mark check does not read it again.
+        let mut empty: &[u8] = b"";
+        let mut sc = Scanner::from_reader(&mut empty);
+        assert!(sc.uint("x", 0..=9).is_err());
         assert!(sc.finish().is_ok());
     }
 

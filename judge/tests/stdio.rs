@@ -33,6 +33,8 @@ fn child_as(which: &str, stdin: Stdio, limit_kib: u64) -> Output {
         .arg(format!("ulimit -v {}; exec \"$0\"", limit_kib))
         .arg(std::env::current_exe().unwrap())
         .env("JUDGE_STDIO_CHILD", which)
+        // A panic's backtrace is symbolised in memory, which the limit may not allow.
+        .env("RUST_BACKTRACE", "0")
         .stdin(stdin)
         .output()
         .unwrap()
@@ -59,6 +61,10 @@ fn main() {
     match std::env::var("JUDGE_STDIO_CHILD").as_deref() {
         Ok("large") => judge::main_large_output(solve),
         Ok("plain") => judge::main(solve),
+        Ok("panic") => judge::main(|_: &mut Scanner, out| {
+            writeln!(out, "an answer held")?;
+            panic!("a bug in solve")
+        }),
         _ => {}
     }
     if !cfg!(target_os = "linux") {
@@ -88,6 +94,11 @@ fn main() {
 
     let out = child(open(&plain), file_limit);
     check("a file", &out, expected.as_bytes(), "", 0);
+
+    // A panic in `solve` writes none of the answers held before it.
+    let out = child_as("panic", open(&plain), 400_000);
+    assert!(out.stdout.is_empty(), "a panic: {:?}", out.stdout);
+    assert!(!out.status.success(), "a panic: exit status");
 
     // Opened at an offset, as after `(head -c 10 >/dev/null; ./bin) < file`: read again
     // from there, not from the file's first byte.
