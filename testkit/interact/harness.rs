@@ -283,13 +283,13 @@ impl<P: Protocol> Referee<P> {
 /// The solution on a scripted jury: every line at once on a channel, its output collected.
 fn run_scripted(solve: SolveFn, jury: &[u8]) -> Result<String, String> {
     let mut contestant = InProcess::start(solve);
+    let deadline = std::time::Instant::now() + IN_PROCESS_LIMIT;
     for line in String::from_utf8_lossy(jury).lines() {
-        if !contestant.send(line) {
+        if contestant.send(line, deadline) != super::Sent::Taken {
             break;
         }
     }
     contestant.close();
-    let deadline = std::time::Instant::now() + IN_PROCESS_LIMIT;
     let mut got = String::new();
     loop {
         match contestant.receive(deadline) {

@@ -27,7 +27,9 @@ mod stress;
 #[cfg(test)]
 mod tests;
 
-pub use contestant::{Contestant, Ending, FromJury, InProcess, Process, Reply, SolveFn, ToJury};
+pub use contestant::{
+    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury,
+};
 pub use harness::{is_scripted, strategies, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT};
 pub use oracle::{Facts, Oracle, Strategy};
 pub use protocol::{Protocol, Sides};
