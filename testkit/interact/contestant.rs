@@ -229,11 +229,7 @@ impl InProcess {
 
 /// A panic's message, in one line.
 pub(crate) fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
-    let text = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".to_string());
+    let text = judge::checker::panic_message(&**panic);
     text.lines().next().unwrap_or("").to_string()
 }
 

@@ -3,7 +3,7 @@
 
 use super::contestant::{Contestant, InProcess, SolveFn};
 use super::oracle::{Oracle, Strategy};
-use super::referee::{play, Dialogue, Verdict};
+use super::referee::{play, PlayedDialogue, Verdict};
 use super::{Protocol, Sides};
 use crate::Rng;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub struct GameFailure<S> {
     /// The starts of the dialogue's games.
     pub starts: Vec<S>,
     /// The failed dialogue: verdict and transcript.
-    pub dialogue: Dialogue,
+    pub dialogue: PlayedDialogue,
 }
 
 impl<S> GameFailure<S> {
@@ -102,7 +102,7 @@ impl<P: Protocol> Referee<P> {
         strategy: Strategy,
         contestant: &mut dyn Contestant,
         limit: Duration,
-    ) -> Dialogue {
+    ) -> PlayedDialogue {
         play(
             &self.protocol,
             &mut self.oracle,

@@ -33,7 +33,7 @@ pub use contestant::{
 pub use harness::{is_scripted, strategies, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT};
 pub use oracle::{Facts, Oracle, Strategy};
 pub use protocol::{Protocol, Sides};
-pub use referee::{play, Dialogue, Verdict};
+pub use referee::{play, PlayedDialogue, Verdict};
 
 /// Writes an interactive problem's tests into its test module:
 /// `interactive_tests!(MyProtocol, solve)`, where `solve` is the problem's generic

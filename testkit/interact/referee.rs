@@ -68,7 +68,7 @@ impl fmt::Display for Verdict {
 /// A judged dialogue: the verdict and the transcript (`> ` the jury's lines, `< ` the
 /// contestant's, `# ` the jury's notes).
 #[derive(Clone, Debug)]
-pub struct Dialogue {
+pub struct PlayedDialogue {
     /// The verdict.
     pub verdict: Verdict,
     /// Everything said, one line each.
@@ -290,7 +290,7 @@ pub fn play<P: Protocol>(
     strategy: Strategy,
     contestant: &mut dyn Contestant,
     limit: Duration,
-) -> Dialogue {
+) -> PlayedDialogue {
     let seed = match strategy {
         Strategy::Random(seed) => seed,
         _ => 0,
@@ -329,7 +329,7 @@ pub fn play<P: Protocol>(
         Err(verdict) => verdict,
     };
     jury.note(&verdict.to_string());
-    Dialogue {
+    PlayedDialogue {
         verdict,
         transcript: jury.transcript,
         elapsed: jury.used,
