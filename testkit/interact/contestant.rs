@@ -334,14 +334,14 @@ impl Process {
 }
 
 /// A thread writing the lines it is given to `stdin`, answering each with whether it could; it
-/// closes `stdin` when its queue is dropped (or a write fails).
+/// closes `stdin` when its queue is dropped.
 fn writer(mut stdin: ChildStdin) -> (Sender<Vec<u8>>, Receiver<bool>) {
     let (queue, lines) = mpsc::channel::<Vec<u8>>();
     let (done, written) = mpsc::channel();
     std::thread::spawn(move || {
         for bytes in lines {
             let ok = stdin.write_all(&bytes).and_then(|_| stdin.flush()).is_ok();
-            if done.send(ok).is_err() || !ok {
+            if done.send(ok).is_err() {
                 break;
             }
         }

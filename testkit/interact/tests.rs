@@ -763,17 +763,69 @@ fn the_jurys_own_time_is_not_the_contestants() {
     );
 }
 
+#[test]
+fn the_contestants_time_adds_up_over_the_dialogue() {
+    // Each answer takes 150 ms, under the limit of 400 ms; four of them do not.
+    fn slow<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+        while io.token("n").is_ok() {
+            std::thread::sleep(Duration::from_millis(150));
+            io.send("0")?;
+        }
+        Ok(())
+    }
+    let mut contestant = InProcess::start(slow);
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1; 4],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(400),
+    );
+    assert_eq!(dialogue.verdict.tag(), "TLE", "{}", dialogue.transcript);
+}
+
+/// A shell script as a contestant, in a fresh directory named after `tag`.
+#[cfg(unix)]
+fn script(tag: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("interact-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("contestant.sh");
+    std::fs::write(&program, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_plays_over_pipes_line_after_line() {
+    let program = script("pipes", "while read n; do echo 0; done");
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1; 3],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_secs(10),
+    );
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::Accepted,
+        "{}",
+        dialogue.transcript
+    );
+    assert_eq!(dialogue.transcript.matches("< 0\n").count(), 3);
+}
+
 #[cfg(unix)]
 #[test]
 fn a_contestant_that_stops_reading_is_a_time_limit() {
-    use std::os::unix::fs::PermissionsExt;
     // A program that never reads its input, and a jury line longer than any pipe's buffer:
     // the write cannot finish, and the dialogue's limit ends it.
-    let dir = std::env::temp_dir().join(format!("interact-deaf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let program = dir.join("deaf.sh");
-    std::fs::write(&program, "#!/bin/sh\nexec sleep 30\n").unwrap();
-    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let program = script("deaf", "exec sleep 30");
     let protocol = Countdown {
         pause: Duration::ZERO,
         pad: 4 << 20,
@@ -787,7 +839,7 @@ fn a_contestant_that_stops_reading_is_a_time_limit() {
         &mut contestant,
         Duration::from_millis(300),
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
     assert_eq!(dialogue.verdict.tag(), "TLE", "{}", dialogue.transcript);
     assert!(dialogue.verdict.reason().contains("not reading"));
     assert!(dialogue.transcript.starts_with("# jury strategy"));
