@@ -131,14 +131,29 @@ pub fn run(args: &[OsString], check: Check, out: &mut dyn Write, err: &mut dyn W
             let _ = writeln!(out, "{}", one_line(&reason));
             WRONG_ANSWER
         }
-        Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".to_string());
-            failed(err, &format!("the checker panicked: {}", message))
-        }
+        Err(panic) => failed(
+            err,
+            &format!("the checker panicked: {}", panic_message(&*panic)),
+        ),
+    }
+}
+
+/// The message a panic was given (`panic!`'s text), or `a panic without a message` when its
+/// payload is not text.
+///
+/// ```
+/// let panic = std::panic::catch_unwind(|| panic!("heap {} is empty", 2)).unwrap_err();
+/// assert_eq!(judge::checker::panic_message(&*panic), "heap 2 is empty");
+/// let panic = std::panic::catch_unwind(|| std::panic::panic_any(7)).unwrap_err();
+/// assert_eq!(judge::checker::panic_message(&*panic), "a panic without a message");
+/// ```
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = panic.downcast_ref::<&str>() {
+        text.to_string()
+    } else if let Some(text) = panic.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
     }
 }
 
@@ -231,6 +246,12 @@ mod tests {
         paths
     }
 
+    /// Removes the directory `files` made for `args`.
+    fn remove(args: &[OsString]) {
+        let dir = std::path::Path::new(&args[0]).parent().unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
     fn verdict(args: &[OsString]) -> (i32, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let status = run(args, divisor, &mut out, &mut err);
@@ -243,6 +264,7 @@ mod tests {
         for right in ["2\n", "3", " 6 \n"] {
             let args = files("right", "12\n", right.as_bytes(), "2\n");
             assert_eq!(verdict(&args), (ACCEPTED, String::new(), String::new()));
+            remove(&args);
         }
         let args = files("wrong", "12\n", b"5\n", "2\n");
         assert_eq!(
@@ -253,14 +275,17 @@ mod tests {
                 String::new()
             )
         );
+        remove(&args);
         let args = files("short", "12\n", b"", "2\n");
         assert_eq!(
             verdict(&args).1,
             "the output ended early: expected the divisor\n"
         );
+        remove(&args);
         let args = files("binary", "12\n", b"\xff\n", "2\n");
         assert_eq!(verdict(&args).0, WRONG_ANSWER);
         assert_eq!(verdict(&args).1, "the output is not UTF-8 text\n");
+        remove(&args);
     }
 
     #[test]
@@ -290,6 +315,8 @@ mod tests {
         let (status, _, err) = verdict(&bad);
         assert_eq!(status, CHECKER_FAILED);
         assert!(err.contains("is not UTF-8 text"), "{}", err);
+        remove(&args);
+        remove(&bad);
     }
 
     #[test]

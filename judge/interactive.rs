@@ -11,7 +11,7 @@
 //! ```
 
 use crate::error::{quote, InputError};
-use crate::scanner::Scanner;
+use crate::scanner::{is_space, Scanner};
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Stdin, Stdout, Write};
 use std::ops::RangeInclusive;
@@ -71,10 +71,6 @@ impl<R: fmt::Debug, W: fmt::Debug> fmt::Debug for Dialogue<R, W> {
             .field("rejected", &self.rejected)
             .finish()
     }
-}
-
-fn is_space(b: u8) -> bool {
-    b.is_ascii_whitespace()
 }
 
 impl<R: BufRead, W: Write> Dialogue<R, W> {
@@ -332,6 +328,16 @@ mod tests {
         let mut io = Dialogue::new(jury, Vec::new());
         assert_eq!(io.uint("a", 0..=99), Ok(12));
         assert_eq!(io.uint("b", 0..=99), Ok(7));
+        assert_eq!(io.lines_read(), 1);
+    }
+
+    #[test]
+    fn tokens_are_separated_as_the_scanner_separates_them() {
+        // Every byte the scanner skips between tokens, the vertical tab among them.
+        let mut io = Dialogue::new(&b"1 2\t3\x0b4\x0c5\r\n"[..], Vec::new());
+        for n in 1..=5 {
+            assert_eq!(io.uint("n", 0..=9), Ok(n));
+        }
         assert_eq!(io.lines_read(), 1);
     }
 

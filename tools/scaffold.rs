@@ -144,8 +144,13 @@ pub struct Spec<'a> {
 pub struct Created {
     /// The shape used.
     pub shape: String,
-    /// How many samples were written.
+    /// How many samples were written (`sample-N.in`/`.out`, run by the runner and the tests).
     pub samples: usize,
+    /// How many of the statement's samples were kept aside as `statement-N.in.txt` and
+    /// `statement-N.out.txt`, run by nothing: an interactive problem's, which the Nim starter
+    /// cannot play; the contestant renames them to `sample-N.in`/`.out` once `solve` plays
+    /// the problem.
+    pub statements: usize,
     /// What the user should know (an unformatted file, a dropped limit).
     pub warnings: Vec<String>,
     /// Whether the shape brought a checker, written as `problems/checkers/NAME.rs`.
@@ -222,9 +227,18 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         let text = text.replace("{{TITLE}}", &doc_text(title));
         formatted(root, &text).unwrap_or(text)
     });
-    let samples = match task {
-        Some(task) => task.samples.clone(),
-        None => vec![starter_sample(&testcases.join(&shape.example))?],
+    // An interactive statement's samples are dialogues the Nim starter cannot hold: they are
+    // kept aside, and the starter's own sample makes the problem pass as created.
+    let (samples, statements) = match task {
+        Some(task) if shape.name != INTERACTIVE => (task.samples.clone(), Vec::new()),
+        Some(task) => (
+            vec![starter_sample(&testcases.join(&shape.example))?],
+            task.samples.clone(),
+        ),
+        None => (
+            vec![starter_sample(&testcases.join(&shape.example))?],
+            Vec::new(),
+        ),
     };
 
     let mut written = Written::default();
@@ -233,6 +247,14 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     for (i, (input, output)) in samples.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
             written.file(&cases.join(format!("sample-{}.{}", i + 1, ext)), text)?;
+        }
+    }
+    for (i, (input, output)) in statements.iter().enumerate() {
+        for (ext, text) in [("in", input), ("out", output)] {
+            written.file(
+                &cases.join(format!("statement-{}.{}.txt", i + 1, ext)),
+                text,
+            )?;
         }
     }
     if shape.name == INTERACTIVE {
@@ -254,6 +276,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     Ok(Created {
         shape: shape.name.clone(),
         samples: samples.len(),
+        statements: statements.len(),
         warnings,
         checker: checker_source.is_some(),
     })

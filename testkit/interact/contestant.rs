@@ -29,6 +29,18 @@ pub enum Reply {
     Late,
 }
 
+/// What became of a line the jury sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// The contestant's input took it.
+    Taken,
+    /// The contestant no longer reads (its input is closed).
+    Closed,
+    /// The deadline passed with the line still unwritten: the contestant stopped reading and
+    /// its input is full.
+    Late,
+}
+
 /// How the contestant ended once the jury closed the dialogue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -42,8 +54,9 @@ pub enum Ending {
 
 /// The other side of a dialogue, as the jury sees it.
 pub trait Contestant {
-    /// Sends one line (a line break is added); false if the contestant no longer reads.
-    fn send(&mut self, line: &str) -> bool;
+    /// Sends one line (a line break is added), waiting at most until `deadline` for the
+    /// contestant to take it.
+    fn send(&mut self, line: &str, deadline: Instant) -> Sent;
     /// The contestant's next line, waiting at most until `deadline`.
     fn receive(&mut self, deadline: Instant) -> Reply;
     /// Closes the contestant's input and waits (until `deadline`) for it to end: its first
@@ -216,18 +229,18 @@ impl InProcess {
 
 /// A panic's message, in one line.
 pub(crate) fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
-    let text = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".to_string());
+    let text = judge::checker::panic_message(&**panic);
     text.lines().next().unwrap_or("").to_string()
 }
 
 impl Contestant for InProcess {
-    fn send(&mut self, line: &str) -> bool {
+    fn send(&mut self, line: &str, _: Instant) -> Sent {
+        // The channel never fills: an in-process solution cannot block the jury.
         let bytes = format!("{line}\n").into_bytes();
-        self.to.as_ref().is_some_and(|to| to.send(bytes).is_ok())
+        match &self.to {
+            Some(to) if to.send(bytes).is_ok() => Sent::Taken,
+            _ => Sent::Closed,
+        }
     }
 
     fn receive(&mut self, deadline: Instant) -> Reply {
@@ -255,7 +268,10 @@ impl Contestant for InProcess {
 /// standard error is kept for the report.
 pub struct Process {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// The writer thread's queue: it writes each line to the contestant's input (where a
+    /// contestant that stops reading can block it) and says whether it could.
+    stdin: Option<Sender<Vec<u8>>>,
+    written: Receiver<bool>,
     lines: Lines,
     stderr: Receiver<Vec<u8>>,
 }
@@ -272,7 +288,7 @@ impl Process {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-        let stdin = child.stdin.take();
+        let (stdin, written) = writer(child.stdin.take().expect("stdin is piped"));
         let (events, received) = mpsc::channel();
         let mut stdout = child.stdout.take().expect("stdout is piped");
         std::thread::spawn(move || {
@@ -294,7 +310,8 @@ impl Process {
         });
         Ok(Process {
             child,
-            stdin,
+            stdin: Some(stdin),
+            written,
             lines: Lines::new(received),
             stderr,
         })
@@ -316,14 +333,40 @@ impl Process {
     }
 }
 
+/// A thread writing the lines it is given to `stdin`, answering each with whether it could; it
+/// closes `stdin` when its queue is dropped.
+fn writer(mut stdin: ChildStdin) -> (Sender<Vec<u8>>, Receiver<bool>) {
+    let (queue, lines) = mpsc::channel::<Vec<u8>>();
+    let (done, written) = mpsc::channel();
+    std::thread::spawn(move || {
+        for bytes in lines {
+            let ok = stdin.write_all(&bytes).and_then(|_| stdin.flush()).is_ok();
+            if done.send(ok).is_err() {
+                break;
+            }
+        }
+    });
+    (queue, written)
+}
+
 impl Contestant for Process {
-    fn send(&mut self, line: &str) -> bool {
-        match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(format!("{line}\n").as_bytes())
-                .and_then(|_| stdin.flush())
-                .is_ok(),
+    fn send(&mut self, line: &str, deadline: Instant) -> Sent {
+        let queued = match &self.stdin {
+            Some(stdin) => stdin.send(format!("{line}\n").into_bytes()).is_ok(),
             None => false,
+        };
+        if !queued {
+            return Sent::Closed;
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.written.recv_timeout(wait) {
+            Ok(true) => Sent::Taken,
+            Ok(false) | Err(RecvTimeoutError::Disconnected) => Sent::Closed,
+            Err(RecvTimeoutError::Timeout) => {
+                // The writer stays blocked on the full pipe until the contestant is stopped.
+                self.stdin = None;
+                Sent::Late
+            }
         }
     }
 

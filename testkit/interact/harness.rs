@@ -3,7 +3,7 @@
 
 use super::contestant::{Contestant, InProcess, SolveFn};
 use super::oracle::{Oracle, Strategy};
-use super::referee::{play, Dialogue, Verdict};
+use super::referee::{play, PlayedDialogue, Verdict};
 use super::{Protocol, Sides};
 use crate::Rng;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub struct GameFailure<S> {
     /// The starts of the dialogue's games.
     pub starts: Vec<S>,
     /// The failed dialogue: verdict and transcript.
-    pub dialogue: Dialogue,
+    pub dialogue: PlayedDialogue,
 }
 
 impl<S> GameFailure<S> {
@@ -102,7 +102,7 @@ impl<P: Protocol> Referee<P> {
         strategy: Strategy,
         contestant: &mut dyn Contestant,
         limit: Duration,
-    ) -> Dialogue {
+    ) -> PlayedDialogue {
         play(
             &self.protocol,
             &mut self.oracle,
@@ -283,13 +283,13 @@ impl<P: Protocol> Referee<P> {
 /// The solution on a scripted jury: every line at once on a channel, its output collected.
 fn run_scripted(solve: SolveFn, jury: &[u8]) -> Result<String, String> {
     let mut contestant = InProcess::start(solve);
+    let deadline = std::time::Instant::now() + IN_PROCESS_LIMIT;
     for line in String::from_utf8_lossy(jury).lines() {
-        if !contestant.send(line) {
+        if contestant.send(line, deadline) != super::Sent::Taken {
             break;
         }
     }
     contestant.close();
-    let deadline = std::time::Instant::now() + IN_PROCESS_LIMIT;
     let mut got = String::new();
     loop {
         match contestant.receive(deadline) {

@@ -27,11 +27,13 @@ mod stress;
 #[cfg(test)]
 mod tests;
 
-pub use contestant::{Contestant, Ending, FromJury, InProcess, Process, Reply, SolveFn, ToJury};
+pub use contestant::{
+    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury,
+};
 pub use harness::{is_scripted, strategies, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT};
 pub use oracle::{Facts, Oracle, Strategy};
 pub use protocol::{Protocol, Sides};
-pub use referee::{play, Dialogue, Verdict};
+pub use referee::{play, PlayedDialogue, Verdict};
 
 /// Writes an interactive problem's tests into its test module:
 /// `interactive_tests!(MyProtocol, solve)`, where `solve` is the problem's generic

@@ -1,7 +1,7 @@
 //! One dialogue judged: the jury plays the protocol's games against a contestant with one
 //! strategy, checks every line, and writes a transcript of everything said.
 
-use super::contestant::{Contestant, Ending, Reply};
+use super::contestant::{Contestant, Ending, Reply, Sent};
 use super::oracle::{Oracle, Strategy};
 use super::{Protocol, Sides};
 use crate::Rng;
@@ -68,12 +68,13 @@ impl fmt::Display for Verdict {
 /// A judged dialogue: the verdict and the transcript (`> ` the jury's lines, `< ` the
 /// contestant's, `# ` the jury's notes).
 #[derive(Clone, Debug)]
-pub struct Dialogue {
+pub struct PlayedDialogue {
     /// The verdict.
     pub verdict: Verdict,
     /// Everything said, one line each.
     pub transcript: String,
-    /// How long the dialogue took.
+    /// The contestant's time: how long the jury waited for it to take a line, answer or end
+    /// (the jury's own thinking is not counted).
     pub elapsed: Duration,
 }
 
@@ -82,7 +83,8 @@ struct Jury<'a, P: Protocol> {
     protocol: &'a P,
     oracle: &'a mut Oracle<P>,
     contestant: &'a mut dyn Contestant,
-    deadline: Instant,
+    /// The contestant's time so far, charged only while the jury waits for it.
+    used: Duration,
     limit: Duration,
     transcript: String,
 }
@@ -91,6 +93,24 @@ struct Jury<'a, P: Protocol> {
 type Stop = Verdict;
 
 impl<P: Protocol> Jury<'_, P> {
+    /// When the contestant's time runs out if the jury starts waiting now.
+    fn deadline(&self) -> Instant {
+        Instant::now() + self.limit.saturating_sub(self.used)
+    }
+
+    /// Charges the contestant the time since `waiting`, when the jury began to wait for it.
+    fn charge(&mut self, waiting: Instant) {
+        self.used += waiting.elapsed();
+    }
+
+    /// The contestant's `finish`, on its clock.
+    fn finish(&mut self) -> (Option<String>, Ending) {
+        let waiting = Instant::now();
+        let ended = self.contestant.finish(self.deadline());
+        self.charge(waiting);
+        ended
+    }
+
     fn note(&mut self, text: &str) {
         self.transcript.push_str("# ");
         self.transcript.push_str(text);
@@ -101,16 +121,25 @@ impl<P: Protocol> Jury<'_, P> {
         self.transcript.push_str("> ");
         self.transcript.push_str(&shown(line, KEPT));
         self.transcript.push('\n');
-        if self.contestant.send(line) {
-            Ok(())
-        } else {
-            Err(self.gone("while the jury was still talking"))
+        let waiting = Instant::now();
+        let sent = self.contestant.send(line, self.deadline());
+        self.charge(waiting);
+        match sent {
+            Sent::Taken => Ok(()),
+            Sent::Closed => Err(self.gone("while the jury was still talking")),
+            Sent::Late => {
+                let _ = self.contestant.finish(Instant::now());
+                Err(Verdict::TimeLimit(format!(
+                    "not reading its input within {:?}",
+                    self.limit
+                )))
+            }
         }
     }
 
     /// The contestant stopped reading or writing: how it ended decides the verdict.
     fn gone(&mut self, when: &str) -> Stop {
-        let (_, ending) = self.contestant.finish(self.deadline);
+        let (_, ending) = self.finish();
         match ending {
             Ending::Failed(how) => Verdict::RuntimeError(format!("{how} ({when})")),
             Ending::Late => Verdict::TimeLimit(format!("over {:?} ({when})", self.limit)),
@@ -119,7 +148,10 @@ impl<P: Protocol> Jury<'_, P> {
     }
 
     fn hear(&mut self, what: &str) -> Result<String, Stop> {
-        match self.contestant.receive(self.deadline) {
+        let waiting = Instant::now();
+        let reply = self.contestant.receive(self.deadline());
+        self.charge(waiting);
+        match reply {
             Reply::Line(line) => {
                 self.transcript.push_str("< ");
                 self.transcript.push_str(&shown(&line, KEPT));
@@ -247,7 +279,8 @@ impl<P: Protocol> Jury<'_, P> {
 }
 
 /// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
-/// `strategy`, all within `limit`; every line is checked and written to the transcript.
+/// `strategy`; every line is checked and written to the transcript. The contestant has `limit`
+/// in all: the time the jury waits for it (to take a line, answer, end), not the jury's own.
 /// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
 /// in `interact/tests.rs`) show it on planted contestants.
 pub fn play<P: Protocol>(
@@ -257,8 +290,7 @@ pub fn play<P: Protocol>(
     strategy: Strategy,
     contestant: &mut dyn Contestant,
     limit: Duration,
-) -> Dialogue {
-    let began = Instant::now();
+) -> PlayedDialogue {
     let seed = match strategy {
         Strategy::Random(seed) => seed,
         _ => 0,
@@ -268,7 +300,7 @@ pub fn play<P: Protocol>(
         protocol,
         oracle,
         contestant,
-        deadline: began + limit,
+        used: Duration::ZERO,
         limit,
         transcript: format!("# jury strategy: {strategy}; starts: {starts:?}\n"),
     };
@@ -279,8 +311,7 @@ pub fn play<P: Protocol>(
         for (i, start) in starts.iter().enumerate() {
             jury.game(i + 1, start, strategy, &mut rng)?;
         }
-        let deadline = jury.deadline;
-        match jury.contestant.finish(deadline) {
+        match jury.finish() {
             (Some(extra), _) => Err(Verdict::WrongAnswer(format!(
                 "output after the dialogue ended: `{}`",
                 shown(&extra, QUOTED)
@@ -288,7 +319,7 @@ pub fn play<P: Protocol>(
             (None, Ending::Success) => Ok(()),
             (None, Ending::Failed(how)) => Err(Verdict::RuntimeError(how)),
             (None, Ending::Late) => Err(Verdict::TimeLimit(format!(
-                "still running {:?} after the dialogue began",
+                "still running after {:?} of its time",
                 limit
             ))),
         }
@@ -298,9 +329,9 @@ pub fn play<P: Protocol>(
         Err(verdict) => verdict,
     };
     jury.note(&verdict.to_string());
-    Dialogue {
+    PlayedDialogue {
         verdict,
         transcript: jury.transcript,
-        elapsed: began.elapsed(),
+        elapsed: jury.used,
     }
 }

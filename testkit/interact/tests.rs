@@ -695,3 +695,157 @@ fn the_random_jury_follows_its_seed() {
     let distinct: std::collections::BTreeSet<&String> = games.iter().collect();
     assert!(distinct.len() > 4, "{} distinct games of 8", distinct.len());
 }
+
+/// A countdown whose jury is slow or loud: the contestant moves first, from `n` to `n - 1`;
+/// each game's opening takes the jury `pause` to prepare and is padded with `pad` spaces.
+#[derive(Default)]
+struct Countdown {
+    pause: Duration,
+    pad: usize,
+}
+
+impl Protocol for Countdown {
+    type Position = u64;
+    const SIDES: Sides = Sides::ContestantFirst;
+    fn moves(&self, &n: &u64) -> Vec<u64> {
+        n.checked_sub(1).into_iter().collect()
+    }
+    fn start(_: &mut Rng, _: u64) -> u64 {
+        1
+    }
+    fn input(_: &[u64]) -> String {
+        String::new()
+    }
+    fn read_input(_: &str) -> Result<Vec<u64>, String> {
+        Ok(vec![1])
+    }
+    fn opening(&self, &n: &u64) -> Vec<String> {
+        std::thread::sleep(self.pause);
+        vec![format!("{n}{}", " ".repeat(self.pad))]
+    }
+    fn read_move(&self, _: &u64, line: &str) -> Result<u64, String> {
+        line.trim().parse().map_err(|_| "a number".to_string())
+    }
+    fn write_move(&self, _: &u64, &to: &u64) -> String {
+        to.to_string()
+    }
+}
+
+fn counts_down<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+    while io.token("n").is_ok() {
+        io.send("0")?;
+    }
+    Ok(())
+}
+
+#[test]
+fn the_jurys_own_time_is_not_the_contestants() {
+    // Eight games, each opening taking the jury 100 ms: 800 ms of the jury's work against a
+    // limit of 400 ms, which a contestant answering at once never comes near.
+    let protocol = Countdown {
+        pause: Duration::from_millis(100),
+        pad: 0,
+    };
+    let mut contestant = InProcess::start(counts_down);
+    let dialogue = play(
+        &protocol,
+        &mut Oracle::default(),
+        &[1; 8],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(400),
+    );
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::Accepted,
+        "{}",
+        dialogue.transcript
+    );
+}
+
+#[test]
+fn the_contestants_time_adds_up_over_the_dialogue() {
+    // Each answer takes 150 ms, under the limit of 400 ms; four of them do not.
+    fn slow<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<(), InputError> {
+        while io.token("n").is_ok() {
+            std::thread::sleep(Duration::from_millis(150));
+            io.send("0")?;
+        }
+        Ok(())
+    }
+    let mut contestant = InProcess::start(slow);
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1; 4],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(400),
+    );
+    assert_eq!(dialogue.verdict.tag(), "TLE", "{}", dialogue.transcript);
+}
+
+/// A shell script as a contestant, in a fresh directory named after `tag`.
+#[cfg(unix)]
+fn script(tag: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("interact-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("contestant.sh");
+    std::fs::write(&program, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_plays_over_pipes_line_after_line() {
+    let program = script("pipes", "while read n; do echo 0; done");
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1; 3],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_secs(10),
+    );
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::Accepted,
+        "{}",
+        dialogue.transcript
+    );
+    assert_eq!(dialogue.transcript.matches("< 0\n").count(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_contestant_that_stops_reading_is_a_time_limit() {
+    // A program that never reads its input, and a jury line longer than any pipe's buffer:
+    // the write cannot finish, and the dialogue's limit ends it.
+    let program = script("deaf", "exec sleep 30");
+    let protocol = Countdown {
+        pause: Duration::ZERO,
+        pad: 4 << 20,
+    };
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &protocol,
+        &mut Oracle::default(),
+        &[1],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(300),
+    );
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    assert_eq!(dialogue.verdict.tag(), "TLE", "{}", dialogue.transcript);
+    assert!(dialogue.verdict.reason().contains("not reading"));
+    assert!(dialogue.transcript.starts_with("# jury strategy"));
+    assert!(
+        dialogue.transcript.contains("\n> 1\n"),
+        "{}",
+        dialogue.transcript
+    );
+}

@@ -166,6 +166,16 @@ fn create(
         created.samples,
         if created.samples == 1 { "" } else { "s" },
     );
+    let text = if created.statements == 0 {
+        text
+    } else {
+        format!(
+            "{text}note: the statement's {} sample{} {} kept as testcases/{name}/statement-N.in.txt and .out.txt, run by nothing: once solve plays the problem, rename them to sample-N.in and .out (replacing the starter's Nim sample-1) to check them as scripted dialogues\n",
+            created.statements,
+            if created.statements == 1 { "" } else { "s" },
+            if created.statements == 1 { "is" } else { "are" },
+        )
+    };
     Ok(Report {
         name,
         text,

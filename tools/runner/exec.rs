@@ -61,9 +61,22 @@ pub fn run(
     limit: Duration,
     cap: usize,
 ) -> io::Result<Run> {
+    run_with_env(program, args, &[], input, limit, cap)
+}
+
+/// [`run`] with `env` added to the program's environment.
+pub fn run_with_env(
+    program: &Path,
+    args: &[&OsStr],
+    env: &[(&str, &OsStr)],
+    input: Input,
+    limit: Duration,
+    cap: usize,
+) -> io::Result<Run> {
     let mut command = Command::new(program);
     command
         .args(args)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);

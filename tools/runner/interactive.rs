@@ -130,38 +130,26 @@ pub fn play(
 ) -> (Verdict, Duration, String) {
     let report_file = transcript.with_extension("report");
     let _ = std::fs::remove_file(&report_file);
-    let setting = |key: &str, value: &OsStr| {
-        let mut pair = OsString::from(format!("{key}="));
-        pair.push(value);
-        pair
-    };
     let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    let args: Vec<OsString> = vec![
-        setting("INTERACT_CASE", absolute(input).as_os_str()),
-        setting("INTERACT_PROGRAM", absolute(program).as_os_str()),
-        setting(
-            "INTERACT_LIMIT",
-            OsStr::new(&limit.as_secs_f64().to_string()),
-        ),
-        setting("INTERACT_REPORT", report_file.as_os_str()),
-        setting("INTERACT_TRANSCRIPT", transcript.as_os_str()),
-        tester.as_os_str().to_owned(),
-        "--ignored".into(),
-        "--exact".into(),
-        "tests::interactor".into(),
-        "--nocapture".into(),
-        "--quiet".into(),
+    let (case, contestant) = (absolute(input), absolute(program));
+    let seconds = OsString::from(limit.as_secs_f64().to_string());
+    let env: [(&str, &OsStr); 5] = [
+        ("INTERACT_CASE", case.as_os_str()),
+        ("INTERACT_PROGRAM", contestant.as_os_str()),
+        ("INTERACT_LIMIT", &seconds),
+        ("INTERACT_REPORT", report_file.as_os_str()),
+        ("INTERACT_TRANSCRIPT", transcript.as_os_str()),
     ];
-    let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
+    let args: [&OsStr; 5] = [
+        "--ignored".as_ref(),
+        "--exact".as_ref(),
+        "tests::interactor".as_ref(),
+        "--nocapture".as_ref(),
+        "--quiet".as_ref(),
+    ];
     let dialogues = testkit::interact::strategies(0).len() as u32;
     let backstop = limit * dialogues + BACKSTOP;
-    let run = match exec::run(
-        Path::new("env"),
-        &args,
-        Input::Bytes(b""),
-        backstop,
-        1 << 20,
-    ) {
+    let run = match exec::run_with_env(tester, &args, &env, Input::Bytes(b""), backstop, 1 << 20) {
         Ok(run) => run,
         Err(e) => return (Verdict::Re, Duration::ZERO, e.to_string()),
     };

@@ -152,7 +152,7 @@ fn a_mirroring_second_player_is_accepted_against_every_strategy() {
         "mirror",
         "read n; read h; echo Second; read i k; if [ \"$i\" = 1 ]; then echo '2 1'; else echo '1 1'; fi; read a b",
     );
-    let (got, elapsed, detail) = play(
+    let (got, _, detail) = play(
         &jury,
         &case,
         &mirror,
@@ -160,7 +160,6 @@ fn a_mirroring_second_player_is_accepted_against_every_strategy() {
         &dir.join("t.txt"),
     );
     assert_eq!((got, detail.as_str()), (Verdict::Ac, ""));
-    assert!(elapsed < Duration::from_secs(5));
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -207,7 +206,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let json = copy.join("task.json");
     fs::write(
         &json,
-        r#"{"name":"ZZ Nim","group":"Codeforces","url":"https://codeforces.com/problemset/problem/9999/Z","interactive":true,"memoryLimit":256,"timeLimit":2000,"tests":[{"input":"2\n1 2\n0 0\n","output":"First\n2 1\n"}]}"#,
+        r#"{"name":"ZZ Nim","group":"Codeforces","url":"https://codeforces.com/problemset/problem/9999/Z","interactive":true,"memoryLimit":256,"timeLimit":2000,"tests":[{"input":"2\n3\n\n1\n\n0\n4\n\n-1\n","output":"\n? 2\n\n? 1\n\n! 3\n\n? 4\n"}],"testType":"single"}"#,
     )
     .unwrap();
     let new = Path::new(env!("CARGO_BIN_EXE_new"));
@@ -225,9 +224,12 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         &[],
     );
     assert_eq!(status, 0);
+    // The statement's sample, in Codeforces' shape and not Nim's, is kept where nothing runs.
+    assert!(copy.join("testcases/zznim/statement-1.in.txt").is_file());
     let run_tests = copy.join("run_tests.sh");
     let (status, out) = run_in(&copy, &run_tests, &["zznim"], &[("ATCODER", "0")]);
     assert_eq!(status, 0, "{out}");
+    assert!(!out.contains("statement"), "{out}");
     for line in [
         "AC  zznim/nim-1",
         "AC  zznim/sample-1",

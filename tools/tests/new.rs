@@ -346,15 +346,19 @@ fn no_code_gets_in_through_a_field() {
         "timeLimit": 0,
         "memoryLimit": 1e300,
         "interactive": true,
-        "tests": [{"input": "1\n", "output": "First\n"}],
+        "tests": [
+            {"input": "1\n5\n\n3\n\n0\n", "output": "\n? 1 3\n\n? 4 5\n\n! 4\n"},
+            {"input": "7\n", "output": "! 7\n"},
+        ],
     });
     std::fs::write(&json, task.to_string()).unwrap();
-    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    let (status, out, err) = new(&root, &["--from", json.to_str().unwrap()]);
     assert_eq!(status, 0, "{err}");
     assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
     assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
-    // An interactive problem gets the interactive starter, its sample as a scripted dialogue
-    // and the starter's played cases; no warning.
+    // An interactive problem gets the interactive starter with its own sample and played
+    // cases (so that it passes as created); the statement's samples, which the Nim starter
+    // cannot play, are kept aside under names nothing runs; no warning.
     assert!(!err.contains("interactive"), "{err}");
     let source = read(&root, "problems/evil.rs");
     assert!(
@@ -362,7 +366,27 @@ fn no_code_gets_in_through_a_field() {
         "{source}"
     );
     assert!(source.contains("testkit::interactive_tests!(Starter, solve);"));
-    assert_eq!(read(&root, "testcases/evil/sample-1.out"), "First\n");
+    assert_eq!(
+        read(&root, "testcases/evil/sample-1.out"),
+        read(&root, "testcases/starter_interactive/sample-1.out")
+    );
+    assert!(!root.join("testcases/evil/sample-2.in").exists());
+    assert_eq!(
+        read(&root, "testcases/evil/statement-1.in.txt"),
+        "1\n5\n\n3\n\n0\n"
+    );
+    assert_eq!(
+        read(&root, "testcases/evil/statement-1.out.txt"),
+        "\n? 1 3\n\n? 4 5\n\n! 4\n"
+    );
+    assert_eq!(read(&root, "testcases/evil/statement-2.out.txt"), "! 7\n");
+    assert!(out.contains("with 1 sample,"), "{out}");
+    assert!(
+        out.contains(
+            "note: the statement's 2 samples are kept as testcases/evil/statement-N.in.txt"
+        ),
+        "{out}"
+    );
     assert_eq!(
         read(&root, "testcases/evil/nim-1.in"),
         read(&root, "testcases/starter_interactive/nim-1.in")
