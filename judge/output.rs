@@ -122,7 +122,7 @@ fn written(ran: Result<(), InputError>, out: &Output) -> Result<(), InputError> 
 }
 
 /// Runs a solution on standard input and writes its output to standard output, or returns why
-/// the input was refused (this crate's [`main`] prints it).
+/// the input was refused (this crate's [`main`](crate::main) prints it).
 ///
 /// The input is read as the solution goes, a window at a time, and nothing is written to
 /// standard output unless the whole input was accepted: the answers are held in memory. When

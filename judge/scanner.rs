@@ -144,7 +144,7 @@ impl<'a> Scanner<'a> {
 
     /// Skips a byte-order mark at the very start of the input (before anything is read).
     fn start(&mut self) -> Result<(), InputError> {
-        if self.taken == 0 && !self.ended {
+        if self.taken == 0 {
             while self.end < 3 && self.fill()? {}
             if self.buf[..self.end].starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;

