@@ -251,9 +251,11 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     for (i, (input, output)) in statements.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
+            // Statements align the two sides of a dialogue with blank lines, which a
+            // scripted dialogue would take for lines the solution must write.
             written.file(
                 &cases.join(format!("statement-{}.{}.txt", i + 1, ext)),
-                text,
+                &without_blank_lines(text),
             )?;
         }
     }
@@ -337,6 +339,14 @@ fn remove_stale(path: &Path) -> Result<(), Refusal> {
     }
 }
 
+/// `text` without its blank lines (lines of only whitespace), each line ending in `\n`.
+fn without_blank_lines(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| format!("{}\n", line))
+        .collect()
+}
+
 /// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
 pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
     find_shape(&view(&read_manifest(root)?)?.shapes(), shape).map(|_| ())
@@ -345,6 +355,13 @@ pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
 /// The shape `spec` asks for, or the judge's default.
 fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal> {
     let interactive = spec.task.is_some_and(|t| t.interactive);
+    if let Some(shape) = spec.shape.filter(|&s| interactive && s != INTERACTIVE) {
+        return Err(Refusal::Invalid(format!(
+            "the problem is interactive: the `{}` shape plays no dialogue (leave out --shape, \
+             or give --shape {})",
+            shape, INTERACTIVE
+        )));
+    }
     let wanted = spec.shape.unwrap_or(if interactive {
         INTERACTIVE
     } else if spec.judge.is_plain() {

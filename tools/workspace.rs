@@ -318,6 +318,13 @@ impl Manifest {
         if meta.judge.is_none() {
             return Err(bad("judge", "is missing (a judge of tools/judges.rs)"));
         }
+        if meta.checker && meta.interactive {
+            // The jury judges a dialogue itself: there is no output for a checker to read.
+            return Err(bad(
+                "checker",
+                "is true for an interactive problem (its jury judges)",
+            ));
+        }
         let (bin, path) = checker_bin(name);
         let has_bin = self.list("bin").any(|b| {
             b.get("name").and_then(toml::Value::as_str) == Some(bin.as_str())
@@ -453,6 +460,11 @@ mod tests {
         let manifest = Manifest::parse(text).unwrap();
         assert!(manifest.meta("p").unwrap().checker);
         assert!(!manifest.meta("q").unwrap().checker);
+        let both = text.replace("checker = true", "checker = true, interactive = true");
+        assert_eq!(
+            Manifest::parse(&both).unwrap().meta("p").unwrap_err(),
+            "problems/Cargo.toml: problem `p`: `checker` is true for an interactive problem (its jury judges)"
+        );
         let root = std::env::temp_dir().join(format!("workspace-checker-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
         fs::create_dir_all(root.join("problems/checkers")).unwrap();

@@ -211,7 +211,7 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
 /// Failed tests shown with their panic; the others are only named.
 const DETAILED: usize = 5;
 /// Lines shown per failed test, its `---- NAME stdout ----` heading aside.
-const LINES_PER_FAILURE: usize = 8;
+const LINES_PER_FAILURE: usize = 24;
 
 /// The failures libtest prints after its tests ran: a `---- NAME stdout ----` section per
 /// failed test holding its captured output, then `failures:`, the names, `test result:`. A

@@ -371,15 +371,29 @@ fn no_code_gets_in_through_a_field() {
         read(&root, "testcases/starter_interactive/sample-1.out")
     );
     assert!(!root.join("testcases/evil/sample-2.in").exists());
+    // Without the blank lines that align the statement's two sides: a scripted dialogue
+    // would take them for lines the solution must write.
     assert_eq!(
         read(&root, "testcases/evil/statement-1.in.txt"),
-        "1\n5\n\n3\n\n0\n"
+        "1\n5\n3\n0\n"
     );
     assert_eq!(
         read(&root, "testcases/evil/statement-1.out.txt"),
-        "\n? 1 3\n\n? 4 5\n\n! 4\n"
+        "? 1 3\n? 4 5\n! 4\n"
     );
     assert_eq!(read(&root, "testcases/evil/statement-2.out.txt"), "! 7\n");
+    // A batch shape for an interactive problem is refused, and writes nothing.
+    let before_refusal = snapshot(&root);
+    let (status, _, err) = new(
+        &root,
+        &["batch", "--from", json.to_str().unwrap(), "--shape", "move"],
+    );
+    assert_refused(
+        status,
+        &err,
+        "the problem is interactive: the `move` shape plays no dialogue",
+    );
+    assert_eq!(snapshot(&root), before_refusal);
     assert!(out.contains("with 1 sample,"), "{out}");
     assert!(
         out.contains(
