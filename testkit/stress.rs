@@ -115,6 +115,42 @@ impl StressSettings {
     }
 }
 
+/// The ignored `stress` test's side of the `stress` tool, for batch and interactive problems
+/// alike: reads the [`StressSettings`] from the environment (sizes checked against `size` and
+/// `max_size`), runs `stress` with them, and writes the report it returns to standard output
+/// and to the file `STRESS_REPORT` if set. Exits the process with status 1 when `stress`
+/// reports a failure, and with status 2 and one line `error: ...` (on standard error and in
+/// the report) on a bad setting.
+pub(crate) fn stress_with_env_settings(
+    name: &str,
+    size: u64,
+    max_size: u64,
+    stress: impl FnOnce(StressSettings) -> (String, bool),
+) {
+    let report_file = std::env::var("STRESS_REPORT").ok();
+    let write_report = |text: &str| {
+        if let Some(path) = &report_file {
+            let _ = std::fs::write(path, text);
+        }
+    };
+    let settings = match StressSettings::read(|key| std::env::var(key).ok(), size, max_size) {
+        Ok(settings) => settings,
+        Err(e) => {
+            let line = format!("error: {name}: {e}\n");
+            eprint!("{line}");
+            write_report(&line);
+            std::process::exit(2);
+        }
+    };
+    let (report, failed) = stress(settings);
+    print!("{report}");
+    write_report(&report);
+    let _ = std::io::stdout().flush();
+    if failed {
+        std::process::exit(1);
+    }
+}
+
 impl<P: Problem> Harness<P> {
     /// The stress loop: inputs from seeds `seed..` at `size` until `limit` is reached,
     /// progress on standard error; the first disagreement is shrunk and saved as
@@ -196,29 +232,10 @@ impl<P: Problem> Harness<P> {
     /// with status 1 on a disagreement, and with status 2 and a one-line `error: ...` (on
     /// standard error and in the report) on a bad setting.
     pub fn stress_from_env(&mut self) {
-        let report_file = std::env::var("STRESS_REPORT").ok();
-        let write_report = |text: &str| {
-            if let Some(path) = &report_file {
-                let _ = std::fs::write(path, text);
-            }
-        };
-        let settings =
-            match StressSettings::read(|key| std::env::var(key).ok(), P::SIZE, P::MAX_SIZE) {
-                Ok(settings) => settings,
-                Err(e) => {
-                    let line = format!("error: {}: {e}\n", self.name);
-                    eprint!("{line}");
-                    write_report(&line);
-                    std::process::exit(2);
-                }
-            };
-        let (report, failed) = self.stress_report(settings);
-        print!("{report}");
-        write_report(&report);
-        let _ = std::io::stdout().flush();
-        if failed {
-            std::process::exit(1);
-        }
+        let name = self.name.clone();
+        stress_with_env_settings(&name, P::SIZE, P::MAX_SIZE, |settings| {
+            self.stress_report(settings)
+        })
     }
 }
 

@@ -6,7 +6,6 @@ use super::harness::{strategies, GameFailure, Referee};
 use super::referee::Verdict;
 use super::Protocol;
 use crate::{Rng, StressLimit, StressSettings};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -138,29 +137,10 @@ impl<P: Protocol> Referee<P> {
     /// tool sets them), the report on standard output and in `STRESS_REPORT`; exit status 1 on
     /// a failure, 2 with one line `error: ...` on a bad setting.
     pub fn stress_from_env(&mut self) {
-        let report_file = std::env::var("STRESS_REPORT").ok();
-        let write_report = |text: &str| {
-            if let Some(path) = &report_file {
-                let _ = std::fs::write(path, text);
-            }
-        };
-        let settings =
-            match StressSettings::read(|key| std::env::var(key).ok(), P::SIZE, P::MAX_SIZE) {
-                Ok(settings) => settings,
-                Err(e) => {
-                    let line = format!("error: {}: {e}\n", self.name);
-                    eprint!("{line}");
-                    write_report(&line);
-                    std::process::exit(2);
-                }
-            };
-        let (report, failed) = self.stress(settings);
-        print!("{report}");
-        write_report(&report);
-        let _ = std::io::stdout().flush();
-        if failed {
-            std::process::exit(1);
-        }
+        let name = self.name.clone();
+        crate::stress::stress_with_env_settings(&name, P::SIZE, P::MAX_SIZE, |settings| {
+            self.stress(settings)
+        })
     }
 
     /// Plays a case file against a program (the binary or its bundle) with every strategy,
