@@ -118,11 +118,7 @@ impl RareValue {
         if self.moves.split.is_empty() {
             return;
         }
-        let (mask, rare_count) = best_mask(&self.values);
-        let worth_it = rare_count * 8 <= self.values.len();
-        if worth_it || !self.only_when_sparse {
-            self.rare = Some(RareIndex::new(mask, &self.values));
-        }
+        self.rare = chosen_index(&self.values, self.only_when_sparse);
     }
 
     /// G(n) for n = len, from the values below it, and the options examined.
@@ -301,6 +297,19 @@ impl RareIndex {
         while self.positions.last().map_or(false, |&p| p as usize >= len) {
             self.positions.pop();
         }
+    }
+}
+
+/// The rare-value index the methods use for `values`, by the policy measured best: when at
+/// most 1/8 of the positions are rare under the best mask, or always if `only_when_sparse`
+/// is false; `None` when the naive scan is the better choice.
+pub(super) fn chosen_index(values: &[u16], only_when_sparse: bool) -> Option<RareIndex> {
+    let (mask, rare_count) = best_mask(values);
+    let worth_it = rare_count * 8 <= values.len();
+    if worth_it || !only_when_sparse {
+        Some(RareIndex::new(mask, values))
+    } else {
+        None
     }
 }
 

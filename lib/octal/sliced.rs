@@ -4,7 +4,7 @@
 
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
-use super::rare::{best_mask, RareIndex, FIRST_REVIEW};
+use super::rare::{chosen_index, RareIndex, FIRST_REVIEW};
 use super::{OctalCode, Solver, ValueTooLarge};
 use crate::mex::MexBuffer;
 
@@ -163,9 +163,7 @@ impl BitSliced {
         if self.moves.split.is_empty() {
             return;
         }
-        let (mask, rare_count) = best_mask(&self.values);
-        if rare_count * 8 <= self.values.len() || !self.only_when_sparse {
-            let rare = RareIndex::new(mask, &self.values);
+        if let Some(rare) = chosen_index(&self.values, self.only_when_sparse) {
             self.rare_value = (0..=u16::MAX).map(|v| rare.is_rare(v)).collect();
             self.rare = Some(rare);
             self.planes = Some(Planes::new(&self.values));
