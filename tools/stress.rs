@@ -6,6 +6,7 @@
 //! only drives the problem's test binary from outside, so that a crash (a stack overflow, an
 //! abort, memory exhausted) is reported as such.
 
+use crate::runner::cargo::{self, Artifact};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -158,34 +159,29 @@ pub fn starters(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The cargo command that builds `target`'s test binary optimised (the release profile: the
-/// judge's optimisation, without debug assertions) and describes it as JSON on stdout.
-pub fn build_command(cargo: &str, root: &Path, target: &Target) -> Command {
-    let mut command = Command::new(cargo);
-    command.current_dir(root).args([
+/// The cargo arguments that build `target`'s test binary optimised (the release profile: the
+/// judge's optimisation, without debug assertions).
+pub fn build_args(target: &Target) -> [&str; 7] {
+    [
         "test",
         "--release",
         "--no-run",
-        "--message-format=json-render-diagnostics",
         "-p",
         "problems",
         target.flag(),
         target.name(),
-    ]);
-    command
+    ]
 }
 
-/// The test executable of `name` among cargo's JSON messages (one per line).
+/// The test executable of `name` among the artifacts of a build.
 ///
 /// # Errors
-/// If no message names a test executable of that target.
-pub fn executable_of(messages: &str, name: &str) -> Result<PathBuf, String> {
-    messages
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact")
-        .filter(|m| m["target"]["name"] == name && m["profile"]["test"] == true)
-        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+/// If no artifact is a test executable of that target.
+pub fn test_executable(artifacts: &[Artifact], name: &str) -> Result<PathBuf, String> {
+    artifacts
+        .iter()
+        .find(|artifact| artifact.test && artifact.target == name)
+        .map(|artifact| artifact.executable.clone())
         .ok_or_else(|| format!("cargo built no test binary for `{name}`"))
 }
 
@@ -193,19 +189,10 @@ pub fn executable_of(messages: &str, name: &str) -> Result<PathBuf, String> {
 ///
 /// # Errors
 /// If cargo cannot run, the build fails, or no test binary comes out.
-pub fn build(cargo: &str, root: &Path, target: &Target) -> Result<PathBuf, String> {
-    let output = build_command(cargo, root, target)
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "building the tests of `{}` failed (cargo's messages above)",
-            target.name()
-        ));
-    }
-    executable_of(&String::from_utf8_lossy(&output.stdout), target.name())
+pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
+    let artifacts = cargo::build(root, &build_args(target))
+        .map_err(|e| format!("building the tests of `{}`: {e}", target.name()))?;
+    test_executable(&artifacts, target.name())
 }
 
 /// The command that runs the stress test of a built test binary, its address space capped at
@@ -522,21 +509,28 @@ mod tests {
     }
 
     #[test]
-    fn the_test_executable_is_found_in_cargos_messages() {
-        let messages = [
-            r#"{"reason":"compiler-artifact","target":{"name":"judge"},"profile":{"test":false},"executable":null}"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"nukit"},"profile":{"test":false},"executable":"/t/release/nukit"}"#,
-            r#"not json"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"nukit"},"profile":{"test":true},"executable":"/t/release/deps/nukit-1"}"#,
-            r#"{"reason":"build-finished","success":true}"#,
-        ]
-        .join("\n");
+    fn the_test_executable_is_found_among_the_artifacts() {
+        let artifact = |target: &str, test: bool, executable: &str| Artifact {
+            package: "problems".to_string(),
+            target: target.to_string(),
+            kind: "bin".to_string(),
+            executable: PathBuf::from(executable),
+            package_dir: PathBuf::from("/w/problems"),
+            test,
+        };
+        let artifacts = [
+            artifact("nukit", false, "/t/release/nukit"),
+            artifact("judge", true, "/t/release/deps/judge-1"),
+            artifact("nukit", true, "/t/release/deps/nukit-1"),
+        ];
         assert_eq!(
-            executable_of(&messages, "nukit"),
+            test_executable(&artifacts, "nukit"),
             Ok(PathBuf::from("/t/release/deps/nukit-1"))
         );
-        assert!(executable_of(&messages, "judge").is_err());
-        assert!(executable_of("", "nukit").unwrap_err().contains("`nukit`"));
+        assert!(test_executable(&artifacts[..2], "nukit")
+            .unwrap_err()
+            .contains("`nukit`"));
+        assert!(test_executable(&[], "judge").is_err());
     }
 
     #[test]
@@ -560,8 +554,8 @@ mod tests {
             e.contains("unknown problem `nosuch`") && e.contains("starter"),
             "{e}"
         );
-        let build = build_command("cargo", &root, &Target::Starter("starter".to_string()));
-        let args: Vec<_> = build.get_args().map(|a| a.to_string_lossy()).collect();
-        assert!(args.contains(&"--release".into()) && args.contains(&"--example".into()));
+        let starter = Target::Starter("starter".to_string());
+        let args = build_args(&starter);
+        assert!(args.contains(&"--release") && args.contains(&"--example"));
     }
 }

@@ -28,13 +28,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 /// The interactive starter's test binary: the jury of its Nim protocol.
 fn jury() -> PathBuf {
     let root = tools::workspace::default_root();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    build(
-        &cargo,
-        &root,
-        &Target::Starter("starter_interactive".to_string()),
-    )
-    .unwrap()
+    build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
 }
 
 #[test]
