@@ -712,9 +712,7 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
 
 /// Issue 21's size goals where they are met: every problem's bundle at most 40% of its judge's
 /// limit; and the sizes where they are not, so that they do not grow unseen: game3 (goal 8,000
-/// bytes; 8,143 since the judge core's end-of-input and panic fixes, guarded at 8,200) and
-/// pegostripes (the long-board path through the octal solver and certifier, and StripValues for
-/// speed: 54% of DMOJ's limit).
+/// bytes; 8,143 since the judge core's end-of-input and panic fixes, guarded at 8,200).
 #[test]
 fn every_bundle_keeps_its_size_goal() {
     let root = tools::workspace::default_root();
@@ -731,11 +729,10 @@ fn every_bundle_keeps_its_size_goal() {
             .unwrap()
             .text
             .len();
-        let percent = if name == "pegostripes" { 54 } else { 40 };
         let goal = if name == "game3" {
             8_200
         } else {
-            judge.size_limit * percent / 100
+            judge.size_limit * 40 / 100
         };
         assert!(size <= goal, "{name}: {size} bytes, the goal {goal}");
         checked += 1;
