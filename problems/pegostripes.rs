@@ -18,7 +18,7 @@
 
 #![cfg_attr(not(test), no_main)]
 
-use grundy::octal::{Certifier, Limits, Solver};
+use grundy::octal::{Certifier, Limits};
 use grundy::strips::StripValues;
 use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
@@ -42,31 +42,19 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     lengths.sort_unstable();
     let count = sc.uint("the number of boards m", 1..=u64::MAX)?;
-    // The boards within the judge's range: strips longer than it never fit on them.
-    let near_strips: Vec<usize> = lengths
-        .iter()
-        .filter(|&&l| l <= JUDGE_BOARDS)
-        .map(|&l| l as usize)
-        .collect();
-    let mut near = StripValues::new(&near_strips).expect("lengths are between 1 and JUDGE_BOARDS");
-    // Boards are answered as they are read. Past the judge's range, the game played is that of
-    // the strips no longer than the longest board so far: a longer strip never fits, so it changes no value below
-    // its length. It is rebuilt (at most three times) when a board lets another strip fit,
-    // and its values grow as boards need them, within one budget of work for the whole input.
+    // Boards are answered as they are read, from the game of the strips that fit on the
+    // longest board so far or on the judge's longest: a longer strip never fits, so it changes
+    // no value below its length. The game is rebuilt (at most three times) when a board lets
+    // another strip fit, and its values grow as boards need them.
     let mut fitting = 0;
     let mut game = Certifier::new(StripValues::new(&[]).expect("no strips"));
     let mut spent = 0;
     for i in 1..=count {
         let board = sc.uint(format_args!("board {}", i), 1..=u64::MAX)?;
-        if board <= JUDGE_BOARDS {
-            // At most 1001 values (under a million pairs): not counted against the budget.
-            near.extend_to(board as usize + 1)
-                .map_err(|e| InputError::Invalid(e.to_string()))?;
-            let value = Nimber::from(near.values()[board as usize]);
-            out.write_all(Outcome::from_grundy(value).pick(b"1\n", b"2\n"))?;
-            continue;
-        }
-        let fit = lengths.iter().filter(|&&l| l <= board).count();
+        let fit = lengths
+            .iter()
+            .filter(|&&l| l <= board.max(JUDGE_BOARDS))
+            .count();
         if fit > fitting {
             if let Some(&long) = lengths[..fit].iter().find(|&&l| l > DIRECT_LIMIT) {
                 return Err(InputError::Invalid(format!(
@@ -79,6 +67,14 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             spent += game.work();
             game = Certifier::new(values);
             fitting = fit;
+        }
+        if board <= JUDGE_BOARDS {
+            // At most 1001 values (under a million pairs), and no period looked for.
+            game.extend_to(board as usize + 1)
+                .map_err(|e| InputError::Invalid(e.to_string()))?;
+            let value = Nimber::from(game.values()[board as usize]);
+            out.write_all(Outcome::from_grundy(value).pick(b"1\n", b"2\n"))?;
+            continue;
         }
         let value = match game.value(board) {
             Some(value) => value,
@@ -270,15 +266,19 @@ mod tests {
 
     #[test]
     fn boards_across_the_judge_edge_answer_as_they_do_alone() {
-        // Together, the first board computes 647 values, the second stops its doubling at the
-        // judge's edge (1001), the third passes it; alone, each computes from scratch.
-        let boards = [646, 1000, 1001, 999, 1700, 1, 1002];
-        let together = format!("16 19 40\n{}\n{}\n", boards.len(), boards.iter().join("\n"));
-        let alone: String = boards
-            .iter()
-            .map(|b| judge::run_str(solve, &format!("16 19 40\n1\n{}\n", b)).unwrap())
-            .collect();
-        assert_eq!(judge::run_str(solve, &together).unwrap(), alone);
+        // Together, the first board computes 647 values, the second 1001 (the judge's edge,
+        // no period looked for), the third goes on past it looking for one; with strips longer
+        // than the judge's boards, the game is rebuilt as each comes to fit. Alone, each board
+        // computes from scratch.
+        let boards = [646, 1000, 1001, 999, 1700, 1, 1002, 2500, 40, 3100, 1000];
+        for strips in ["16 19 40", "2 1500 3000", "1001 1 1002"] {
+            let together = format!("{strips}\n{}\n{}\n", boards.len(), boards.iter().join("\n"));
+            let alone: String = boards
+                .iter()
+                .map(|b| judge::run_str(solve, &format!("{strips}\n1\n{b}\n")).unwrap())
+                .collect();
+            assert_eq!(judge::run_str(solve, &together).unwrap(), alone, "{strips}");
+        }
     }
 
     #[test]
