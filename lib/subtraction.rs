@@ -297,7 +297,9 @@ mod tests {
     #[test]
     fn work_counts_the_moves_of_each_value() {
         let mut game = SubtractionGame::new(&[3, 1, 3, 7]).unwrap();
+        assert!(game.is_empty() && game.work() == 0);
         game.extend_to(10);
+        assert!(!game.is_empty());
         // n = 0: none; 1, 2: {1}; 3..6: {1, 3}; 7..9: {1, 3, 7}.
         assert_eq!(game.work(), 2 + 4 * 2 + 3 * 3);
         assert_eq!(game.len(), 10);
@@ -315,6 +317,11 @@ mod tests {
         assert_eq!(last.map(|p| (p.len, p.work)), Some((900, game.work())));
         assert_eq!(game.value(900), None);
         assert_eq!(game.value(899), Some(Nimber(1)));
+        // Checks 1/8 apart: 60 or so up to 2^16, not one every 16 values.
+        let mut far = subtraction_game(&[1, 100_000]).unwrap();
+        let mut checks = 0;
+        assert_eq!(far.run(Limits::up_to(1 << 16), |_| checks += 1), Ok(None));
+        assert!((40..80).contains(&checks), "{checks} checks");
         let mut game = subtraction_game(&[1, 5000]).unwrap();
         let limits = Limits::up_to(1 << 20).with_work(3000);
         assert_eq!(game.run(limits, |_| {}), Ok(None));

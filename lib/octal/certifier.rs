@@ -191,7 +191,8 @@ impl<S: Solver> Certifier<S> {
 
     /// Computes values until a period is certified or a limit is reached, checking at
     /// lengths 1/8 apart (or at the length that would prove the candidate period, when that
-    /// comes first); `progress` is called after each step.
+    /// comes first); `progress` is called after each step. A program that needs only the
+    /// period calls [`Certifier::run_quietly`], which its bundle carries without the reports.
     ///
     /// On success the values are cut back to the shortest prefix that certifies the period
     /// (certification is monotone: a certified period stays certified), so
