@@ -370,7 +370,10 @@ mod tests {
         let mut dawson = Certifier::new(Naive::new("0.07".parse().unwrap()));
         let p = dawson.run_quietly(Limits::up_to(1000)).unwrap();
         assert_eq!(p.map(|p| (p.period, p.preperiod)), Some((34, 53)));
+        // Checked at 16, 32, …, 128, then 1/8 apart (144, 162, 182): the first check at or
+        // past the 176 values the proof needs.
         let len = dawson.len();
+        assert_eq!(len, 182);
         assert_eq!(dawson.run_quietly(Limits::up_to(1000)).unwrap(), p);
         assert_eq!(dawson.len(), len);
         // A limit below the values known still checks what is known.
