@@ -143,17 +143,6 @@ impl PeriodRule {
             None => n,
         }
     }
-
-    /// The largest preperiod that the rule certifies with period `p` from `n` values.
-    fn max_preperiod(&self, n: usize, p: usize) -> Option<usize> {
-        let fixed = self.period_factor.checked_mul(p)?.checked_add(self.extra)?;
-        let room = n.checked_sub(fixed)? / self.preperiod_factor;
-        if room >= self.min_preperiod {
-            Some(room)
-        } else {
-            None
-        }
-    }
 }
 
 /// The smallest period (and its smallest preperiod) that `values` proves under `rule`, if any.
@@ -186,11 +175,7 @@ pub fn certify<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
         // values[i + p] == values[i] exactly for the last `tail` indices i, so the period p
         // holds from n − p − tail on.
         let preperiod = n - p - tail;
-        // `longest_period` makes `max_preperiod` defined here.
-        if rule
-            .max_preperiod(n, p)
-            .map_or(false, |e_max| preperiod <= e_max)
-        {
+        if rule.required_len(preperiod, p) <= n {
             found = Some(Period {
                 period: p,
                 preperiod,
@@ -364,24 +349,20 @@ mod tests {
         );
     }
 
-    /// The definition, literally: for each p, scan back from the end.
+    /// The definition, literally: for each p, the preperiod by scanning back from the end,
+    /// then the rule's length for it.
     fn certify_by_scans<T: PartialEq>(values: &[T], rule: PeriodRule) -> Option<Period> {
         let n = values.len();
-        for p in 1..n {
-            let e_max = rule.max_preperiod(n, p)?;
-            let last = n - 1 - p;
-            let e_max = e_max.min(last + 1);
+        (1..n).find_map(|p| {
             let repeats = |i: usize| values[i + p] == values[i];
-            if !(e_max..=last).rev().all(repeats) {
-                continue;
-            }
-            let preperiod = (0..e_max).rev().find(|&i| !repeats(i)).map_or(0, |i| i + 1);
-            return Some(Period {
+            let preperiod = (0..n - p).rev().find(|&i| !repeats(i)).map_or(0, |i| i + 1);
+            let proved = rule.required_len(preperiod, p) <= n;
+            Some(Period {
                 period: p,
                 preperiod,
-            });
-        }
-        None
+            })
+            .filter(|_| proved)
+        })
     }
 
     #[test]

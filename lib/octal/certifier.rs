@@ -191,7 +191,8 @@ impl<S: Solver> Certifier<S> {
 
     /// Computes values until a period is certified or a limit is reached, checking at
     /// lengths 1/8 apart (or at the length that would prove the candidate period, when that
-    /// comes first); `progress` is called after each step.
+    /// comes first); `progress` is called after each step. A program that needs only the
+    /// period calls [`Certifier::run_quietly`], which its bundle carries without the reports.
     ///
     /// On success the values are cut back to the shortest prefix that certifies the period
     /// (certification is monotone: a certified period stays certified), so
@@ -250,6 +251,42 @@ impl<S: Solver> Certifier<S> {
         }
     }
 
+    /// [`Certifier::run`] without what a program that needs only the values and the period does
+    /// not use (its bundle does not carry them): no progress reports, no aim at the candidate
+    /// period (checks only at lengths 1/8 apart, so up to 1/8 more values than `run` computes),
+    /// and the values are not cut back to the shortest proof. Returns the period at once if one
+    /// is already certified.
+    ///
+    /// ```
+    /// use grundy::octal::{Certifier, Limits, RareValue};
+    /// let mut game = Certifier::new(RareValue::new("0.137".parse().unwrap()));
+    /// let p = game.run_quietly(Limits::up_to(1 << 20)).unwrap().unwrap();
+    /// assert_eq!((p.period, p.preperiod), (34, 52));
+    /// assert!(game.len() >= 2 * 52 + 2 * 34 + 3);
+    /// assert_eq!(game.value(u64::MAX), Some(game.values()[52 + ((u64::MAX - 52) % 34) as usize].into()));
+    /// let mut officers = Certifier::new(RareValue::new("0.6".parse().unwrap()));
+    /// assert_eq!(officers.run_quietly(Limits::up_to(1000)), Ok(None));
+    /// assert_eq!(officers.len(), 1000);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`].
+    ///
+    /// # Complexity
+    /// The cost of the values, plus O(N) per check (O(N) in all), with the memory of
+    /// [`certify`].
+    pub fn run_quietly(&mut self, limits: Limits) -> Result<Option<Period>, ValueTooLarge> {
+        while self.period.is_none() {
+            let len = self.len();
+            self.extend_to((len + (len / 8).max(16)).min(limits.values))?;
+            self.period = certify(self.values(), self.rule);
+            if self.len() >= limits.values || self.work >= limits.work {
+                break;
+            }
+        }
+        Ok(self.period)
+    }
+
     /// Cuts the values back to the shortest prefix that certifies, knowing that the first
     /// `failed_at` do not and that all of them prove `found`.
     fn cut_to_shortest_proof(&mut self, failed_at: usize, found: Period) {
@@ -273,5 +310,77 @@ impl<S: Solver> Certifier<S> {
             }
         }
         self.solver.truncate(hi);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::{Naive, OctalCode, RareValue};
+    use testkit::Rng;
+
+    #[test]
+    fn the_quiet_run_proves_what_the_full_run_proves() {
+        let mut rng = Rng::new(21);
+        let mut proved = 0;
+        for _ in 0..300 {
+            let digits: Vec<u8> = (0..rng.range(1, 4)).map(|_| rng.below(8) as u8).collect();
+            let code = OctalCode::from_digits(0, &digits).unwrap();
+            let mut full = Certifier::new(RareValue::new(code.clone()));
+            let mut quiet = Certifier::new(Naive::new(code.clone()));
+            let found = full.run(Limits::up_to(3000), |_| {}).unwrap();
+            let quietly = quiet.run_quietly(Limits::up_to(3000)).unwrap();
+            assert_eq!(quietly, found, "{code}");
+            assert_eq!(quiet.period(), found, "{code}");
+            // The quiet run checks at the same lengths 1/8 apart, so it stops at most one step
+            // past the shortest proof, and never past the limit.
+            assert!(quiet.len() >= full.len() && quiet.len() <= 3000, "{code}");
+            if found.is_some() {
+                assert!(
+                    quiet.len() <= full.len() + (full.len() / 8).max(16) + 16,
+                    "{code}"
+                );
+                proved += 1;
+            }
+            for n in (0..5000).chain([u64::MAX - 1, u64::MAX]) {
+                assert_eq!(quiet.value(n), full.value(n), "{code} at {n}");
+            }
+        }
+        assert!(proved > 100, "{proved} proved");
+    }
+
+    #[test]
+    fn the_quiet_run_stops_at_its_limits_and_keeps_a_proof() {
+        let mut officers = Certifier::new(RareValue::new("0.6".parse().unwrap()));
+        assert_eq!(officers.run_quietly(Limits::up_to(5000)), Ok(None));
+        assert_eq!(officers.len(), 5000);
+        assert_eq!(officers.value(5000), None);
+        // A second run goes on from there.
+        assert_eq!(officers.run_quietly(Limits::up_to(6000)), Ok(None));
+        assert_eq!(officers.len(), 6000);
+        let mut officers = Certifier::new(RareValue::new("0.6".parse().unwrap()));
+        let limits = Limits::up_to(1 << 20).with_work(200_000);
+        assert_eq!(officers.run_quietly(limits), Ok(None));
+        let work = officers.work();
+        assert!(
+            (200_000..200_000 * 9 / 8 + 50_000).contains(&work),
+            "{work}"
+        );
+        // Once proved, the period is returned without computing more.
+        let mut dawson = Certifier::new(Naive::new("0.07".parse().unwrap()));
+        let p = dawson.run_quietly(Limits::up_to(1000)).unwrap();
+        assert_eq!(p.map(|p| (p.period, p.preperiod)), Some((34, 53)));
+        // Checked at 16, 32, …, 128, then 1/8 apart (144, 162, 182): the first check at or
+        // past the 176 values the proof needs.
+        let len = dawson.len();
+        assert_eq!(len, 182);
+        assert_eq!(dawson.run_quietly(Limits::up_to(1000)).unwrap(), p);
+        assert_eq!(dawson.len(), len);
+        // A limit below the values known still checks what is known.
+        let mut kayles = Certifier::new(Naive::new("0.77".parse().unwrap()));
+        kayles.extend_to(500).unwrap();
+        let p = kayles.run_quietly(Limits::up_to(10)).unwrap();
+        assert_eq!(p.map(|p| (p.period, p.preperiod)), Some((12, 71)));
+        assert_eq!(kayles.len(), 500);
     }
 }
