@@ -122,6 +122,12 @@ pub fn describe(request: &Request) -> Result<Answer, String> {
     }
     let text = read_input(request.file.as_deref())?;
     let rows = parse_rows(&text)?;
+    if rows.iter().all(Vec::is_empty) {
+        return Err(
+            "no values to describe: the input holds no numbers (pipe in a `values:` line or numbers separated by spaces)"
+                .to_string(),
+        );
+    }
     if request.table {
         describe_table(&rows, request)
     } else {

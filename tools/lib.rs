@@ -4,10 +4,12 @@
 //! ([`bundle`], with its syntax check [`msrv`]), what `new` needs: Competitive Companion's
 //! problems ([`companion`]), the local endpoint they arrive on ([`listener`]), the problems'
 //! manifest ([`manifest`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
-//! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]).
+//! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]); their
+//! command lines ([`cli`]: a usage error is one line).
 
 pub mod analyzer;
 pub mod bundle;
+pub mod cli;
 pub mod companion;
 pub mod describe;
 pub mod judges;

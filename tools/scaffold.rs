@@ -229,8 +229,23 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     });
     // An interactive statement's samples are dialogues the Nim starter cannot hold: they are
     // kept aside, and the starter's own sample makes the problem pass as created.
+    // A problem sent without samples gets the starter's, as `new NAME` alone does: its
+    // testcases are never an empty folder, which the runner would call a failure and which
+    // would block a later `new NAME`.
     let (samples, statements) = match task {
-        Some(task) if shape.name != INTERACTIVE => (task.samples.clone(), Vec::new()),
+        Some(task) if shape.name != INTERACTIVE && !task.samples.is_empty() => {
+            (task.samples.clone(), Vec::new())
+        }
+        Some(_) if shape.name != INTERACTIVE => {
+            warnings.push(format!(
+                "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
+                spec.name
+            ));
+            (
+                vec![starter_sample(&testcases.join(&shape.example))?],
+                Vec::new(),
+            )
+        }
         Some(task) => (
             vec![starter_sample(&testcases.join(&shape.example))?],
             task.samples.clone(),

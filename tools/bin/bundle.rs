@@ -12,9 +12,10 @@
 //! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
 //! only the items the problem reaches (`--whole-modules` keeps whole modules). For plain judges
 //! it is checked for syntax their old rustc rejects (see `tools::msrv`).
-//! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (unknown
-//! problem or judge, a construct the bundler cannot follow, old-compiler syntax, a bundle over
-//! the judge's size limit, a failed write); 2 for a usage error.
+//! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (a construct
+//! the bundler cannot follow, old-compiler syntax, a bundle over the judge's size limit, a
+//! failed write); 2 with one line for a usage error (a bad argument, an unknown problem or
+//! `--judge`).
 
 use clap::Parser;
 use std::io::Write;
@@ -68,14 +69,18 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     let name = cli.name.expect("clap requires NAME without --judges");
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
-    tools::workspace::check_problem(&root, &name)?;
-    let judge_name = match cli.judge {
-        Some(judge) => judge,
-        None => tools::workspace::meta(&root, &name)?
-            .judge
-            .unwrap_or_else(|| "codeforces".to_string()),
+    // A name or judge that is not there is a usage error (status 2), as for `stress` and the
+    // runner; what goes wrong with a real problem is status 1.
+    if let Err(e) = tools::workspace::check_problem(&root, &name) {
+        tools::cli::usage_error(&e);
+    }
+    let judge = match cli.judge {
+        Some(judge) => judges::by_name(&judge).unwrap_or_else(|e| tools::cli::usage_error(&e)),
+        None => {
+            let judge = tools::workspace::meta(&root, &name)?.judge;
+            judges::by_name(judge.as_deref().unwrap_or("codeforces"))?
+        }
     };
-    let judge = judges::by_name(&judge_name)?;
     let shaking = if cli.whole_modules {
         Shaking::WholeModules
     } else {
@@ -167,7 +172,7 @@ fn size_warning(len: usize, minified: usize, is_minified: bool, judge: &Judge) -
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli: Cli = tools::cli::parse();
     if let Err(e) = run(cli) {
         let _ = writeln!(std::io::stderr(), "error: {}", e);
         std::process::exit(1);

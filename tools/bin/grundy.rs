@@ -108,7 +108,7 @@ fn parse_set(text: &str) -> Result<Vec<usize>, String> {
 }
 
 fn run() -> Result<(), String> {
-    let cli = Cli::parse();
+    let cli: Cli = tools::cli::parse();
     let (game, run) = match cli.game {
         GameArg::Describe {
             file,

@@ -58,7 +58,7 @@ struct Cli {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli: Cli = tools::cli::parse();
     if let Err(e) = run(&cli) {
         let _ = writeln!(std::io::stderr(), "error: {e}");
         std::process::exit(1);

@@ -19,7 +19,7 @@ struct Cli {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli: Cli = tools::cli::parse();
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
     let settings = match tools::runner::Settings::new(root, cli.name, |key| std::env::var(key).ok())
     {

@@ -23,6 +23,8 @@ use tools::stress::{Ended, Settings};
 #[derive(Parser)]
 #[command(
     name = "stress",
+    // `--seconds -1` reaches the settings' check, which says what is accepted.
+    allow_negative_numbers = true,
     about = "Fast solution against brute force on random inputs"
 )]
 struct Cli {
@@ -52,7 +54,7 @@ fn fail(message: &str, status: i32) -> ! {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli: Cli = tools::cli::parse();
     let settings = Settings {
         iters: cli.iters,
         seconds: cli.seconds,

@@ -52,6 +52,12 @@ impl Settings {
     ) -> Result<Settings, String> {
         let timeout = limits::timeout_setting(var("TIMEOUT").as_deref())?;
         if let Some(name) = &only {
+            let word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+            if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !name.chars().all(word) {
+                return Err(format!(
+                    "`{name}` is not a problem name (a lowercase letter, then lowercase letters, digits or `_`)"
+                ));
+            }
             if !workspace::problems(&root).contains(name) {
                 return Err(format!("no problem {name} (no file problems/{name}.rs)"));
             }
@@ -68,6 +74,20 @@ impl Settings {
             atcoder: var("ATCODER").as_deref() != Some("0"),
             old_rustc,
         })
+    }
+}
+
+/// The bundle stage's heading: the old rustc is named only when it compiles something, a
+/// plain judge's bundle (of `judges`, or the starters' in a run of everything), not for an
+/// AtCoder problem alone.
+pub fn bundles_heading<'a>(
+    settings: &Settings,
+    mut judges: impl Iterator<Item = &'a Judge>,
+) -> String {
+    let plain = settings.only.is_none() || judges.any(Judge::is_plain);
+    match &settings.old_rustc {
+        Some(old) if plain => format!("judge bundles (also compiled by {})", old.display()),
+        _ => "judge bundles".to_string(),
     }
 }
 
@@ -243,12 +263,10 @@ pub fn run(settings: &Settings) -> i32 {
     if settings.bundles {
         let out_dir = workspace.target_dir.join("bundles");
         let _ = std::fs::create_dir_all(&out_dir);
-        let old = settings
-            .old_rustc
-            .as_ref()
-            .map(|p| format!(" (also compiled by {})", p.display()))
-            .unwrap_or_default();
-        report.heading(&format!("judge bundles{old}"));
+        report.heading(&bundles_heading(
+            settings,
+            checked.iter().map(|(_, j, _)| *j),
+        ));
         match binary("tools", "bundle") {
             Some(bundler) => {
                 let problem_binary = |name: &str| binary("problems", name);

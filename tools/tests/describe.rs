@@ -216,6 +216,19 @@ fn limits_and_bad_input_are_one_line_errors() {
         err,
         "error: line 1: `77777777777777777777…` is not a non-negative integer\n"
     );
+    for (args, empty) in [
+        (&["describe"][..], ""),
+        (&["describe"][..], "\n  \n"),
+        (&["describe", "--table"][..], "\n"),
+        (&["describe"][..], "computed: 0 values\n"),
+    ] {
+        let (status, out, err) = grundy(args, empty);
+        assert_eq!((status, out.as_str()), (1, ""), "{empty:?}");
+        assert!(
+            err.starts_with("error: no values to describe") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
     let (status, _, err) = grundy(&["describe", "--svg", "/nonexistent/dir/x.svg"], "0 1 0 1");
     assert_eq!(status, 1);
     assert!(

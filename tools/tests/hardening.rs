@@ -114,22 +114,74 @@ fn a_full_disk_is_an_error() {
     }
 }
 
+/// A usage error (a bad argument, an unknown problem or judge) is one line `error: ...`
+/// naming it and exit status 2 in every tool, never clap's usage text; `--help` stays whole.
 #[test]
-fn usage_errors_exit_2() {
-    for (tool, args) in [
-        (env!("CARGO_BIN_EXE_grundy"), vec!["octal"]),
+fn usage_errors_exit_2_with_one_line() {
+    let root = tools::workspace::default_root();
+    let root = root.to_str().unwrap();
+    for (tool, args, needle) in [
+        (env!("CARGO_BIN_EXE_grundy"), vec!["octal"], "<CODE>"),
         // --work caps a run without --upto; with it, it would be ignored.
         (
             env!("CARGO_BIN_EXE_grundy"),
             vec!["octal", "0.07", "--upto", "10", "--work", "5"],
+            "--work",
         ),
-        (env!("CARGO_BIN_EXE_bundle"), vec![]),
-        (env!("CARGO_BIN_EXE_stress"), vec!["--iters"]),
-        (env!("CARGO_BIN_EXE_new"), vec!["--frobnicate"]),
+        (env!("CARGO_BIN_EXE_bundle"), vec![], "<NAME>"),
+        (
+            env!("CARGO_BIN_EXE_bundle"),
+            vec!["nosuch", "--root", root],
+            "unknown problem `nosuch`",
+        ),
+        (
+            env!("CARGO_BIN_EXE_bundle"),
+            vec!["knights", "--judge", "nosuch", "--root", root],
+            "unknown judge `nosuch`",
+        ),
+        (env!("CARGO_BIN_EXE_stress"), vec!["--iters"], "--iters"),
+        (env!("CARGO_BIN_EXE_stress"), vec!["nosuch"], "nosuch"),
+        (
+            env!("CARGO_BIN_EXE_stress"),
+            vec!["game3", "--seconds", "-1"],
+            "--seconds must be a positive number of seconds",
+        ),
+        (
+            env!("CARGO_BIN_EXE_new"),
+            vec!["--frobnicate"],
+            "--frobnicate",
+        ),
+        (
+            env!("CARGO_BIN_EXE_runner"),
+            vec!["game3", "knights"],
+            "'knights'",
+        ),
+        (
+            env!("CARGO_BIN_EXE_runner"),
+            vec!["nosuch", "--root", root],
+            "no problem nosuch",
+        ),
+        (
+            env!("CARGO_BIN_EXE_runner"),
+            vec!["checkers/win_or_freeze", "--root", root],
+            "`checkers/win_or_freeze` is not a problem name",
+        ),
     ] {
         let out = Command::new(tool).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{tool} {args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tool} {args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{tool} {args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{tool} {args:?}: {err}"
+        );
     }
+    let help = Command::new(env!("CARGO_BIN_EXE_stress"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--seconds <S>"));
 }
 
 #[test]

@@ -186,6 +186,26 @@ fn from_a_file() {
 }
 
 #[test]
+fn a_problem_sent_without_samples_gets_the_starters_and_a_warning() {
+    let root = scratch("nosamples");
+    let json = root.join("problem.json");
+    std::fs::write(&json, COMPANION.replace(r#""tests":[{"input":"1\n2\n","output":"First\n"},{"input":"3\n","output":"Second\n"}]"#, r#""tests":[]"#)).unwrap();
+    assert!(read(&root, "problem.json").contains(r#""tests":[]"#));
+    let (status, out, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("testcases/zztop/ with 1 sample,"), "{out}");
+    assert!(
+        err.contains("warning: the problem came without samples: testcases/zztop/sample-1 is the starter's own"),
+        "{err}"
+    );
+    assert_eq!(
+        read(&root, "testcases/zztop/sample-1.out"),
+        read(&root, "testcases/starter/sample-1.out")
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
 fn without_samples_the_starter_passes_its_own() {
     let root = scratch("plain");
     let (status, out, err) = new(&root, &["abc", "--judge", "atcoder"]);

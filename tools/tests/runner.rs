@@ -280,6 +280,10 @@ fn settings_are_checked_before_anything_is_built() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: unexpected argument 'b' found (see --help)\n"
+    );
     // Settings as the environment gives them.
     let settings = tools::runner::Settings::new(root.clone(), None, |key| match key {
         "NO_BUNDLE" => Some("1".to_string()),
@@ -438,4 +442,39 @@ echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
         .count();
     assert_eq!(leftover, 0);
     fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_old_rustc_is_named_only_where_it_compiles_a_bundle() {
+    let root = tools::workspace::default_root();
+    let with_old = |only: Option<&str>| {
+        tools::runner::Settings::new(root.clone(), only.map(str::to_string), |key| {
+            (key == "OLD_RUSTC").then(|| "/opt/old/rustc".to_string())
+        })
+        .unwrap()
+    };
+    let spoj = tools::judges::by_name("spoj").unwrap();
+    let atcoder = tools::judges::by_name("atcoder").unwrap();
+    let named = "judge bundles (also compiled by /opt/old/rustc)";
+    let only = with_old(Some("game3"));
+    assert_eq!(
+        tools::runner::bundles_heading(&only, [spoj].into_iter()),
+        named
+    );
+    assert_eq!(
+        tools::runner::bundles_heading(&only, [atcoder].into_iter()),
+        "judge bundles"
+    );
+    // A run of everything compiles the starters' plain bundles too.
+    let all = with_old(None);
+    assert_eq!(
+        tools::runner::bundles_heading(&all, [atcoder].into_iter()),
+        named
+    );
+    let mut without = all.clone();
+    without.old_rustc = None;
+    assert_eq!(
+        tools::runner::bundles_heading(&without, [spoj].into_iter()),
+        "judge bundles"
+    );
 }
