@@ -712,6 +712,23 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_line_cut_at_the_windows_end_is_quoted_as_cut() {
+        // The window holds exactly `max` + 2 bytes and no line break: the line is too long,
+        // and its end (`gh`) was not read, so the quote says it goes on.
+        let reads = std::cell::Cell::new(0);
+        let pieces = vec![Ok(&b"abcdef"[..]), Ok(b"gh\n")];
+        let mut sc = Scanner::from_reader(Pieces {
+            pieces,
+            reads: &reads,
+        });
+        assert_eq!(
+            sc.line_within("l", 4).unwrap_err().to_string(),
+            "l is longer than 4 bytes: `abcdef...`"
+        );
+        assert_eq!(reads.get(), 1);
+    }
+
+    #[test]
     fn a_long_line_is_quoted_by_its_start_and_length() {
         let mut text = vec![b'1'; 100_000];
         text.push(b'\n');
