@@ -665,6 +665,15 @@ fn main() {
         assert_eq!(shaken.text.contains(text), kept, "{text}:\n{}", shaken.text);
         assert!(whole.text.contains(text), "{text}");
     }
+    // `mem::discriminant`'s `Debug` shows a variant's position: every variant stays.
+    let reads_positions = source.replace(
+        "    for s in &shapes {",
+        "    println!(\"{:?}\", std::mem::discriminant(&shapes[1]));\n    for s in &shapes {",
+    );
+    std::fs::write(dir.join("problems/p.rs"), reads_positions).unwrap();
+    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    assert!(shaken.text.contains("Unbuilt(u64)"), "{}", shaken.text);
+    assert!(shaken.text.contains("x * 100,"), "{}", shaken.text);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

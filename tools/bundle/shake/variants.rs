@@ -13,7 +13,10 @@
 //!   arm of the crates' code that needs the variant whatever its other parts (not under an
 //!   `|`), through a path that resolves to the enum: `Enum::Variant`, `Self::Variant` in an
 //!   impl for the enum, or `Variant` alone under a glob import of the enum's variants and no
-//!   other glob.
+//!   other glob;
+//! - kept code names nothing that reads a variant's position or the enum's layout
+//!   ([`LAYOUT_READERS`]: `mem::discriminant`, whose `Debug` shows the position, a transmute,
+//!   a size).
 
 use super::super::source::Edit;
 use super::{Graph, Leaf, Ns, Targets};
@@ -23,6 +26,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
+
+/// Names through which a program may see an enum's layout or a variant's position: where kept
+/// code names one (a path's segment, a `use`), every variant stays.
+const LAYOUT_READERS: [&str; 7] = [
+    "discriminant",
+    "transmute",
+    "transmute_copy",
+    "size_of",
+    "size_of_val",
+    "align_of",
+    "align_of_val",
+];
 
 /// A match arm of a node's code.
 pub(super) struct Arm {
@@ -158,11 +173,13 @@ impl Graph {
             .filter(|e| reached[e.node])
             .flat_map(|e| e.variants.iter().map(|(name, _)| name.as_str()))
             .collect();
-        // Where kept code mentions each candidate name: (position, node).
+        // Where kept code mentions each candidate name.
         let mut mentions: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let mut layout_read = false;
         for (id, node) in self.nodes.iter().enumerate() {
             if reached[id] {
                 idents(node.tokens.clone(), &mut |name, at| {
+                    layout_read |= LAYOUT_READERS.contains(&name.as_str());
                     if candidates.contains(name.as_str()) {
                         mentions.entry(name).or_default().push(at);
                     }
@@ -176,8 +193,11 @@ impl Graph {
             .flat_map(|u| &u.leaves)
             .flat_map(|leaf| leaf.path.iter().chain([&leaf.name]))
             .map(String::as_str)
-            .filter(|name| candidates.contains(name))
+            .filter(|name| candidates.contains(name) || LAYOUT_READERS.contains(name))
             .collect();
+        if layout_read || imported.iter().any(|name| LAYOUT_READERS.contains(name)) {
+            return Vec::new();
+        }
         let mut edits = Vec::new();
         for shakable in self.enums.iter().filter(|e| reached[e.node]) {
             let own = &self.nodes[shakable.node].range;
