@@ -487,6 +487,14 @@ pub(crate) mod tests {
         reads: &'a std::cell::Cell<usize>,
     }
 
+    /// A scanner over [`Pieces`].
+    fn over_pieces<'a>(
+        pieces: Vec<Result<&'static [u8], std::io::ErrorKind>>,
+        reads: &'a std::cell::Cell<usize>,
+    ) -> Scanner<'a> {
+        Scanner::from_reader(Pieces { pieces, reads })
+    }
+
     impl Read for Pieces<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
             self.reads.set(self.reads.get() + 1);
@@ -509,10 +517,7 @@ pub(crate) mod tests {
         // without asking for the next line.
         let reads = std::cell::Cell::new(0);
         let pieces = vec![Ok(&b"12\n"[..]), Ok(b"7\n")];
-        let mut sc = Scanner::from_reader(Pieces {
-            pieces,
-            reads: &reads,
-        });
+        let mut sc = over_pieces(pieces, &reads);
         assert_eq!(sc.uint("a", 0..=99), Ok(12));
         assert_eq!(reads.get(), 1);
         assert_eq!(sc.uint("b", 0..=99), Ok(7));
@@ -525,10 +530,7 @@ pub(crate) mod tests {
         // Later, in a window of its own, it is part of a token (and never read past again).
         let reads = std::cell::Cell::new(0);
         let pieces = vec![Ok(&b"1 \n"[..]), Ok(b"\xEF\xBB\xBF2 3")];
-        let mut sc = Scanner::from_reader(Pieces {
-            pieces,
-            reads: &reads,
-        });
+        let mut sc = over_pieces(pieces, &reads);
         assert_eq!(sc.uint("a", 0..=9), Ok(1));
         assert_eq!(
             sc.uint("b", 0..=9).unwrap_err().to_string(),
@@ -542,17 +544,11 @@ pub(crate) mod tests {
     fn an_interrupted_read_is_tried_again() {
         let reads = std::cell::Cell::new(0);
         let pieces = vec![Err(std::io::ErrorKind::Interrupted), Ok(&b"5 "[..])];
-        let mut sc = Scanner::from_reader(Pieces {
-            pieces,
-            reads: &reads,
-        });
+        let mut sc = over_pieces(pieces, &reads);
         assert_eq!(sc.uint("n", 0..=9), Ok(5));
         assert!(sc.finish().is_ok());
         let pieces = vec![Err(std::io::ErrorKind::Other)];
-        let mut sc = Scanner::from_reader(Pieces {
-            pieces,
-            reads: &reads,
-        });
+        let mut sc = over_pieces(pieces, &reads);
         assert!(matches!(
             sc.uint("n", 0..=9),
             Err(InputError::Unreadable(_))
@@ -717,10 +713,7 @@ pub(crate) mod tests {
         // and its end (`gh`) was not read, so the quote says it goes on.
         let reads = std::cell::Cell::new(0);
         let pieces = vec![Ok(&b"abcdef"[..]), Ok(b"gh\n")];
-        let mut sc = Scanner::from_reader(Pieces {
-            pieces,
-            reads: &reads,
-        });
+        let mut sc = over_pieces(pieces, &reads);
         assert_eq!(
             sc.line_within("l", 4).unwrap_err().to_string(),
             "l is longer than 4 bytes: `abcdef...`"

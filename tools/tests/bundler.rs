@@ -45,6 +45,16 @@ fn fixture(tag: &str, problem: &str) -> PathBuf {
     dir
 }
 
+/// Adds module `name` with `text` to the fixture library at `dir` (`lib/NAME.rs`, declared in
+/// `lib/lib.rs`).
+fn add_module(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join("lib").join(format!("{name}.rs")), text).unwrap();
+    let lib = dir.join("lib/lib.rs");
+    let root = std::fs::read_to_string(&lib).unwrap();
+    let declared = format!("pub mod {name};\npub mod unused;");
+    std::fs::write(&lib, root.replace("pub mod unused;", &declared)).unwrap();
+}
+
 /// Compiles a bundle with rustc and runs it on `input`.
 fn compile_and_run(dir: &Path, text: &str, input: &str) -> String {
     let source = dir.join("bundle.rs");
@@ -337,14 +347,7 @@ impl Game for NeverBuilt {
 fn planted_uses_of_dropped_items_are_kept() {
     let source = "use grundy::planted::{play, Game, Take};\nfn main() {\n    let direct = Take.moves(1);\n    let generic = play(&Take, 2);\n    println!(\"{} {} {} {} {}\", direct, generic, grundy::planted::classify(3), grundy::planted::classify(4), grundy::planted::via_macro(4));\n}\n";
     let dir = fixture("planted", source);
-    std::fs::write(dir.join("lib/planted.rs"), PLANTED).unwrap();
-    let lib = dir.join("lib/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap();
-    std::fs::write(
-        &lib,
-        text.replace("pub mod unused;", "pub mod planted;\npub mod unused;"),
-    )
-    .unwrap();
+    add_module(&dir, "planted", PLANTED);
     let spoj = by_name("spoj").unwrap();
     let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
     let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
@@ -456,14 +459,7 @@ fn impls_nothing_can_call_go() {
     ] {
         let source = body.replace("PARSED", parsed);
         let dir = fixture("uncalled", &source);
-        std::fs::write(dir.join("lib/uncalled.rs"), UNCALLED).unwrap();
-        let lib = dir.join("lib/lib.rs");
-        let text = std::fs::read_to_string(&lib).unwrap();
-        std::fs::write(
-            &lib,
-            text.replace("pub mod unused;", "pub mod uncalled;\npub mod unused;"),
-        )
-        .unwrap();
+        add_module(&dir, "uncalled", UNCALLED);
         let spoj = by_name("spoj").unwrap();
         let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
         let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
@@ -493,18 +489,11 @@ fn a_trait_given_by_a_generic_impl_alone_is_kept() {
     // bounded by its own trait, `impl<T: Blanket> Blanket for &T`, which gives nothing new).
     let source = "use grundy::twice::*;\nfn main() {\n    println!(\"{}\", 3u32.twice());\n}\n";
     let dir = fixture("generic", source);
-    std::fs::write(
-        dir.join("lib/twice.rs"),
+    add_module(
+        &dir,
+        "twice",
         "pub trait Twice {\n    fn twice(&self) -> u64;\n}\n\nimpl<T: Copy + Into<u64>> Twice for T {\n    fn twice(&self) -> u64 {\n        (*self).into() * 2\n    }\n}\n\npub trait Unrelated {\n    fn unrelated(&self) -> u64;\n}\n\nimpl<T: Copy> Unrelated for T {\n    fn unrelated(&self) -> u64 {\n        1\n    }\n}\n",
-    )
-    .unwrap();
-    let lib = dir.join("lib/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap();
-    std::fs::write(
-        &lib,
-        text.replace("pub mod unused;", "pub mod twice;\npub mod unused;"),
-    )
-    .unwrap();
+    );
     let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(bundle.text.contains("trait Twice"), "{}", bundle.text);
     assert!(!bundle.text.contains("trait Unrelated"), "{}", bundle.text);
@@ -633,14 +622,7 @@ fn main() {
 }
 "#;
     let dir = fixture("variants", source);
-    std::fs::write(dir.join("lib/shapes.rs"), SHAPES).unwrap();
-    let lib = dir.join("lib/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap();
-    std::fs::write(
-        &lib,
-        text.replace("pub mod unused;", "pub mod shapes;\npub mod unused;"),
-    )
-    .unwrap();
+    add_module(&dir, "shapes", SHAPES);
     let spoj = by_name("spoj").unwrap();
     let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
     let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
@@ -684,23 +666,16 @@ fn a_reexport_no_kept_path_takes_goes_and_a_trait_import_stays() {
     // name goes through, and it must stay.
     let source = "fn main() {\n    println!(\"{} {}\", grundy::alpha::double(2), grundy::alpha::quadruple(3));\n}\n";
     let dir = fixture("reexports", source);
-    std::fs::write(
-        dir.join("lib/twice.rs"),
+    add_module(
+        &dir,
+        "twice",
         "pub trait Twice {\n    fn twice(self) -> u64;\n}\n\nimpl Twice for u64 {\n    fn twice(self) -> u64 {\n        self * 2\n    }\n}\n",
-    )
-    .unwrap();
+    );
     let alpha = dir.join("lib/alpha.rs");
     let text = std::fs::read_to_string(&alpha).unwrap();
     std::fs::write(
         &alpha,
         text + "\nuse crate::twice::Twice;\n\npub fn quadruple(x: u64) -> u64 {\n    x.twice().twice()\n}\n",
-    )
-    .unwrap();
-    let lib = dir.join("lib/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap();
-    std::fs::write(
-        &lib,
-        text.replace("pub mod unused;", "pub mod twice;\npub mod unused;"),
     )
     .unwrap();
     let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
