@@ -722,6 +722,16 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_long_line_after_a_short_one_is_quoted_from_its_own_start() {
+        let mut sc = Scanner::new(b"ab\nabcdef");
+        assert_eq!(sc.line_within("l", 3), Ok(Some(&b"ab"[..])));
+        assert_eq!(
+            sc.line_within("l", 3).unwrap_err().to_string(),
+            "l is longer than 3 bytes: `abcdef...`"
+        );
+    }
+
+    #[test]
     fn a_long_line_is_quoted_by_its_start_and_length() {
         let mut text = vec![b'1'; 100_000];
         text.push(b'\n');
