@@ -13,7 +13,8 @@
 //!   arm of the crates' code that needs the variant whatever its other parts (not under an
 //!   `|`), through a path that resolves to the enum: `Enum::Variant`, `Self::Variant` in an
 //!   impl for the enum, or `Variant` alone under a glob import of the enum's variants and no
-//!   other glob;
+//!   other glob (a local item that would shadow the enum or the variant names it where it is
+//!   defined, a mention that keeps the variant);
 //! - kept code names nothing that reads a variant's position or the enum's layout
 //!   ([`LAYOUT_READERS`]: `mem::discriminant`, whose `Debug` shows the position, a transmute,
 //!   a size).
