@@ -53,9 +53,6 @@ pub struct Scanner<'a> {
     end: usize,
     /// Bytes taken from the source so far.
     taken: u64,
-    /// Whether the source has reported its end: it is not read again (a terminal would wait
-    /// for a second end-of-file).
-    ended: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -93,7 +90,6 @@ impl<'a> Scanner<'a> {
             pos: 0,
             end: 0,
             taken: 0,
-            ended: false,
         }
     }
 
@@ -101,9 +97,6 @@ impl<'a> Scanner<'a> {
     /// is then [`WINDOW`] bytes, and doubles when they fill it) and reads more after them;
     /// false at the end of the input.
     fn fill(&mut self) -> Result<bool, InputError> {
-        if self.ended {
-            return Ok(false);
-        }
         self.buf.copy_within(self.pos..self.end, 0);
         self.end -= self.pos;
         self.pos = 0;
@@ -120,7 +113,11 @@ impl<'a> Scanner<'a> {
                     if self.taken > MAX_INPUT {
                         return Err(InputError::Unreadable("it is larger than 1 GiB".into()));
                     }
-                    self.ended = n == 0;
+                    if n == 0 {
+                        // The end: the source is not read again (a terminal would wait for a
+                        // second end-of-file).
+                        self.source = Box::new(std::io::empty());
+                    }
                     return Ok(n > 0);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -483,6 +480,145 @@ pub(crate) mod tests {
         }
     }
 
+    /// A source that hands out `pieces` one per read (then its end), counting its reads; an
+    /// `Err` piece is that error of that kind.
+    struct Pieces<'a> {
+        pieces: Vec<Result<&'static [u8], std::io::ErrorKind>>,
+        reads: &'a std::cell::Cell<usize>,
+    }
+
+    /// A scanner over [`Pieces`].
+    fn over_pieces<'a>(
+        pieces: Vec<Result<&'static [u8], std::io::ErrorKind>>,
+        reads: &'a std::cell::Cell<usize>,
+    ) -> Scanner<'a> {
+        Scanner::from_reader(Pieces { pieces, reads })
+    }
+
+    impl Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.reads.set(self.reads.get() + 1);
+            if self.pieces.is_empty() {
+                return Ok(0);
+            }
+            match self.pieces.remove(0) {
+                Ok(piece) => {
+                    buf[..piece.len()].copy_from_slice(piece);
+                    Ok(piece.len())
+                }
+                Err(kind) => Err(std::io::Error::new(kind, "a signal")),
+            }
+        }
+    }
+
+    #[test]
+    fn a_token_is_answered_without_waiting_for_more_input() {
+        // A terminal's first line, long enough for the byte-order-mark check: `12` is read
+        // without asking for the next line.
+        let reads = std::cell::Cell::new(0);
+        let pieces = vec![Ok(&b"12\n"[..]), Ok(b"7\n")];
+        let mut sc = over_pieces(pieces, &reads);
+        assert_eq!(sc.uint("a", 0..=99), Ok(12));
+        assert_eq!(reads.get(), 1);
+        assert_eq!(sc.uint("b", 0..=99), Ok(7));
+        assert_eq!(reads.get(), 2);
+        assert!(sc.finish().is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_only_at_the_start() {
+        // Later, in a window of its own, it is part of a token (and never read past again).
+        let reads = std::cell::Cell::new(0);
+        let pieces = vec![Ok(&b"1 \n"[..]), Ok(b"\xEF\xBB\xBF2 3")];
+        let mut sc = over_pieces(pieces, &reads);
+        assert_eq!(sc.uint("a", 0..=9), Ok(1));
+        assert_eq!(
+            sc.uint("b", 0..=9).unwrap_err().to_string(),
+            "b: expected an integer, found `\\xEF\\xBB\\xBF2`"
+        );
+        assert_eq!(sc.uint("c", 0..=9), Ok(3));
+        assert!(sc.finish().is_ok());
+    }
+
+    #[test]
+    fn an_interrupted_read_is_tried_again() {
+        let reads = std::cell::Cell::new(0);
+        let pieces = vec![Err(std::io::ErrorKind::Interrupted), Ok(&b"5 "[..])];
+        let mut sc = over_pieces(pieces, &reads);
+        assert_eq!(sc.uint("n", 0..=9), Ok(5));
+        assert!(sc.finish().is_ok());
+        let pieces = vec![Err(std::io::ErrorKind::Other)];
+        let mut sc = over_pieces(pieces, &reads);
+        assert!(matches!(
+            sc.uint("n", 0..=9),
+            Err(InputError::Unreadable(_))
+        ));
+    }
+
+    #[test]
+    fn the_window_stays_one_window_over_a_long_input_of_short_tokens() {
+        let text = "12 ".repeat(400_000);
+        let mut sc = Scanner::new(text.as_bytes());
+        for _ in 0..400_000 {
+            assert_eq!(sc.uint("x", 0..=99), Ok(12));
+        }
+        assert!(sc.finish().is_ok());
+        assert_eq!(sc.buf.len(), WINDOW);
+    }
+
+    #[test]
+    fn a_long_token_doubles_the_window_in_a_few_reads() {
+        let word = vec![b'w'; 1 << 20];
+        let reads = std::cell::Cell::new(0);
+        let mut sc = Scanner::from_reader(Counted {
+            source: &word[..],
+            reads: &reads,
+        });
+        assert_eq!(sc.token("w").map(str::len), Ok(1 << 20));
+        // 64 KiB, then doubled four times to hold 1 MiB and once more to meet its end.
+        assert!(reads.get() <= 8, "{} reads", reads.get());
+        assert!(sc.buf.len() <= 1 << 21, "{} bytes", sc.buf.len());
+    }
+
+    /// `source`, counting its reads.
+    struct Counted<'a, R> {
+        source: R,
+        reads: &'a std::cell::Cell<usize>,
+    }
+
+    impl<R: Read> Read for Counted<'_, R> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.reads.set(self.reads.get() + 1);
+            self.source.read(buf)
+        }
+    }
+
+    #[test]
+    fn ahead_shows_the_window_from_the_next_token() {
+        let mut sc = Scanner::new(b" \n 12 x");
+        assert!(sc.at_token().unwrap());
+        assert_eq!(sc.ahead(), b"12 x");
+        sc.advance(2);
+        assert_eq!(sc.ahead(), b"x");
+        sc.advance(1);
+        assert_eq!(sc.ahead(), b"");
+    }
+
+    #[test]
+    fn at_most_max_input_bytes_are_read() {
+        // Separators, so that the window stays small: a token that ends at the last byte
+        // allowed is read, a byte more is refused.
+        let spaces = |n| std::io::repeat(b' ').take(n);
+        let mut sc = Scanner::from_reader(spaces(MAX_INPUT - 1).chain(&b"7"[..]));
+        assert_eq!(sc.uint("x", 0..=9), Ok(7));
+        assert!(sc.finish().is_ok());
+        let mut sc = Scanner::from_reader(spaces(MAX_INPUT + 1));
+        assert_eq!(
+            sc.finish().unwrap_err().to_string(),
+            "cannot read the input: it is larger than 1 GiB"
+        );
+    }
+
     #[test]
     fn a_failing_source_is_unreadable() {
         struct Broken;
@@ -569,6 +705,30 @@ pub(crate) mod tests {
                 e
             );
         }
+    }
+
+    #[test]
+    fn a_line_cut_at_the_windows_end_is_quoted_as_cut() {
+        // The window holds exactly `max` + 2 bytes and no line break: the line is too long,
+        // and its end (`gh`) was not read, so the quote says it goes on.
+        let reads = std::cell::Cell::new(0);
+        let pieces = vec![Ok(&b"abcdef"[..]), Ok(b"gh\n")];
+        let mut sc = over_pieces(pieces, &reads);
+        assert_eq!(
+            sc.line_within("l", 4).unwrap_err().to_string(),
+            "l is longer than 4 bytes: `abcdef...`"
+        );
+        assert_eq!(reads.get(), 1);
+    }
+
+    #[test]
+    fn a_long_line_after_a_short_one_is_quoted_from_its_own_start() {
+        let mut sc = Scanner::new(b"ab\nabcdef");
+        assert_eq!(sc.line_within("l", 3), Ok(Some(&b"ab"[..])));
+        assert_eq!(
+            sc.line_within("l", 3).unwrap_err().to_string(),
+            "l is longer than 3 bytes: `abcdef...`"
+        );
     }
 
     #[test]

@@ -9,10 +9,14 @@
 //! a method or associated item of a kept type is kept when its name follows a `.` or a `::`
 //! anywhere in kept code; a trait is kept when a kept item names it or one of its items; a trait
 //! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
-//! items are cut to what still exists; modules left empty go.
+//! items are cut to what still exists, and to what kept code's paths go through where they name
+//! consts, statics, functions or types (a re-export nothing takes goes; a trait import stays for
+//! its methods); modules left empty go. A variant of a kept enum that kept code never builds
+//! goes with the match arms only it reaches ([`variants`]).
 
 mod names;
 mod uses;
+mod variants;
 
 use super::source::{apply, Edit};
 use names::Names;
@@ -24,6 +28,7 @@ use std::ops::Range;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use uses::{leaves, local_leaves, render_use, Leaf};
+use variants::{match_arms, shakable_enum, Arm, ShakableEnum};
 
 /// A shaken bundle.
 pub(super) struct Shaken {
@@ -40,6 +45,8 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     graph.modules.push(Module::default());
     graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
+    // The leaves that kept code's lookups went through (later lookups only check).
+    let passed = graph.passed.take();
     if graph.gave_up() {
         // Names too tangled to resolve in reasonable time: keep everything (sound).
         reached = vec![true; graph.nodes.len()];
@@ -57,7 +64,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
         }
     }
     let exists = graph.existing_modules(&reached);
-    let mut edits = Vec::new();
+    let mut edits = graph.unbuilt_variants(&reached);
     // An item inside a deleted impl or module is deleted with it (`apply` keeps the outermost).
     for (id, node) in graph.nodes.iter().enumerate() {
         if graph.modules[node.module].shakable && !reached[id] {
@@ -82,7 +89,13 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
         let kept: Vec<&Leaf> = item
             .leaves
             .iter()
-            .filter(|leaf| graph.leaf_is_live(item.module, leaf, &reached, &exists))
+            .enumerate()
+            .filter(|&(i, leaf)| {
+                let index = item.first_leaf + i;
+                let passed = passed.contains(&(item.module, index)) || graph.gave_up();
+                graph.leaf_is_live(item.module, leaf, passed, &reached, &exists)
+            })
+            .map(|(_, leaf)| leaf)
             .collect();
         if kept.is_empty() {
             edits.push(Edit::delete(with_leading_comments(
@@ -172,6 +185,8 @@ struct Node {
     tokens: TokenStream,
     /// `use` items inside the node (in a function body): names they bind there.
     locals: Vec<Leaf>,
+    /// The match arms of its code.
+    arms: Vec<Arm>,
     /// A struct, enum or union: a type whose inherent impls this bundle holds.
     is_type: bool,
     /// Only in the value or macro namespace (a function, const, static, `macro_rules!`): never
@@ -181,6 +196,8 @@ struct Node {
 
 struct UseItem {
     module: usize,
+    /// Where its leaves start in its module's [`Module::leaves`].
+    first_leaf: usize,
     range: Range<usize>,
     /// Its attributes and visibility as written (`pub `, `pub(crate) `), or empty.
     head: String,
@@ -192,10 +209,15 @@ struct Graph {
     modules: Vec<Module>,
     nodes: Vec<Node>,
     uses: Vec<UseItem>,
+    /// The crates' enums whose unbuilt variants may go.
+    enums: Vec<ShakableEnum>,
     /// Lookups made so far, against [`LOOKUP_BUDGET`].
     lookups: Cell<u64>,
     /// The lookups in progress (module, name, namespace), which a glob cycle would repeat.
     under_way: RefCell<BTreeSet<(usize, String, Ns)>>,
+    /// The `use` leaves (module, index in its [`Module::leaves`]) that a lookup of their name
+    /// went through: the re-exports and imports that kept code's paths may take.
+    passed: RefCell<BTreeSet<(usize, usize)>>,
 }
 
 /// Which of a module's names a lookup wants. A path's segments before its last name a module
@@ -337,6 +359,7 @@ impl Graph {
                 }
                 syn::Item::Use(u) => {
                     let leaves = leaves(u);
+                    let first_leaf = self.modules[module].leaves.len();
                     self.modules[module].leaves.extend(leaves.iter().cloned());
                     // Attributes and visibility as written, for the `use` items that replace it.
                     let mut head = String::new();
@@ -350,6 +373,7 @@ impl Graph {
                     }
                     self.uses.push(UseItem {
                         module,
+                        first_leaf,
                         range,
                         head,
                         leaves,
@@ -381,6 +405,7 @@ impl Graph {
                                 range,
                                 tokens: item.to_token_stream(),
                                 locals: local_leaves(|v| v.visit_item_impl(i)),
+                                arms: match_arms(|v| v.visit_item_impl(i)),
                                 is_type: false,
                                 value_only: false,
                             });
@@ -396,6 +421,7 @@ impl Graph {
                                 range,
                                 tokens: header,
                                 locals: Vec::new(),
+                                arms: Vec::new(),
                                 is_type: false,
                                 value_only: false,
                             });
@@ -414,6 +440,7 @@ impl Graph {
                                     range: member.span().byte_range(),
                                     tokens: member.to_token_stream(),
                                     locals: local_leaves(|v| v.visit_impl_item(member)),
+                                    arms: match_arms(|v| v.visit_impl_item(member)),
                                     is_type: false,
                                     value_only: false,
                                 });
@@ -439,6 +466,7 @@ impl Graph {
                         range,
                         tokens: item.to_token_stream(),
                         locals: local_leaves(|v| v.visit_item_trait(t)),
+                        arms: match_arms(|v| v.visit_item_trait(t)),
                         is_type: false,
                         value_only: false,
                     });
@@ -451,18 +479,20 @@ impl Graph {
                         range,
                         tokens: m.mac.tokens.clone(),
                         locals: Vec::new(),
+                        arms: Vec::new(),
                         is_type: false,
                         value_only: true,
                     });
                 }
                 _ => {
-                    self.add_node(Node {
+                    let id = self.add_node(Node {
                         module,
                         name: item_name(item),
                         kind: Kind::Plain,
                         range,
                         tokens: item.to_token_stream(),
                         locals: local_leaves(|v| v.visit_item(item)),
+                        arms: match_arms(|v| v.visit_item(item)),
                         is_type: matches!(
                             item,
                             syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
@@ -472,6 +502,11 @@ impl Graph {
                             syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
                         ),
                     });
+                    if let syn::Item::Enum(e) = item {
+                        if self.modules[module].shakable {
+                            self.enums.extend(shakable_enum(e, id));
+                        }
+                    }
                 }
             }
         }
@@ -513,7 +548,7 @@ impl Graph {
         if let Some(&child) = m.children.get(name) {
             out.modules.push(child);
         }
-        for leaf in &m.leaves {
+        for (index, leaf) in m.leaves.iter().enumerate() {
             if leaf.glob {
                 let mut globbed = Targets::default();
                 self.resolve(module, leaf, &leaf.path, Ns::Type, depth + 1, &mut globbed);
@@ -521,6 +556,7 @@ impl Graph {
                     self.lookup(g, name, ns, depth + 1, out);
                 }
             } else if leaf.name == name {
+                self.passed.borrow_mut().insert((module, index));
                 self.resolve(module, leaf, &leaf.path, ns, depth + 1, out);
             }
         }
@@ -876,9 +912,20 @@ impl Graph {
         exists
     }
 
-    /// Whether a `use` leaf of a crate module still names something after shaking (a leaf
-    /// that names nothing of the bundle's, such as `std::io::Write`, is kept).
-    fn leaf_is_live(&self, module: usize, leaf: &Leaf, reached: &[bool], exists: &[bool]) -> bool {
+    /// Whether `use` leaf `leaf` of crate module `module` still names something after
+    /// shaking: a leaf that names nothing of the bundle's (`std::io::Write`) stays; a leaf that
+    /// names only consts, statics, functions or types of the bundle's stays when a lookup of
+    /// kept code went through it (`passed`: a re-export nothing takes serves nothing); any
+    /// other leaf (a trait, whose methods need it in scope; a macro, called by name; a module;
+    /// a glob) stays when what it names is kept.
+    fn leaf_is_live(
+        &self,
+        module: usize,
+        leaf: &Leaf,
+        passed: bool,
+        reached: &[bool],
+        exists: &[bool],
+    ) -> bool {
         let mut targets = Targets::default();
         self.resolve_leaf(module, leaf, &mut targets);
         if targets.items.is_empty() && targets.modules.is_empty() {
@@ -886,6 +933,14 @@ impl Graph {
         }
         if leaf.glob {
             return targets.modules.iter().any(|&m| exists[m]);
+        }
+        let only_named = targets.modules.is_empty()
+            && targets
+                .items
+                .iter()
+                .all(|&i| matches!(self.nodes[i].kind, Kind::Plain));
+        if only_named && !passed {
+            return false;
         }
         targets.items.iter().any(|&i| reached[i]) || targets.modules.iter().any(|&m| exists[m])
     }
