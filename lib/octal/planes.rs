@@ -7,6 +7,9 @@
 //! `mirror − 1 − m + a0`: one shifted read per plane lines them up with the forward word, and
 //! XOR of the two gives bit k of G(a) ^ G(m − a) for all 64 pairs.
 
+/// The most wanted values one search tests together (a larger set is searched in groups).
+const TARGETS: usize = 8;
+
 /// Forward and mirrored bit planes of `values[..len]`, the planes of each 64 positions
 /// interleaved (word w of plane k at `w * bits + k`) so that one block is one or two cache
 /// lines.
@@ -127,11 +130,31 @@ impl Planes {
         found: &mut impl FnMut(u16),
     ) -> u64 {
         debug_assert_eq!(B, self.bits);
+        if wanted.len() > TARGETS {
+            // More values than the test's table holds: look for them in groups (each group
+            // stops early by itself; the pairs examined are those of the longer search).
+            let mut rest = wanted.split_off(TARGETS);
+            let first = self.find_with::<B>(m, lo, hi, wanted, found);
+            let second = self.find_with::<B>(m, lo, hi, &mut rest, found);
+            wanted.append(&mut rest);
+            return first.max(second);
+        }
         let mut visited = 0u64;
         let mut diff = [0u64; B];
         // The partners' bit offset in the mirrored planes moves one word a block: the shift
         // within the word is the row's.
         let shift = (self.mirror - 1 - m) % 64;
+        // Each wanted value as B words, word k all ones where bit k of the value is set: a pair
+        // makes the value where no plane differs from its word. A value at or above 2^B is
+        // never made (`reach` 0).
+        let mut targets = [[0u64; B]; TARGETS];
+        let mut reach = [0u64; TARGETS];
+        for (i, &v) in wanted.iter().enumerate() {
+            for (k, word) in targets[i].iter_mut().enumerate() {
+                *word = 0u64.wrapping_sub(u64::from(v >> k & 1));
+            }
+            reach[i] = if usize::from(v) >> B == 0 { !0 } else { 0 };
+        }
         let mut a0 = lo & !63;
         while a0 < hi && !wanted.is_empty() {
             let first = lo.max(a0) - a0;
@@ -154,15 +177,15 @@ impl Planes {
             }
             let mut i = 0;
             while i < wanted.len() {
-                let v = wanted[i];
-                let mut hit = if usize::from(v) >> B == 0 { valid } else { 0 };
-                for (k, &d) in diff.iter().enumerate() {
-                    // Bit k of the pair's value must equal bit k of v.
-                    hit &= d ^ (u64::from(v >> k & 1)).wrapping_sub(1);
+                let mut differs = 0;
+                for k in 0..B {
+                    differs |= diff[k] ^ targets[i][k];
                 }
-                if hit != 0 {
-                    found(v);
-                    wanted.swap_remove(i);
+                if valid & reach[i] & !differs != 0 {
+                    found(wanted.swap_remove(i));
+                    let last = wanted.len();
+                    targets[i] = targets[last];
+                    reach[i] = reach[last];
                 } else {
                     i += 1;
                 }
