@@ -1,0 +1,497 @@
+//! The search for the rare mex candidates of [`super::BitSliced`]: which of a few wanted
+//! values the split pairs (a, m − a) of a heap make, in an order chosen by measurement.
+//!
+//! Where a row's pairs make the hard candidates depends on the game. On Officers the pairs
+//! near the middle of the row (a ≈ m/2, the two heaps close in size) and those with a small
+//! part make them most often, and the pairs in between least (the sequence there has a
+//! structure that keeps some values apart: replayed at 2^20, scanning from both ends took
+//! 1,750 pairs a heap against 2,610 from a = 1). On 0.777 the small parts alone are best
+//! (680 against 1,300). [`OrderChooser`] measures both orders on a sample of the heaps and
+//! scans the others in the cheaper one.
+
+use super::planes::Planes;
+
+/// The scalar scan hands over to the planes when this many candidates are left: each
+/// candidate costs the planes about two operations a plane a step of 64 pairs, so few
+/// candidates are cheap there and many are cheaper one pair at a time (instructions counted
+/// on Officers to 2^17: 8 is the best of 3, 8 and 16).
+const HAND_OVER: usize = 8;
+
+/// Pairs a block of the two-ended order takes from one end before turning to the other (a
+/// multiple of 64, so that each block is whole words of the planes; 16, 64 and 256 met the
+/// candidates after as many pairs in the replay).
+const BLOCK: usize = 256;
+
+/// One heap in this many scans its candidates in both orders, to measure them.
+pub(super) const TRIAL_EVERY: usize = 128;
+
+/// The order in which each row's pairs (a, m − a), 1 <= a <= m/2, are scanned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ScanOrder {
+    /// From a = 1 upwards.
+    Low,
+    /// `BLOCK` pairs from a = 1 upwards, then `BLOCK` from the middle downwards, and so on
+    /// until they meet.
+    BothEnds,
+}
+
+impl ScanOrder {
+    fn other(self) -> ScanOrder {
+        match self {
+            ScanOrder::Low => ScanOrder::BothEnds,
+            ScanOrder::BothEnds => ScanOrder::Low,
+        }
+    }
+}
+
+/// Picks the scan order from the pairs both orders needed on the same heaps.
+#[derive(Clone, Debug)]
+pub(super) struct OrderChooser {
+    order: ScanOrder,
+    /// Pairs each order needed on the trial heaps since the last review, `[Low, BothEnds]`.
+    pairs: [u64; 2],
+    /// A trial every this many searches (`usize::MAX`: never, the order stays fixed).
+    trial_every: usize,
+    searches: usize,
+}
+
+impl OrderChooser {
+    /// Starts with `order`, trying both every `trial_every` searches.
+    pub(super) fn new(order: ScanOrder, trial_every: usize) -> Self {
+        OrderChooser {
+            order,
+            pairs: [0; 2],
+            trial_every,
+            searches: 0,
+        }
+    }
+
+    /// The order in use.
+    #[cfg(test)]
+    pub(super) fn order(&self) -> ScanOrder {
+        self.order
+    }
+
+    /// Weighs the later trials as much as all those before (the game may have changed).
+    pub(super) fn review(&mut self) {
+        self.pairs = [self.pairs[0] / 2, self.pairs[1] / 2];
+    }
+
+    /// [`find_wanted`] in the order in use; on a trial heap also in the other order (on a copy,
+    /// reporting nothing), switching when the other has needed fewer pairs. Returns the pairs
+    /// visited by both.
+    pub(super) fn find(
+        &mut self,
+        heap: Heap<'_>,
+        wanted: &mut Vec<u16>,
+        is_wanted: &mut [bool; 1 << 16],
+        found: impl FnMut(usize),
+    ) -> u64 {
+        self.searches += 1;
+        if self.searches < self.trial_every {
+            return find_wanted(heap, self.order, wanted, is_wanted, found);
+        }
+        self.searches = 0;
+        let other = self.order.other();
+        let mut copy = wanted.clone();
+        let tried = find_wanted(heap, other, &mut copy, is_wanted, |_| {});
+        let used = find_wanted(heap, self.order, wanted, is_wanted, found);
+        self.pairs[other as usize] += tried;
+        self.pairs[self.order as usize] += used;
+        if self.pairs[other as usize] < self.pairs[self.order as usize] {
+            self.order = other;
+        }
+        tried + used
+    }
+}
+
+/// What the search reads: the values G(0..n) of heap n = `g.len()`, its split digits and the
+/// planes of the values.
+#[derive(Clone, Copy)]
+pub(super) struct Heap<'a> {
+    pub(super) g: &'a [u16],
+    pub(super) split: &'a [usize],
+    pub(super) planes: &'a Planes,
+}
+
+/// The ranges of pairs of a heap's split rows, in scan order: `(m, lo, hi)` for the pairs
+/// (a, m − a) with lo <= a < hi.
+#[derive(Clone)]
+struct Schedule<'a> {
+    n: usize,
+    split: &'a [usize],
+    order: ScanOrder,
+    next_row: usize,
+    m: usize,
+    low: usize,
+    high: usize,
+    from_middle: bool,
+}
+
+impl<'a> Schedule<'a> {
+    fn new(n: usize, split: &'a [usize], order: ScanOrder) -> Self {
+        Schedule {
+            n,
+            split,
+            order,
+            next_row: 0,
+            m: 0,
+            low: 0,
+            high: 0,
+            from_middle: false,
+        }
+    }
+}
+
+impl Iterator for Schedule<'_> {
+    type Item = (usize, usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize, usize)> {
+        while self.low >= self.high {
+            let j = *self.split.get(self.next_row)?;
+            self.next_row += 1;
+            if self.n >= j + 2 {
+                self.m = self.n - j;
+                self.low = 1;
+                self.high = self.m / 2 + 1;
+                self.from_middle = false;
+            }
+        }
+        let (lo, hi) = match self.order {
+            ScanOrder::Low => (self.low, self.high),
+            ScanOrder::BothEnds if self.from_middle => {
+                (self.low.max((self.high - 1) / BLOCK * BLOCK), self.high)
+            }
+            ScanOrder::BothEnds => (self.low, self.high.min(self.low / BLOCK * BLOCK + BLOCK)),
+        };
+        if lo == self.low {
+            self.low = hi;
+        } else {
+            self.high = lo;
+        }
+        self.from_middle = !self.from_middle;
+        Some((self.m, lo, hi))
+    }
+}
+
+/// Finds which of the `wanted` values the split pairs of the heap make, passing each to
+/// `found`, and returns the pairs visited: in `order`, one pair at a time until at most
+/// `HAND_OVER` (8) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
+/// false on entry and on return; `wanted` is left holding the values no split makes.
+pub(super) fn find_wanted(
+    heap: Heap<'_>,
+    order: ScanOrder,
+    wanted: &mut Vec<u16>,
+    is_wanted: &mut [bool; 1 << 16],
+    mut found: impl FnMut(usize),
+) -> u64 {
+    let g = heap.g;
+    let mut schedule = Schedule::new(g.len(), heap.split, order);
+    let mut visited = 0u64;
+    // What the scalar scan leaves of its last range.
+    let mut rest = None;
+    if wanted.len() > HAND_OVER {
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = true);
+        let mut missing = wanted.len();
+        for (m, lo, hi) in &mut schedule {
+            // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
+            let left = &g[lo..hi];
+            let right = &g[m + 1 - hi..m + 1 - lo];
+            match scan_pairs(left, right, is_wanted, &mut missing, &mut found) {
+                Some(i) => {
+                    visited += i as u64 + 1;
+                    rest = Some((m, lo + i + 1, hi));
+                    break;
+                }
+                None => visited += (hi - lo) as u64,
+            }
+        }
+        wanted.retain(|&v| is_wanted[usize::from(v)]);
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = false);
+    }
+    // The planes, for what is left.
+    if !wanted.is_empty() {
+        let ranges = rest.into_iter().chain(schedule);
+        visited += heap
+            .planes
+            .find_pairs(ranges, wanted, |v| found(usize::from(v)));
+    }
+    visited
+}
+
+/// Scans the pairs (`left[i]`, `right[len − 1 − i]`) in order, passing each wanted value met
+/// to `found` (and unmarking it); returns the index of the pair after which at most
+/// `HAND_OVER` are `missing`, if one is reached.
+///
+/// Four pairs a step, with one branch for the four (a wanted value is met rarely): the four
+/// values are read from fixed offsets of two chunks, so the loop has no bounds checks.
+fn scan_pairs(
+    left: &[u16],
+    right: &[u16],
+    is_wanted: &mut [bool; 1 << 16],
+    missing: &mut usize,
+    found: &mut impl FnMut(usize),
+) -> Option<usize> {
+    let mut meet = |i: usize, v: usize, is_wanted: &mut [bool; 1 << 16]| {
+        if is_wanted[v] {
+            is_wanted[v] = false;
+            found(v);
+            *missing -= 1;
+            if *missing <= HAND_OVER {
+                return Some(i);
+            }
+        }
+        None
+    };
+    let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
+    for (q, (x, y)) in quads.enumerate() {
+        let v = [
+            usize::from(x[0] ^ y[3]),
+            usize::from(x[1] ^ y[2]),
+            usize::from(x[2] ^ y[1]),
+            usize::from(x[3] ^ y[0]),
+        ];
+        if is_wanted[v[0]] | is_wanted[v[1]] | is_wanted[v[2]] | is_wanted[v[3]] {
+            for (k, &v) in v.iter().enumerate() {
+                if let Some(i) = meet(4 * q + k, v, is_wanted) {
+                    return Some(i);
+                }
+            }
+        }
+    }
+    let done = left.len() / 4 * 4;
+    for i in done..left.len() {
+        let v = usize::from(left[i] ^ right[left.len() - 1 - i]);
+        if let Some(i) = meet(i, v, is_wanted) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::Rng;
+
+    /// The rows of heap n and each row's pairs, in the order a schedule gives them.
+    fn scheduled(n: usize, split: &[usize], order: ScanOrder) -> Vec<(usize, usize, usize)> {
+        Schedule::new(n, split, order).collect()
+    }
+
+    #[test]
+    fn a_schedule_covers_every_pair_once_row_by_row() {
+        for &(n, ref split) in &[
+            (2, vec![1]),
+            (3, vec![1]),
+            (700, vec![1, 2, 3]),
+            (1000, vec![2, 998, 999]),
+            (513, vec![1]),
+            (2000, vec![5, 1]),
+        ] {
+            for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+                let ranges = scheduled(n, split, order);
+                let mut expected = Vec::new();
+                for &j in split.iter().filter(|&&j| n >= j + 2) {
+                    let m = n - j;
+                    expected.extend((1..=m / 2).map(|a| (m, a)));
+                }
+                let mut got: Vec<(usize, usize)> = Vec::new();
+                for &(m, lo, hi) in &ranges {
+                    assert!(
+                        1 <= lo && lo < hi && hi <= m / 2 + 1,
+                        "{n} {order:?} {ranges:?}"
+                    );
+                    got.extend((lo..hi).map(|a| (m, a)));
+                }
+                // Row by row: once left, a row is not met again.
+                let mut rows: Vec<usize> = ranges.iter().map(|r| r.0).collect();
+                rows.dedup();
+                let mut distinct = rows.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(rows.len(), distinct.len(), "{rows:?}");
+                got.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(got, expected, "{n} {split:?} {order:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn both_ends_alternates_blocks_from_the_bottom_and_the_middle() {
+        // Heap 1201, one row m = 1200: pairs a = 1..=600.
+        let ranges = scheduled(1201, &[1], ScanOrder::BothEnds);
+        assert_eq!(
+            ranges,
+            vec![(1200, 1, 256), (1200, 512, 601), (1200, 256, 512)]
+        );
+        assert_eq!(scheduled(1201, &[1], ScanOrder::Low), vec![(1200, 1, 601)]);
+        // Two rows: the second starts again from its bottom.
+        let ranges = scheduled(603, &[1, 2], ScanOrder::BothEnds);
+        assert_eq!(
+            ranges,
+            vec![
+                (602, 1, 256),
+                (602, 256, 302),
+                (601, 1, 256),
+                (601, 256, 301)
+            ]
+        );
+    }
+
+    /// Which of `wanted` some split pair of heap `g.len()` makes, by every pair.
+    fn made_by_some_pair(g: &[u16], split: &[usize], wanted: &[u16]) -> Vec<u16> {
+        let n = g.len();
+        let mut made = Vec::new();
+        for &j in split.iter().filter(|&&j| n >= j + 2) {
+            let m = n - j;
+            made.extend((1..=m / 2).map(|a| g[a] ^ g[m - a]));
+        }
+        let mut found: Vec<u16> = wanted
+            .iter()
+            .copied()
+            .filter(|v| made.contains(v))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn find_wanted_finds_exactly_the_values_some_pair_makes() {
+        let mut rng = Rng::new(2024);
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for round in 0..300 {
+            let top = [3u64, 40, 300, 2000][round % 4];
+            let n = rng.range(2, 1500) as usize;
+            let g: Vec<u16> = (0..n).map(|_| rng.below(top + 1) as u16).collect();
+            let planes = Planes::new(&g);
+            let split: Vec<usize> = (0..rng.range(1, 3))
+                .map(|_| rng.range(1, 5) as usize)
+                .collect();
+            let heap = Heap {
+                g: &g,
+                split: &split,
+                planes: &planes,
+            };
+            let mut wanted: Vec<u16> = (0..rng.range(0, 40))
+                .map(|_| rng.below(2 * top + 3) as u16)
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            let expected = made_by_some_pair(&g, &split, &wanted);
+            let all_pairs: u64 = split
+                .iter()
+                .filter(|&&j| n >= j + 2)
+                .map(|&j| ((n - j) / 2) as u64)
+                .sum();
+            for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+                let mut left = wanted.clone();
+                let mut found = Vec::new();
+                let visited = find_wanted(heap, order, &mut left, &mut is_wanted, |v| {
+                    found.push(v as u16)
+                });
+                found.sort_unstable();
+                assert_eq!(found, expected, "{order:?} n {n} split {split:?}");
+                left.sort_unstable();
+                let missing: Vec<u16> = wanted
+                    .iter()
+                    .copied()
+                    .filter(|v| !expected.contains(v))
+                    .collect();
+                assert_eq!(left, missing, "{order:?}");
+                assert!(visited <= all_pairs, "{visited} {all_pairs}");
+                if !missing.is_empty() {
+                    assert_eq!(
+                        visited, all_pairs,
+                        "{order:?}: a missing value needs every pair"
+                    );
+                }
+                assert!(is_wanted.iter().all(|&w| !w), "scratch left dirty");
+            }
+        }
+    }
+
+    #[test]
+    fn scan_pairs_stops_at_the_hand_over() {
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero): with 11 wanted values
+        // met one a pair, the scan stops after the third (8 left).
+        let left: Vec<u16> = (1..=13).collect();
+        let right = vec![0u16; 13];
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for v in 1..=11 {
+            is_wanted[v] = true;
+        }
+        let mut missing = 11;
+        let mut found = Vec::new();
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, &mut |v| {
+            found.push(v)
+        });
+        assert_eq!((stop, missing, found), (Some(2), 8, vec![1, 2, 3]));
+        // Pairs past a multiple of four, and a right slice read backwards.
+        let left = [0u16, 0, 0, 0, 0, 7];
+        let right = [5u16, 0, 0, 0, 0, 0];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[2] = true;
+        is_wanted[7] = true;
+        let mut missing = 12;
+        let mut found = Vec::new();
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, &mut |v| {
+            found.push(v)
+        });
+        // Pair 0 is (0, 0) (right[5]); pair 5 is (7, 5): value 2. Nothing makes 7.
+        assert_eq!((stop, missing, found), (None, 11, vec![2]));
+        assert!(is_wanted[7] && !is_wanted[2]);
+    }
+
+    /// A heap of one row whose only pair making value 1 is near the middle (a = 1999), or
+    /// early in the row (a = 300).
+    fn one_row(middle: bool) -> (Vec<u16>, Vec<u16>) {
+        let n = 4001; // row 4000, pairs a = 1..=2000
+        let mut g = vec![0u16; n];
+        let a = if middle { 1999 } else { 300 };
+        g[a] = 1;
+        // Nine more wanted values that no pair makes keep the scan from handing over early.
+        (g, (1..=10).map(|v| v * 7 + 1).chain(Some(1)).collect())
+    }
+
+    #[test]
+    fn the_chooser_switches_to_the_order_that_needed_fewer_pairs() {
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for &(middle, from, to) in &[
+            (true, ScanOrder::Low, ScanOrder::BothEnds),
+            (false, ScanOrder::BothEnds, ScanOrder::Low),
+        ] {
+            let (g, wanted) = one_row(middle);
+            let planes = Planes::new(&g);
+            let split = [1];
+            let heap = Heap {
+                g: &g,
+                split: &split,
+                planes: &planes,
+            };
+            let mut chooser = OrderChooser::new(from, 2);
+            let mut left = wanted.clone();
+            let mut found = Vec::new();
+            // The first search is no trial: one order only, every pair (10 values missing).
+            assert_eq!(
+                chooser.find(heap, &mut left, &mut is_wanted, |v| found.push(v)),
+                2000
+            );
+            assert_eq!((chooser.order(), found.len()), (from, 1));
+            // The second is a trial: both orders look for value 1, the other one sooner.
+            let mut left = vec![1];
+            let work = chooser.find(heap, &mut left, &mut is_wanted, |_| {});
+            assert!(left.is_empty());
+            assert_eq!(chooser.order(), to, "middle {middle}");
+            assert!(work > 2, "{work}");
+            // Halving at a review keeps the choice.
+            chooser.review();
+            assert_eq!(chooser.order(), to);
+        }
+    }
+}
