@@ -77,25 +77,23 @@ impl OrderChooser {
         self.pairs = [self.pairs[0] / 2, self.pairs[1] / 2];
     }
 
-    /// [`find_wanted`] in the order in use; on a trial heap also in the other order (on a copy,
-    /// reporting nothing), switching when the other has needed fewer pairs. Returns the pairs
-    /// visited by both.
+    /// [`find_wanted`] in the order in use; on a trial heap also in the other order (on a copy),
+    /// switching when the other has needed fewer pairs. Returns the pairs visited by both.
     pub(super) fn find(
         &mut self,
         heap: Heap<'_>,
         wanted: &mut Vec<u16>,
         is_wanted: &mut [bool; 1 << 16],
-        found: impl FnMut(usize),
     ) -> u64 {
         self.searches += 1;
         if self.searches < self.trial_every {
-            return find_wanted(heap, self.order, wanted, is_wanted, found);
+            return find_wanted(heap, self.order, wanted, is_wanted);
         }
         self.searches = 0;
         let other = self.order.other();
         let mut copy = wanted.clone();
-        let tried = find_wanted(heap, other, &mut copy, is_wanted, |_| {});
-        let used = find_wanted(heap, self.order, wanted, is_wanted, found);
+        let tried = find_wanted(heap, other, &mut copy, is_wanted);
+        let used = find_wanted(heap, self.order, wanted, is_wanted);
         self.pairs[other as usize] += tried;
         self.pairs[self.order as usize] += used;
         if self.pairs[other as usize] < self.pairs[self.order as usize] {
@@ -174,8 +172,8 @@ impl Iterator for Schedule<'_> {
     }
 }
 
-/// Finds which of the `wanted` values the split pairs of the heap make, passing each to
-/// `found`, and returns the pairs visited: in `order`, one pair at a time until at most
+/// Removes from `wanted` the values the split pairs of the heap make, and returns the pairs
+/// visited: in `order`, one pair at a time until at most
 /// `HAND_OVER` (8) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
 /// false on entry and on return; `wanted` is left holding the values no split makes.
 pub(super) fn find_wanted(
@@ -183,7 +181,6 @@ pub(super) fn find_wanted(
     order: ScanOrder,
     wanted: &mut Vec<u16>,
     is_wanted: &mut [bool; 1 << 16],
-    mut found: impl FnMut(usize),
 ) -> u64 {
     let g = heap.g;
     let mut schedule = Schedule::new(g.len(), heap.split, order);
@@ -199,7 +196,7 @@ pub(super) fn find_wanted(
             // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
             let left = &g[lo..hi];
             let right = &g[m + 1 - hi..m + 1 - lo];
-            match scan_pairs(left, right, is_wanted, &mut missing, &mut found) {
+            match scan_pairs(left, right, is_wanted, &mut missing) {
                 Some(i) => {
                     visited += i as u64 + 1;
                     rest = Some((m, lo + i + 1, hi));
@@ -216,37 +213,25 @@ pub(super) fn find_wanted(
     // The planes, for what is left.
     if !wanted.is_empty() {
         let ranges = rest.into_iter().chain(schedule);
-        visited += heap
-            .planes
-            .find_pairs(ranges, wanted, |v| found(usize::from(v)));
+        visited += heap.planes.find_pairs(ranges, wanted, |_| {});
     }
     visited
 }
 
-/// Scans the pairs (`left[i]`, `right[len − 1 − i]`) in order, passing each wanted value met
-/// to `found` (and unmarking it); returns the index of the pair after which at most
-/// `HAND_OVER` are `missing`, if one is reached.
+/// Scans the pairs (`left[i]`, `right[len − 1 − i]`) in order, unmarking in `is_wanted` each
+/// wanted value met; returns the index of the last pair scanned once at most `HAND_OVER` are
+/// `missing`, if that is reached.
 ///
-/// Four pairs a step, with one branch for the four (a wanted value is met rarely): the four
-/// values are read from fixed offsets of two chunks, so the loop has no bounds checks.
+/// Four pairs a step with one branch for the four, rarely taken, and none inside it: which
+/// pair makes a wanted value is as good as random, so a branch a pair would be mispredicted
+/// once for each value met. The four values are read from fixed offsets of two chunks, so the
+/// loop has no bounds checks.
 fn scan_pairs(
     left: &[u16],
     right: &[u16],
     is_wanted: &mut [bool; 1 << 16],
     missing: &mut usize,
-    found: &mut impl FnMut(usize),
 ) -> Option<usize> {
-    let mut meet = |i: usize, v: usize, is_wanted: &mut [bool; 1 << 16]| {
-        if is_wanted[v] {
-            is_wanted[v] = false;
-            found(v);
-            *missing -= 1;
-            if *missing <= HAND_OVER {
-                return Some(i);
-            }
-        }
-        None
-    };
     let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
     for (q, (x, y)) in quads.enumerate() {
         let v = [
@@ -256,17 +241,21 @@ fn scan_pairs(
             usize::from(x[3] ^ y[0]),
         ];
         if is_wanted[v[0]] | is_wanted[v[1]] | is_wanted[v[2]] | is_wanted[v[3]] {
-            for (k, &v) in v.iter().enumerate() {
-                if let Some(i) = meet(4 * q + k, v, is_wanted) {
-                    return Some(i);
-                }
+            for &v in &v {
+                *missing -= usize::from(is_wanted[v]);
+                is_wanted[v] = false;
+            }
+            if *missing <= HAND_OVER {
+                return Some(4 * q + 3);
             }
         }
     }
     let done = left.len() / 4 * 4;
     for i in done..left.len() {
         let v = usize::from(left[i] ^ right[left.len() - 1 - i]);
-        if let Some(i) = meet(i, v, is_wanted) {
+        *missing -= usize::from(is_wanted[v]);
+        is_wanted[v] = false;
+        if *missing <= HAND_OVER {
             return Some(i);
         }
     }
@@ -391,19 +380,14 @@ mod tests {
                 .sum();
             for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
                 let mut left = wanted.clone();
-                let mut found = Vec::new();
-                let visited = find_wanted(heap, order, &mut left, &mut is_wanted, |v| {
-                    found.push(v as u16)
-                });
-                found.sort_unstable();
-                assert_eq!(found, expected, "{order:?} n {n} split {split:?}");
+                let visited = find_wanted(heap, order, &mut left, &mut is_wanted);
                 left.sort_unstable();
                 let missing: Vec<u16> = wanted
                     .iter()
                     .copied()
                     .filter(|v| !expected.contains(v))
                     .collect();
-                assert_eq!(left, missing, "{order:?}");
+                assert_eq!(left, missing, "{order:?} n {n} split {split:?}");
                 assert!(visited <= all_pairs, "{visited} {all_pairs}");
                 if !missing.is_empty() {
                     assert_eq!(
@@ -418,8 +402,8 @@ mod tests {
 
     #[test]
     fn scan_pairs_stops_at_the_hand_over() {
-        // Pair i makes value i + 1 (left[i] = i + 1, right all zero): with 11 wanted values
-        // met one a pair, the scan stops after the third (8 left).
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero). With 11 wanted values
+        // (1..=11), the first four pairs leave 7: the scan stops after its first step of four.
         let left: Vec<u16> = (1..=13).collect();
         let right = vec![0u16; 13];
         let mut is_wanted = Box::new([false; 1 << 16]);
@@ -427,25 +411,29 @@ mod tests {
             is_wanted[v] = true;
         }
         let mut missing = 11;
-        let mut found = Vec::new();
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, &mut |v| {
-            found.push(v)
-        });
-        assert_eq!((stop, missing, found), (Some(2), 8, vec![1, 2, 3]));
-        // Pairs past a multiple of four, and a right slice read backwards.
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(3), 7));
+        assert!((1..=4).all(|v| !is_wanted[v]) && (5..=11).all(|v| is_wanted[v]));
+        // Twelve missing, none met in the steps of four: the last pairs one at a time, and the
+        // right slice read backwards: pair 5 is (7, 5), value 2; nothing makes 7.
         let left = [0u16, 0, 0, 0, 0, 7];
         let right = [5u16, 0, 0, 0, 0, 0];
         is_wanted.iter_mut().for_each(|w| *w = false);
         is_wanted[2] = true;
         is_wanted[7] = true;
         let mut missing = 12;
-        let mut found = Vec::new();
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, &mut |v| {
-            found.push(v)
-        });
-        // Pair 0 is (0, 0) (right[5]); pair 5 is (7, 5): value 2. Nothing makes 7.
-        assert_eq!((stop, missing, found), (None, 11, vec![2]));
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (None, 11));
         assert!(is_wanted[7] && !is_wanted[2]);
+        // A value made twice in one step counts once; the hand-over in the last pairs.
+        let left = [3u16, 3, 0, 0, 0, 9];
+        let right = [0u16; 6];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[3] = true;
+        is_wanted[9] = true;
+        let mut missing = 10;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(5), 8));
     }
 
     /// A heap of one row whose only pair making value 1 is near the middle (a = 1999), or
@@ -476,16 +464,12 @@ mod tests {
             };
             let mut chooser = OrderChooser::new(from, 2);
             let mut left = wanted.clone();
-            let mut found = Vec::new();
             // The first search is no trial: one order only, every pair (10 values missing).
-            assert_eq!(
-                chooser.find(heap, &mut left, &mut is_wanted, |v| found.push(v)),
-                2000
-            );
-            assert_eq!((chooser.order(), found.len()), (from, 1));
+            assert_eq!(chooser.find(heap, &mut left, &mut is_wanted), 2000);
+            assert_eq!((chooser.order(), left.len()), (from, 10));
             // The second is a trial: both orders look for value 1, the other one sooner.
             let mut left = vec![1];
-            let work = chooser.find(heap, &mut left, &mut is_wanted, |_| {});
+            let work = chooser.find(heap, &mut left, &mut is_wanted);
             assert!(left.is_empty());
             assert_eq!(chooser.order(), to, "middle {middle}");
             assert!(work > 2, "{work}");

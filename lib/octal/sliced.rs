@@ -86,6 +86,8 @@ pub struct BitSliced {
     wanted: Vec<u16>,
     /// The order the candidates are scanned in, measured as it goes.
     chooser: OrderChooser,
+    /// Scratch for the candidates below the first missing common value.
+    candidates: Option<Box<[u16; 1 << 16]>>,
     /// Scratch for the scalar scan: all false between values.
     is_wanted: Option<Box<[bool; 1 << 16]>>,
 }
@@ -142,6 +144,7 @@ impl BitSliced {
             lanes: None,
             wanted: Vec::new(),
             chooser: OrderChooser::new(ScanOrder::Low, TRIAL_EVERY),
+            candidates: None,
             is_wanted: None,
         }
     }
@@ -257,15 +260,25 @@ impl BitSliced {
             work += (skipped + below - tail) as u64;
         }
         // The mex is at most the first common value c not marked; below c only rare values can
-        // be missing (one above 65535 cannot be a pair's value: it stays missing).
-        self.wanted.clear();
-        let mut c = 0;
-        while c < 1 << 16 && (lanes[c] & bit != 0 || self.rare_value[c]) {
-            if lanes[c] & bit == 0 {
-                self.wanted.push(c as u16);
+        // be missing (one above 65535 cannot be a pair's value: it stays missing). The loop
+        // has one branch, taken once: whether c is a candidate is as good as random, so the
+        // candidate is written every time and kept by advancing the count.
+        let scratch = self
+            .candidates
+            .get_or_insert_with(|| Box::new([0; 1 << 16]));
+        let (mut c, mut count) = (0, 0);
+        while c < 1 << 16 {
+            let made = lanes[c] & bit != 0;
+            let rare = self.rare_value[c];
+            if !made && !rare {
+                break;
             }
+            scratch[count] = c as u16;
+            count += usize::from(!made);
             c += 1;
         }
+        self.wanted.clear();
+        self.wanted.extend_from_slice(&scratch[..count]);
         if !self.wanted.is_empty() {
             let is_wanted = self
                 .is_wanted
@@ -275,11 +288,9 @@ impl BitSliced {
                 split: &self.moves.split,
                 planes,
             };
-            work += self
-                .chooser
-                .find(heap, &mut self.wanted, is_wanted, |v| lanes[v] |= bit);
+            work += self.chooser.find(heap, &mut self.wanted, is_wanted);
         }
-        // Every value below c is now marked, or left in `wanted` as made by no option.
+        // Every value below c is now made, or left in `wanted` as made by no option.
         let mex = self
             .wanted
             .iter()
