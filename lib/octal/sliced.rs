@@ -270,11 +270,13 @@ impl BitSliced {
         while c < 1 << 16 {
             let made = lanes[c] & bit != 0;
             let rare = self.rare_value[c];
-            if !made && !rare {
+            if !(made | rare) {
                 break;
             }
             scratch[count] = c as u16;
-            count += usize::from(!made);
+            // (`rare &` is redundant here, but reading `rare` in any case keeps the compiler
+            // from testing `made` first with a branch of its own.)
+            count += usize::from(rare & !made);
             c += 1;
         }
         self.wanted.clear();
