@@ -145,15 +145,22 @@ impl Planes {
         // makes the value where no plane differs from its word. A value at or above 2^B is
         // never made (`reach` 0).
         let mut targets = [[0u64; B]; TARGETS];
-        let mut reach = [0u64; TARGETS];
+        // Per value, all ones while it is wanted and can be made.
+        let mut live = [0u64; TARGETS];
         for (i, &v) in wanted.iter().enumerate() {
             for (k, word) in targets[i].iter_mut().enumerate() {
                 *word = 0u64.wrapping_sub(u64::from(v >> k & 1));
             }
-            reach[i] = if usize::from(v) >> B == 0 { !0 } else { 0 };
+            live[i] = if usize::from(v) >> B == 0 { !0 } else { 0 };
         }
-        for (m, lo, hi) in ranges {
-            if wanted.is_empty() {
+        let count = wanted.len();
+        // Bit i: the value of `wanted[i]` was found. The values are tested without a branch
+        // on whether one is found (which is as good as random): one branch a block, on
+        // whether all are.
+        let mut found_any = 0u32;
+        let all = (1u32 << count) - 1;
+        'ranges: for (m, lo, hi) in ranges {
+            if found_any == all {
                 break;
             }
             if lo >= hi {
@@ -164,7 +171,7 @@ impl Planes {
             // shift within the word is the row's.
             let shift = (self.mirror - 1 - m) % 64;
             let mut a0 = lo & !63;
-            while a0 < hi && !wanted.is_empty() {
+            while a0 < hi {
                 let first = lo.max(a0) - a0;
                 let last = hi.min(a0 + 64) - a0;
                 let valid = (!0u64 >> (64 - (last - first))) << first;
@@ -183,22 +190,25 @@ impl Planes {
                         diff[k] = ahead[k] ^ (low[k] >> shift) ^ (high[k] << (64 - shift));
                     }
                 }
-                let mut i = 0;
-                while i < wanted.len() {
+                for i in 0..count {
                     let mut differs = 0;
                     for k in 0..B {
                         differs |= diff[k] ^ targets[i][k];
                     }
-                    if valid & reach[i] & !differs != 0 {
-                        found(wanted.swap_remove(i));
-                        let last = wanted.len();
-                        targets[i] = targets[last];
-                        reach[i] = reach[last];
-                    } else {
-                        i += 1;
-                    }
+                    let hit = u64::from(valid & live[i] & !differs != 0);
+                    live[i] &= hit.wrapping_sub(1);
+                    found_any |= (hit as u32) << i;
+                }
+                if found_any == all {
+                    break 'ranges;
                 }
                 a0 += 64;
+            }
+        }
+        // Remove the values found, from the last (a swap brings a later one, already decided).
+        for i in (0..count).rev() {
+            if found_any >> i & 1 != 0 {
+                found(wanted.swap_remove(i));
             }
         }
         visited

@@ -240,14 +240,12 @@ fn scan_pairs(
             usize::from(x[2] ^ y[1]),
             usize::from(x[3] ^ y[0]),
         ];
-        if is_wanted[v[0]] | is_wanted[v[1]] | is_wanted[v[2]] | is_wanted[v[3]] {
-            for &v in &v {
-                *missing -= usize::from(is_wanted[v]);
-                is_wanted[v] = false;
-            }
-            if *missing <= HAND_OVER {
-                return Some(4 * q + 3);
-            }
+        for &v in &v {
+            *missing -= usize::from(is_wanted[v]);
+            is_wanted[v] = false;
+        }
+        if *missing <= HAND_OVER {
+            return Some(4 * q + 3);
         }
     }
     let done = left.len() / 4 * 4;
