@@ -11,11 +11,12 @@
 
 use super::planes::Planes;
 
-/// The scalar scan hands over to the planes when this many candidates are left: each
-/// candidate costs the planes about two operations a plane a step of 64 pairs, so few
-/// candidates are cheap there and many are cheaper one pair at a time (instructions counted
-/// on Officers to 2^17: 8 is the best of 3, 8 and 16).
-const HAND_OVER: usize = 8;
+/// The scalar scan hands over to the planes when this many candidates are left: the scalar
+/// scan, without branches, costs about a cycle a pair; the planes cost two operations a plane
+/// a candidate a step of 64 pairs, so they win for the last few (user time measured on
+/// Officers 2^18, 0.777 2^17 and .376 2^20 for 0, 1, 2, 4, 8 and 16: 2 best, .376 9% ahead of
+/// 4 and 40% of 8, whose rows are often scanned to the end for a value no pair makes).
+const HAND_OVER: usize = 2;
 
 /// Pairs a block of the two-ended order takes from one end before turning to the other (a
 /// multiple of 64, so that each block is whole words of the planes; 16, 64 and 256 met the
@@ -174,7 +175,7 @@ impl Iterator for Schedule<'_> {
 
 /// Removes from `wanted` the values the split pairs of the heap make, and returns the pairs
 /// visited: in `order`, one pair at a time until at most
-/// `HAND_OVER` (8) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
+/// `HAND_OVER` (2) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
 /// false on entry and on return; `wanted` is left holding the values no split makes.
 pub(super) fn find_wanted(
     heap: Heap<'_>,
@@ -400,28 +401,29 @@ mod tests {
 
     #[test]
     fn scan_pairs_stops_at_the_hand_over() {
-        // Pair i makes value i + 1 (left[i] = i + 1, right all zero). With 11 wanted values
-        // (1..=11), the first four pairs leave 7: the scan stops after its first step of four.
-        let left: Vec<u16> = (1..=13).collect();
-        let right = vec![0u16; 13];
+        let h = HAND_OVER;
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero). With h + 3 wanted values
+        // (1..=h + 3), the first four pairs leave h − 1: the scan stops after its first step.
+        let left: Vec<u16> = (1..=h as u16 + 9).collect();
+        let right = vec![0u16; left.len()];
         let mut is_wanted = Box::new([false; 1 << 16]);
-        for v in 1..=11 {
+        for v in 1..=h + 3 {
             is_wanted[v] = true;
         }
-        let mut missing = 11;
+        let mut missing = h + 3;
         let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
-        assert_eq!((stop, missing), (Some(3), 7));
-        assert!((1..=4).all(|v| !is_wanted[v]) && (5..=11).all(|v| is_wanted[v]));
-        // Twelve missing, none met in the steps of four: the last pairs one at a time, and the
+        assert_eq!((stop, missing), (Some(3), h - 1));
+        assert!((1..=4).all(|v| !is_wanted[v]) && (5..=h + 3).all(|v| is_wanted[v]));
+        // More missing, none met in the steps of four: the last pairs one at a time, and the
         // right slice read backwards: pair 5 is (7, 5), value 2; nothing makes 7.
         let left = [0u16, 0, 0, 0, 0, 7];
         let right = [5u16, 0, 0, 0, 0, 0];
         is_wanted.iter_mut().for_each(|w| *w = false);
         is_wanted[2] = true;
         is_wanted[7] = true;
-        let mut missing = 12;
+        let mut missing = h + 4;
         let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
-        assert_eq!((stop, missing), (None, 11));
+        assert_eq!((stop, missing), (None, h + 3));
         assert!(is_wanted[7] && !is_wanted[2]);
         // A value made twice in one step counts once; the hand-over in the last pairs.
         let left = [3u16, 3, 0, 0, 0, 9];
@@ -429,9 +431,9 @@ mod tests {
         is_wanted.iter_mut().for_each(|w| *w = false);
         is_wanted[3] = true;
         is_wanted[9] = true;
-        let mut missing = 10;
+        let mut missing = h + 2;
         let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
-        assert_eq!((stop, missing), (Some(5), 8));
+        assert_eq!((stop, missing), (Some(5), h));
     }
 
     /// A heap of one row whose only pair making value 1 is near the middle (a = 1999), or

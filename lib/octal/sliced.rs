@@ -31,7 +31,7 @@ type LaneBits = u16;
 /// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
 ///   missing too; proving each present is a coupon collector's search over the pairs
 ///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
-///   thousands. The pairs are scanned one at a time until `HAND_OVER` (8) candidates are left;
+///   thousands. The pairs are scanned one at a time until `HAND_OVER` (2) candidates are left;
 ///   those are then tested against 64 pairs at once: plane k of the values at a0..a0 + 64
 ///   XOR the mirrored plane k of their partners is bit k of all 64 pair values, and a
 ///   candidate is present where all its bits match.
@@ -55,7 +55,7 @@ type LaneBits = u16;
 /// # Complexity
 /// Per value, O(r · s) for the r rare positions and s split digits (one read of r's value a
 /// block of sixteen heaps, one read and one table mark a pair), plus the scan: p pairs one at a
-/// time until `HAND_OVER` (8) candidates are left, then (b + 2·w·b)/64 word operations a pair
+/// time until `HAND_OVER` (2) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
 /// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 256 KiB of tables once the method
