@@ -474,8 +474,48 @@ mod tests {
             assert_eq!(chooser.order(), to, "middle {middle}");
             assert!(work > 2, "{work}");
             // Halving at a review keeps the choice.
+            let before = chooser.pairs;
             chooser.review();
+            assert_eq!(chooser.pairs, [before[0] / 2, before[1] / 2]);
+            assert!(before[0] > 1 && before[1] > 1, "{before:?}");
             assert_eq!(chooser.order(), to);
         }
+    }
+
+    #[test]
+    fn the_pairs_visited_are_counted_exactly() {
+        // One row m = 200 (pairs a = 1..=100); pair a makes value a for a <= 5 (g[a] = a, the
+        // partners zero). Five wanted: the scalar scan meets 1..=4 in its first four pairs and
+        // hands over with one left; the planes meet 5 in the first word, whose pairs 5..=63
+        // they count: 4 + 59.
+        let mut g = vec![0u16; 201];
+        for (a, value) in g.iter_mut().enumerate().take(6) {
+            *value = a as u16;
+        }
+        let planes = Planes::new(&g);
+        let heap = Heap {
+            g: &g,
+            split: &[1],
+            planes: &planes,
+        };
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+            let mut wanted = vec![1, 2, 3, 4, 5];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
+            assert!(wanted.is_empty());
+            // A value no pair makes: every pair, in either order.
+            let mut wanted = vec![1, 2, 3, 4, 5, 6];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 100);
+            assert_eq!(wanted, vec![6]);
+        }
+        // A trial every 3 searches: the third scans in both orders.
+        let mut chooser = OrderChooser::new(ScanOrder::Low, 3);
+        let mut work = Vec::new();
+        for _ in 0..4 {
+            let mut wanted = vec![1, 2, 3, 4, 5, 6];
+            work.push(chooser.find(heap, &mut wanted, &mut is_wanted));
+        }
+        assert_eq!(work, vec![100, 100, 200, 100]);
+        assert_eq!(chooser.pairs, [100, 100]);
     }
 }
