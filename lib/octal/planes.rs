@@ -216,11 +216,18 @@ impl Planes {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// Every pair (a, m − a) in range, one by one.
-    fn by_pairs(values: &[u16], m: usize, lo: usize, hi: usize, wanted: &[u16]) -> Vec<u16> {
+    /// Which of `wanted` the pairs (a, m − a) with lo <= a < hi make, one pair at a time,
+    /// sorted.
+    pub(in crate::octal) fn by_pairs(
+        values: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &[u16],
+    ) -> Vec<u16> {
         let made: Vec<u16> = (lo..hi).map(|a| values[a] ^ values[m - a]).collect();
         let mut found: Vec<u16> = wanted
             .iter()

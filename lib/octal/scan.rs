@@ -263,6 +263,7 @@ fn scan_pairs(
 
 #[cfg(test)]
 mod tests {
+    use super::super::planes::tests::by_pairs;
     use super::*;
     use testkit::Rng;
 
@@ -335,17 +336,13 @@ mod tests {
     /// Which of `wanted` some split pair of heap `g.len()` makes, by every pair.
     fn made_by_some_pair(g: &[u16], split: &[usize], wanted: &[u16]) -> Vec<u16> {
         let n = g.len();
-        let mut made = Vec::new();
-        for &j in split.iter().filter(|&&j| n >= j + 2) {
-            let m = n - j;
-            made.extend((1..=m / 2).map(|a| g[a] ^ g[m - a]));
-        }
-        let mut found: Vec<u16> = wanted
+        let mut found: Vec<u16> = split
             .iter()
-            .copied()
-            .filter(|v| made.contains(v))
+            .filter(|&&j| n >= j + 2)
+            .flat_map(|&j| by_pairs(g, n - j, 1, (n - j) / 2 + 1, wanted))
             .collect();
         found.sort_unstable();
+        found.dedup();
         found
     }
 
