@@ -58,7 +58,7 @@ type LaneBits = u16;
 /// time until `HAND_OVER` (2) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
-/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 256 KiB of tables once the method
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 384 KiB of tables once the method
 /// is used.
 #[derive(Clone, Debug)]
 pub struct BitSliced {
