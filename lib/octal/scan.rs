@@ -514,5 +514,7 @@ mod tests {
         }
         assert_eq!(work, vec![100, 100, 200, 100]);
         assert_eq!(chooser.pairs, [100, 100]);
+        // A tie keeps the order in use.
+        assert_eq!(chooser.order(), ScanOrder::Low);
     }
 }
