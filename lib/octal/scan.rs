@@ -500,6 +500,12 @@ mod tests {
             let mut wanted = vec![1, 2, 3, 4, 5];
             assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
             assert!(wanted.is_empty());
+            // More than `HAND_OVER` wanted, all met in the first step of four: the scalar scan
+            // alone, 4 pairs; `HAND_OVER` wanted: the planes alone, a whole word.
+            let mut wanted = vec![1, 2, 3];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 4);
+            let mut wanted = vec![1, 2];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
             // A value no pair makes: every pair, in either order.
             let mut wanted = vec![1, 2, 3, 4, 5, 6];
             assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 100);
