@@ -249,7 +249,7 @@ fn scan_pairs(
             return Some(4 * q + 3);
         }
     }
-    let done = left.len() / 4 * 4;
+    let done = left.len() - left.len() % 4;
     for i in done..left.len() {
         let v = usize::from(left[i] ^ right[left.len() - 1 - i]);
         *missing -= usize::from(is_wanted[v]);
@@ -422,6 +422,14 @@ mod tests {
         let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
         assert_eq!((stop, missing), (None, h + 3));
         assert!(is_wanted[7] && !is_wanted[2]);
+        // The first pair after the steps of four (pair 4 of 5) is read.
+        let left = [0u16, 0, 0, 0, 7];
+        let right = [0u16; 5];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[7] = true;
+        let mut missing = h + 1;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(4), h));
         // A value made twice in one step counts once; the hand-over in the last pairs.
         let left = [3u16, 3, 0, 0, 0, 9];
         let right = [0u16; 6];
