@@ -22,6 +22,7 @@ mod moves;
 mod naive;
 mod planes;
 mod rare;
+mod scan;
 pub mod sliced;
 
 pub use certifier::{Certifier, Limits, Progress};

@@ -7,6 +7,9 @@
 //! `mirror − 1 − m + a0`: one shifted read per plane lines them up with the forward word, and
 //! XOR of the two gives bit k of G(a) ^ G(m − a) for all 64 pairs.
 
+/// The most wanted values one search tests together (a larger set is searched in groups).
+const TARGETS: usize = 8;
+
 /// Forward and mirrored bit planes of `values[..len]`, the planes of each 64 positions
 /// interleaved (word w of plane k at `w * bits + k`) so that one block is one or two cache
 /// lines.
@@ -68,117 +71,163 @@ impl Planes {
 
     fn set(&mut self, p: usize, v: u16) {
         let q = self.mirror - 1 - p;
+        // Without a branch on the bits (they are as good as random: a branch mispredicted
+        // half of them).
         for k in 0..self.bits {
-            if v >> k & 1 != 0 {
-                self.forward[(p / 64) * self.bits + k] |= 1 << (p % 64);
-                self.mirrored[(q / 64) * self.bits + k] |= 1 << (q % 64);
-            }
+            let bit = u64::from(v >> k & 1);
+            self.forward[(p / 64) * self.bits + k] |= bit << (p % 64);
+            self.mirrored[(q / 64) * self.bits + k] |= bit << (q % 64);
         }
     }
 
-    /// Finds which of `wanted` the pairs (a, m − a) with `lo <= a < hi` make, 64 pairs a step:
-    /// each value found is passed to `found` and removed from `wanted`; stops when none is
-    /// left. Returns the pairs examined. Values at or above 2^bits are never made (every
-    /// value, so every XOR of two, is below it) and stay in `wanted`.
+    /// Finds which of `wanted` the pairs (a, m − a) with `lo <= a < hi` make, for each range
+    /// `(m, lo, hi)` of `ranges` in turn, 64 pairs a step: each value found is passed to
+    /// `found` and removed from `wanted`; stops when none is left. Returns the pairs examined.
+    /// Values at or above 2^bits are never made (every value, so every XOR of two, is below
+    /// it) and stay in `wanted`.
     ///
-    /// Requires `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions recorded; an empty
-    /// range (`lo >= hi`) examines nothing.
-    pub(super) fn find_pairs(
+    /// Requires, for each range, `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions
+    /// recorded; an empty range (`lo >= hi`) examines nothing.
+    pub(super) fn find_pairs<R>(
         &self,
-        m: usize,
-        lo: usize,
-        hi: usize,
+        ranges: R,
         wanted: &mut Vec<u16>,
         mut found: impl FnMut(u16),
-    ) -> u64 {
-        debug_assert!(1 <= lo && hi <= m / 2 + 1 && m <= self.len && self.len < self.mirror);
-        if lo >= hi {
-            return 0;
-        }
+    ) -> u64
+    where
+        R: Iterator<Item = (usize, usize, usize)> + Clone,
+    {
         // One copy of the loop for each number of planes, so that the planes of a block stay
         // in registers and every loop over them is unrolled.
         match self.bits {
-            1 => self.find_with::<1>(m, lo, hi, wanted, &mut found),
-            2 => self.find_with::<2>(m, lo, hi, wanted, &mut found),
-            3 => self.find_with::<3>(m, lo, hi, wanted, &mut found),
-            4 => self.find_with::<4>(m, lo, hi, wanted, &mut found),
-            5 => self.find_with::<5>(m, lo, hi, wanted, &mut found),
-            6 => self.find_with::<6>(m, lo, hi, wanted, &mut found),
-            7 => self.find_with::<7>(m, lo, hi, wanted, &mut found),
-            8 => self.find_with::<8>(m, lo, hi, wanted, &mut found),
-            9 => self.find_with::<9>(m, lo, hi, wanted, &mut found),
-            10 => self.find_with::<10>(m, lo, hi, wanted, &mut found),
-            11 => self.find_with::<11>(m, lo, hi, wanted, &mut found),
-            12 => self.find_with::<12>(m, lo, hi, wanted, &mut found),
-            13 => self.find_with::<13>(m, lo, hi, wanted, &mut found),
-            14 => self.find_with::<14>(m, lo, hi, wanted, &mut found),
-            15 => self.find_with::<15>(m, lo, hi, wanted, &mut found),
-            _ => self.find_with::<16>(m, lo, hi, wanted, &mut found),
+            1 => self.find_with::<1, R>(ranges, wanted, &mut found),
+            2 => self.find_with::<2, R>(ranges, wanted, &mut found),
+            3 => self.find_with::<3, R>(ranges, wanted, &mut found),
+            4 => self.find_with::<4, R>(ranges, wanted, &mut found),
+            5 => self.find_with::<5, R>(ranges, wanted, &mut found),
+            6 => self.find_with::<6, R>(ranges, wanted, &mut found),
+            7 => self.find_with::<7, R>(ranges, wanted, &mut found),
+            8 => self.find_with::<8, R>(ranges, wanted, &mut found),
+            9 => self.find_with::<9, R>(ranges, wanted, &mut found),
+            10 => self.find_with::<10, R>(ranges, wanted, &mut found),
+            11 => self.find_with::<11, R>(ranges, wanted, &mut found),
+            12 => self.find_with::<12, R>(ranges, wanted, &mut found),
+            13 => self.find_with::<13, R>(ranges, wanted, &mut found),
+            14 => self.find_with::<14, R>(ranges, wanted, &mut found),
+            15 => self.find_with::<15, R>(ranges, wanted, &mut found),
+            _ => self.find_with::<16, R>(ranges, wanted, &mut found),
         }
     }
 
     /// [`Planes::find_pairs`] with `B == self.bits` planes.
-    fn find_with<const B: usize>(
+    fn find_with<const B: usize, R>(
         &self,
-        m: usize,
-        lo: usize,
-        hi: usize,
+        ranges: R,
         wanted: &mut Vec<u16>,
         found: &mut impl FnMut(u16),
-    ) -> u64 {
+    ) -> u64
+    where
+        R: Iterator<Item = (usize, usize, usize)> + Clone,
+    {
         debug_assert_eq!(B, self.bits);
+        if wanted.len() > TARGETS {
+            // More values than the test's table holds: look for them in groups (each group
+            // stops early by itself; the pairs examined are those of the longer search).
+            let mut rest = wanted.split_off(TARGETS);
+            let first = self.find_with::<B, R>(ranges.clone(), wanted, found);
+            let second = self.find_with::<B, R>(ranges, &mut rest, found);
+            wanted.append(&mut rest);
+            return first.max(second);
+        }
         let mut visited = 0u64;
         let mut diff = [0u64; B];
-        // The partners' bit offset in the mirrored planes moves one word a block: the shift
-        // within the word is the row's.
-        let shift = (self.mirror - 1 - m) % 64;
-        let mut a0 = lo & !63;
-        while a0 < hi && !wanted.is_empty() {
-            let first = lo.max(a0) - a0;
-            let last = hi.min(a0 + 64) - a0;
-            let valid = (!0u64 >> (64 - (last - first))) << first;
-            visited += u64::from(valid.count_ones());
-            let w = a0 / 64;
-            let ahead = &self.forward[w * B..w * B + B];
-            let q = (self.mirror - 1 - m + a0) / 64;
-            let low = &self.mirrored[q * B..q * B + B];
-            if shift == 0 {
-                for k in 0..B {
-                    diff[k] = ahead[k] ^ low[k];
-                }
-            } else {
-                let high = &self.mirrored[q * B + B..q * B + 2 * B];
-                for k in 0..B {
-                    diff[k] = ahead[k] ^ (low[k] >> shift) ^ (high[k] << (64 - shift));
-                }
+        // Each wanted value as B words, word k all ones where bit k of the value is set: a pair
+        // makes the value where no plane differs from its word. A value at or above 2^B is
+        // never made (`reach` 0).
+        let mut targets = [[0u64; B]; TARGETS];
+        // Per value, all ones while it is wanted and can be made.
+        let mut live = [0u64; TARGETS];
+        for (i, &v) in wanted.iter().enumerate() {
+            for (k, word) in targets[i].iter_mut().enumerate() {
+                *word = 0u64.wrapping_sub(u64::from(v >> k & 1));
             }
-            let mut i = 0;
-            while i < wanted.len() {
-                let v = wanted[i];
-                let mut hit = if usize::from(v) >> B == 0 { valid } else { 0 };
-                for (k, &d) in diff.iter().enumerate() {
-                    // Bit k of the pair's value must equal bit k of v.
-                    hit &= d ^ (u64::from(v >> k & 1)).wrapping_sub(1);
-                }
-                if hit != 0 {
-                    found(v);
-                    wanted.swap_remove(i);
+            live[i] = if usize::from(v) >> B == 0 { !0 } else { 0 };
+        }
+        let count = wanted.len();
+        // Bit i: the value of `wanted[i]` was found. The values are tested without a branch
+        // on whether one is found (which is as good as random): one branch a block, on
+        // whether all are.
+        let mut found_any = 0u32;
+        let all = (1u32 << count) - 1;
+        'ranges: for (m, lo, hi) in ranges {
+            if found_any == all {
+                break;
+            }
+            if lo >= hi {
+                continue;
+            }
+            debug_assert!(1 <= lo && hi <= m / 2 + 1 && m <= self.len && self.len < self.mirror);
+            // The partners' bit offset in the mirrored planes moves one word a block: the
+            // shift within the word is the row's.
+            let shift = (self.mirror - 1 - m) % 64;
+            let mut a0 = lo & !63;
+            while a0 < hi {
+                let first = lo.max(a0) - a0;
+                let last = hi.min(a0 + 64) - a0;
+                let valid = (!0u64 >> (64 - (last - first))) << first;
+                visited += u64::from(valid.count_ones());
+                let w = a0 / 64;
+                let ahead = &self.forward[w * B..w * B + B];
+                let q = (self.mirror - 1 - m + a0) / 64;
+                let low = &self.mirrored[q * B..q * B + B];
+                if shift == 0 {
+                    for k in 0..B {
+                        diff[k] = ahead[k] ^ low[k];
+                    }
                 } else {
-                    i += 1;
+                    let high = &self.mirrored[q * B + B..q * B + 2 * B];
+                    for k in 0..B {
+                        diff[k] = ahead[k] ^ (low[k] >> shift) ^ (high[k] << (64 - shift));
+                    }
                 }
+                for i in 0..count {
+                    let mut differs = 0;
+                    for k in 0..B {
+                        differs |= diff[k] ^ targets[i][k];
+                    }
+                    let hit = u64::from(valid & live[i] & !differs != 0);
+                    live[i] &= hit.wrapping_sub(1);
+                    found_any |= (hit as u32) << i;
+                }
+                if found_any == all {
+                    break 'ranges;
+                }
+                a0 += 64;
             }
-            a0 += 64;
+        }
+        // Remove the values found, from the last (a swap brings a later one, already decided).
+        for i in (0..count).rev() {
+            if found_any >> i & 1 != 0 {
+                found(wanted.swap_remove(i));
+            }
         }
         visited
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// Every pair (a, m − a) in range, one by one.
-    fn by_pairs(values: &[u16], m: usize, lo: usize, hi: usize, wanted: &[u16]) -> Vec<u16> {
+    /// Which of `wanted` the pairs (a, m − a) with lo <= a < hi make, one pair at a time,
+    /// sorted.
+    pub(in crate::octal) fn by_pairs(
+        values: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &[u16],
+    ) -> Vec<u16> {
         let made: Vec<u16> = (lo..hi).map(|a| values[a] ^ values[m - a]).collect();
         let mut found: Vec<u16> = wanted
             .iter()
@@ -209,7 +258,8 @@ mod tests {
                 .collect();
             let mut left = wanted.clone();
             let mut found = Vec::new();
-            let visited = planes.find_pairs(m, lo, hi, &mut left, |v| found.push(v));
+            let visited =
+                planes.find_pairs(std::iter::once((m, lo, hi)), &mut left, |v| found.push(v));
             found.sort_unstable();
             found.dedup();
             let mut expected = by_pairs(&values, m, lo, hi, &wanted);
@@ -233,7 +283,10 @@ mod tests {
         longer.push(9);
         planes.record(&longer);
         let mut wanted = vec![9 ^ values[1]];
-        assert_eq!(planes.find_pairs(101, 1, 2, &mut wanted, |_| {}), 1);
+        assert_eq!(
+            planes.find_pairs(std::iter::once((101, 1, 2)), &mut wanted, |_| {}),
+            1
+        );
         assert!(wanted.is_empty());
     }
 }

@@ -1,40 +1,44 @@
-//! The rare-value method reorganised: the pairs with a rare part are read for eight heaps at
+//! The rare-value method reorganised: the pairs with a rare part are read for sixteen heaps at
 //! once, and the rare mex candidates that the first pairs of a row leave unproved are looked
-//! for 64 pairs a step, in the bit planes of the sequence (the private module `planes`).
+//! for 64 pairs a step, in the bit planes of the sequence (the private module `planes`), in
+//! the scan order measured cheaper for the game (the private module `scan`).
 
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
 use super::rare::{chosen_index, RareIndex, FIRST_REVIEW};
+use super::scan::{Heap, OrderChooser, ScanOrder, TRIAL_EVERY};
 use super::{OctalCode, Solver, ValueTooLarge};
 use crate::mex::MexBuffer;
 
-/// The scalar scan hands over to the planes when this many rare candidates are left: each
-/// candidate costs the planes about two operations a plane a step of 64 pairs, so few
-/// candidates are cheap there and many are cheaper one pair at a time (instructions counted
-/// on Officers to 2^17: 8 is the best of 3, 8 and 16).
-const HAND_OVER: usize = 8;
-
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
-/// for heaps n0..n0 + 8 are 8 neighbouring values, read once, and each pair's value is
-/// marked in one table as a bit per heap.
-const LANES: usize = 8;
+/// for heaps n0..n0 + 16 are 16 neighbouring values, read once, and each pair's value is
+/// marked in one table as a bit per heap (16 measured best of 8, 16 and 32: 5% fewer
+/// instructions than 8 on Officers; 32 doubles the pairs added heap by heap).
+const LANES: usize = 16;
+
+/// One bit per heap of a block.
+type LaneBits = u16;
 
 /// The rare-value method ([`crate::octal::RareValue`]: every split with a rare part, then the
 /// rare values below the first missing common one), reorganised around two word-parallel
 /// steps; identical values.
 ///
-/// - The pairs with a rare part are read for 8 heaps at once: for heaps n0..n0 + 8 and
-///   a rare position r, the partners n0 − r..n0 − r + 8 are neighbours, so one pass over the
-///   rare positions serves eight heaps, and each pair's value is marked as one bit (the
+/// - The pairs with a rare part are read for 16 heaps at once: for heaps n0..n0 + 16 and
+///   a rare position r, the partners n0 − r..n0 − r + 16 are neighbours, so one pass over the
+///   rare positions serves sixteen heaps, and each pair's value is marked as one bit (the
 ///   heap's) in one table of every value. The few pairs whose partner is not known before the
-///   block (r below 8, or r near the heap) are added heap by heap.
+///   block (r below 16, or r near the heap) are added heap by heap.
 /// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
 ///   missing too; proving each present is a coupon collector's search over the pairs
 ///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
-///   thousands. The pairs are scanned one at a time until `HAND_OVER` (8) candidates are left;
+///   thousands. The pairs are scanned one at a time until `HAND_OVER` (2) candidates are left;
 ///   those are then tested against 64 pairs at once: plane k of the values at a0..a0 + 64
 ///   XOR the mirrored plane k of their partners is bit k of all 64 pair values, and a
 ///   candidate is present where all its bits match.
+/// - Each row is scanned in the order measured cheaper for the game, from a = 1 upwards or
+///   by blocks from both ends of the row (Officers' hard candidates are made by small parts
+///   and by the pairs near the middle, 0.777's by small parts): one heap in 128 is scanned
+///   both ways to measure them.
 ///
 /// ```
 /// use grundy::octal::{BitSliced, RareValue, Solver};
@@ -50,11 +54,11 @@ const LANES: usize = 8;
 ///
 /// # Complexity
 /// Per value, O(r · s) for the r rare positions and s split digits (one read of r's value a
-/// block of eight heaps, one read and one table mark a pair), plus the scan: p pairs one at a
-/// time until `HAND_OVER` (8) candidates are left, then (b + 2·w·b)/64 word operations a pair
+/// block of sixteen heaps, one read and one table mark a pair), plus the scan: p pairs one at a
+/// time until `HAND_OVER` (2) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
-/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 192 KiB of tables once the method
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 384 KiB of tables once the method
 /// is used.
 #[derive(Clone, Debug)]
 pub struct BitSliced {
@@ -78,8 +82,12 @@ pub struct BitSliced {
     /// The far pairs read for each heap of the block.
     block_work: u64,
     /// Bit i of `lanes[v]`: v is an option of heap `block + i` (allocated on first use).
-    lanes: Option<Box<[u8; 1 << 16]>>,
+    lanes: Option<Box<[LaneBits; 1 << 16]>>,
     wanted: Vec<u16>,
+    /// The order the candidates are scanned in, measured as it goes.
+    chooser: OrderChooser,
+    /// Scratch for the candidates below the first missing common value.
+    candidates: Option<Box<[u16; 1 << 16]>>,
     /// Scratch for the scalar scan: all false between values.
     is_wanted: Option<Box<[bool; 1 << 16]>>,
 }
@@ -135,6 +143,8 @@ impl BitSliced {
             block_work: 0,
             lanes: None,
             wanted: Vec::new(),
+            chooser: OrderChooser::new(ScanOrder::Low, TRIAL_EVERY),
+            candidates: None,
             is_wanted: None,
         }
     }
@@ -157,6 +167,7 @@ impl BitSliced {
     /// Chooses the method for the next stretch of values from the histogram so far.
     fn review_method(&mut self) {
         self.next_review = 2 * self.values.len().max(1);
+        self.chooser.review();
         self.rare = None;
         self.planes = None;
         self.block = usize::MAX;
@@ -170,7 +181,7 @@ impl BitSliced {
         }
     }
 
-    /// Marks in `lanes` the options of heaps n0..n0 + 8 (n0 = len) from the pairs
+    /// Marks in `lanes` the options of heaps n0..n0 + 16 (n0 = len) from the pairs
     /// (r, m − r) with r rare, `LANES <= r < n0 − j` for each split digit j: those whose
     /// partners are all known.
     fn mark_far_pairs(&mut self) {
@@ -220,7 +231,7 @@ impl BitSliced {
                 return (self.seen.mex(), work);
             }
         };
-        let bit = 1u8 << (n - self.block);
+        let bit: LaneBits = 1 << (n - self.block);
         let mut work = self.block_work + (self.take_all.len() + self.leave_one.len()) as u64;
         if self.take_all.contains(&n) {
             lanes[0] |= bit;
@@ -249,29 +260,39 @@ impl BitSliced {
             work += (skipped + below - tail) as u64;
         }
         // The mex is at most the first common value c not marked; below c only rare values can
-        // be missing (one above 65535 cannot be a pair's value: it stays missing).
-        self.wanted.clear();
-        let mut c = 0;
-        while c < 1 << 16 && (lanes[c] & bit != 0 || self.rare_value[c]) {
-            if lanes[c] & bit == 0 {
-                self.wanted.push(c as u16);
+        // be missing (one above 65535 cannot be a pair's value: it stays missing). The loop
+        // has one branch, taken once: whether c is a candidate is as good as random, so the
+        // candidate is written every time and kept by advancing the count.
+        let scratch = self
+            .candidates
+            .get_or_insert_with(|| Box::new([0; 1 << 16]));
+        let (mut c, mut count) = (0, 0);
+        while c < 1 << 16 {
+            let made = lanes[c] & bit != 0;
+            let rare = self.rare_value[c];
+            if !(made | rare) {
+                break;
             }
+            scratch[count] = c as u16;
+            // (`rare &` is redundant here, but reading `rare` in any case keeps the compiler
+            // from testing `made` first with a branch of its own.)
+            count += usize::from(rare & !made);
             c += 1;
         }
+        self.wanted.clear();
+        self.wanted.extend_from_slice(&scratch[..count]);
         if !self.wanted.is_empty() {
             let is_wanted = self
                 .is_wanted
                 .get_or_insert_with(|| Box::new([false; 1 << 16]));
-            work += find_wanted(
+            let heap = Heap {
                 g,
-                &self.moves.split,
+                split: &self.moves.split,
                 planes,
-                &mut self.wanted,
-                is_wanted,
-                |v| lanes[v] |= bit,
-            );
+            };
+            work += self.chooser.find(heap, &mut self.wanted, is_wanted);
         }
-        // Every value below c is now marked, or left in `wanted` as made by no option.
+        // Every value below c is now made, or left in `wanted` as made by no option.
         let mex = self
             .wanted
             .iter()
@@ -325,74 +346,6 @@ impl Solver for BitSliced {
     fn reserve(&mut self, additional: usize) {
         self.values.reserve_exact(additional);
     }
-}
-
-/// Finds which of the `wanted` values the splits of heap n = `g.len()` make, passing each to
-/// `found`, and returns the pairs visited: one pair at a time along the rows until at most
-/// `HAND_OVER` (8) are left, then 64 pairs a step in `planes`, the rest of that row, then the
-/// later rows (in the same order: small a first, where the values met are the most varied;
-/// starting the planes elsewhere in the row was measured, and slower on 0.777 and .354). `is_wanted` is scratch, all false
-/// on entry and on return; `wanted` is left holding the values no split makes.
-fn find_wanted(
-    g: &[u16],
-    split: &[usize],
-    planes: &Planes,
-    wanted: &mut Vec<u16>,
-    is_wanted: &mut [bool; 1 << 16],
-    mut found: impl FnMut(usize),
-) -> u64 {
-    let n = g.len();
-    let mut visited = 0u64;
-    let rows = || {
-        split
-            .iter()
-            .filter(move |&&j| n >= j + 2)
-            .map(move |&j| n - j)
-    };
-    // The scalar scan: rows before `row` done, pairs (a, m − a) of row `row` below `next`.
-    let (mut row, mut next) = (0, 1);
-    if wanted.len() > HAND_OVER {
-        wanted
-            .iter()
-            .for_each(|&v| is_wanted[usize::from(v)] = true);
-        let mut missing = wanted.len();
-        'rows: for m in rows() {
-            let pairs = m / 2;
-            let left = &g[1..=pairs];
-            let right = &g[m - pairs..m];
-            for i in 0..pairs {
-                let v = usize::from(left[i] ^ right[pairs - 1 - i]);
-                if is_wanted[v] {
-                    is_wanted[v] = false;
-                    found(v);
-                    missing -= 1;
-                    if missing <= HAND_OVER {
-                        visited += i as u64 + 1;
-                        next = i + 2;
-                        break 'rows;
-                    }
-                }
-            }
-            visited += pairs as u64;
-            row += 1;
-        }
-        wanted.retain(|&v| is_wanted[usize::from(v)]);
-        wanted
-            .iter()
-            .for_each(|&v| is_wanted[usize::from(v)] = false);
-    }
-    // The planes, for what is left.
-    for m in rows().skip(row) {
-        if wanted.is_empty() {
-            break;
-        }
-        let end = m / 2 + 1;
-        if next < end {
-            visited += planes.find_pairs(m, next, end, wanted, |v| found(usize::from(v)));
-        }
-        next = 1;
-    }
-    visited
 }
 
 #[cfg(test)]
@@ -458,6 +411,30 @@ mod tests {
             assert_eq!(sliced.values(), rare.values(), "{code}");
             assert_eq!(sliced.rare_mask(), rare.rare_mask(), "{code}");
             assert!(sliced.rare_mask().is_some(), "{code}");
+            // The order measured cheaper: Officers' hard candidates are made near the middle
+            // of the row as well as by small parts; 0.777's by small parts.
+            match code.to_string().as_str() {
+                "0.6" => assert_eq!(sliced.chooser.order(), ScanOrder::BothEnds),
+                "0.777" => assert_eq!(sliced.chooser.order(), ScanOrder::Low),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn either_scan_order_gives_the_naive_values() {
+        let mut rng = Rng::new(77);
+        for _ in 0..60 {
+            let code = random_code(&mut rng);
+            let len = rng.range(100, 2500) as usize;
+            let naive = values_of(Naive::new(code.clone()), len);
+            for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+                let mut sliced = BitSliced::always(code.clone());
+                sliced.chooser = OrderChooser::new(order, usize::MAX);
+                sliced.extend_to(len).unwrap();
+                assert_eq!(sliced.values(), naive, "{code} {order:?}");
+                assert_eq!(sliced.chooser.order(), order);
+            }
         }
     }
 

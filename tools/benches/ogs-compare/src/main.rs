@@ -1,7 +1,8 @@
 //! Paired runs of `grundy::octal` (`BitSliced::new`, the analyzer's choice, and `RareValue::new`,
 //! the method before it) and ogs 0.0.6's RC2 solver on the same games: the median wall time of
 //! each over `-- RUNS` rounds (default 3; one round runs the three one after the other), the
-//! ratios to RC2, and a check that all computed the same values. Then the rate of each, in
+//! median of each round's ratio to RC2 (a round's three runs share its load; the machine's load
+//! changes between rounds), and a check that all computed the same values. Then the rate of each, in
 //! values per second, over each doubling of .376's values up to 4.6M (past its preperiod of
 //! 2,268,248): a cliff would show.
 //!
@@ -52,9 +53,10 @@ fn stretches(n: usize, mut extend: impl FnMut(usize)) -> Vec<(usize, f64)> {
         .collect()
 }
 
-fn median(mut times: Vec<Duration>) -> f64 {
-    times.sort();
-    times[times.len() / 2].as_secs_f64()
+/// The median of `xs` (the upper one of an even count).
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    xs[xs.len() / 2]
 }
 
 fn main() {
@@ -79,24 +81,27 @@ fn main() {
     );
     for &(code, n) in games {
         let (mut sliced, mut rare, mut rc2) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut sliced_ratio, mut rare_ratio) = (Vec::new(), Vec::new());
         for _ in 0..runs {
             let (a, t) = ours(BitSliced::new, code, n);
-            sliced.push(t);
             let (b, u) = ours(RareValue::new, code, n);
-            rare.push(u);
             let (c, w) = theirs(code, n);
-            rc2.push(w);
             assert!(a == c && b == c, "{code}: the values differ");
+            // The ratio of each round: the three ran one after the other, under the same load.
+            sliced_ratio.push(t.as_secs_f64() / w.as_secs_f64());
+            rare_ratio.push(u.as_secs_f64() / w.as_secs_f64());
+            sliced.push(t.as_secs_f64());
+            rare.push(u.as_secs_f64());
+            rc2.push(w.as_secs_f64());
         }
-        let (s, r, o) = (median(sliced), median(rare), median(rc2));
         println!(
             "{:<20} {:>11.2} {:>11.2} {:>11.2} {:>13.2}x {:>13.2}x",
             format!("{code}, {n}"),
-            s,
-            r,
-            o,
-            s / o,
-            r / o
+            median(sliced),
+            median(rare),
+            median(rc2),
+            median(sliced_ratio),
+            median(rare_ratio)
         );
     }
     if quick {

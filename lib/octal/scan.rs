@@ -1,0 +1,534 @@
+//! The search for the rare mex candidates of [`super::BitSliced`]: which of a few wanted
+//! values the split pairs (a, m − a) of a heap make, in an order chosen by measurement.
+//!
+//! Where a row's pairs make the hard candidates depends on the game. On Officers the pairs
+//! near the middle of the row (a ≈ m/2, the two heaps close in size) and those with a small
+//! part make them most often, and the pairs in between least (the sequence there has a
+//! structure that keeps some values apart: replayed at 2^20, scanning from both ends took
+//! 1,750 pairs a heap against 2,610 from a = 1). On 0.777 the small parts alone are best
+//! (680 against 1,300). [`OrderChooser`] measures both orders on a sample of the heaps and
+//! scans the others in the cheaper one.
+
+use super::planes::Planes;
+
+/// The scalar scan hands over to the planes when this many candidates are left: the scalar
+/// scan, without branches, costs about a cycle a pair; the planes cost two operations a plane
+/// a candidate a step of 64 pairs, so they win for the last few (user time measured on
+/// Officers 2^18, 0.777 2^17 and .376 2^20 for 0, 1, 2, 4, 8 and 16: 2 best, .376 9% ahead of
+/// 4 and 40% of 8, whose rows are often scanned to the end for a value no pair makes).
+const HAND_OVER: usize = 2;
+
+/// Pairs a block of the two-ended order takes from one end before turning to the other (a
+/// multiple of 64, so that each block is whole words of the planes; 16, 64 and 256 met the
+/// candidates after as many pairs in the replay).
+const BLOCK: usize = 256;
+
+/// One heap in this many scans its candidates in both orders, to measure them.
+pub(super) const TRIAL_EVERY: usize = 128;
+
+/// The order in which each row's pairs (a, m − a), 1 <= a <= m/2, are scanned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ScanOrder {
+    /// From a = 1 upwards.
+    Low,
+    /// `BLOCK` pairs from a = 1 upwards, then `BLOCK` from the middle downwards, and so on
+    /// until they meet.
+    BothEnds,
+}
+
+impl ScanOrder {
+    fn other(self) -> ScanOrder {
+        match self {
+            ScanOrder::Low => ScanOrder::BothEnds,
+            ScanOrder::BothEnds => ScanOrder::Low,
+        }
+    }
+}
+
+/// Picks the scan order from the pairs both orders needed on the same heaps.
+#[derive(Clone, Debug)]
+pub(super) struct OrderChooser {
+    order: ScanOrder,
+    /// Pairs each order needed on the trial heaps since the last review, `[Low, BothEnds]`.
+    pairs: [u64; 2],
+    /// A trial every this many searches (`usize::MAX`: never, the order stays fixed).
+    trial_every: usize,
+    searches: usize,
+}
+
+impl OrderChooser {
+    /// Starts with `order`, trying both every `trial_every` searches.
+    pub(super) fn new(order: ScanOrder, trial_every: usize) -> Self {
+        OrderChooser {
+            order,
+            pairs: [0; 2],
+            trial_every,
+            searches: 0,
+        }
+    }
+
+    /// The order in use.
+    #[cfg(test)]
+    pub(super) fn order(&self) -> ScanOrder {
+        self.order
+    }
+
+    /// Weighs the later trials as much as all those before (the game may have changed).
+    pub(super) fn review(&mut self) {
+        self.pairs = [self.pairs[0] / 2, self.pairs[1] / 2];
+    }
+
+    /// [`find_wanted`] in the order in use; on a trial heap also in the other order (on a copy),
+    /// switching when the other has needed fewer pairs. Returns the pairs visited by both.
+    pub(super) fn find(
+        &mut self,
+        heap: Heap<'_>,
+        wanted: &mut Vec<u16>,
+        is_wanted: &mut [bool; 1 << 16],
+    ) -> u64 {
+        self.searches += 1;
+        if self.searches < self.trial_every {
+            return find_wanted(heap, self.order, wanted, is_wanted);
+        }
+        self.searches = 0;
+        let other = self.order.other();
+        let mut copy = wanted.clone();
+        let tried = find_wanted(heap, other, &mut copy, is_wanted);
+        let used = find_wanted(heap, self.order, wanted, is_wanted);
+        self.pairs[other as usize] += tried;
+        self.pairs[self.order as usize] += used;
+        if self.pairs[other as usize] < self.pairs[self.order as usize] {
+            self.order = other;
+        }
+        tried + used
+    }
+}
+
+/// What the search reads: the values G(0..n) of heap n = `g.len()`, its split digits and the
+/// planes of the values.
+#[derive(Clone, Copy)]
+pub(super) struct Heap<'a> {
+    pub(super) g: &'a [u16],
+    pub(super) split: &'a [usize],
+    pub(super) planes: &'a Planes,
+}
+
+/// The ranges of pairs of a heap's split rows, in scan order: `(m, lo, hi)` for the pairs
+/// (a, m − a) with lo <= a < hi.
+#[derive(Clone)]
+struct Schedule<'a> {
+    n: usize,
+    split: &'a [usize],
+    order: ScanOrder,
+    next_row: usize,
+    m: usize,
+    low: usize,
+    high: usize,
+    from_middle: bool,
+}
+
+impl<'a> Schedule<'a> {
+    fn new(n: usize, split: &'a [usize], order: ScanOrder) -> Self {
+        Schedule {
+            n,
+            split,
+            order,
+            next_row: 0,
+            m: 0,
+            low: 0,
+            high: 0,
+            from_middle: false,
+        }
+    }
+}
+
+impl Iterator for Schedule<'_> {
+    type Item = (usize, usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize, usize)> {
+        while self.low >= self.high {
+            let j = *self.split.get(self.next_row)?;
+            self.next_row += 1;
+            if self.n >= j + 2 {
+                self.m = self.n - j;
+                self.low = 1;
+                self.high = self.m / 2 + 1;
+                self.from_middle = false;
+            }
+        }
+        let (lo, hi) = match self.order {
+            ScanOrder::Low => (self.low, self.high),
+            ScanOrder::BothEnds if self.from_middle => {
+                (self.low.max((self.high - 1) / BLOCK * BLOCK), self.high)
+            }
+            ScanOrder::BothEnds => (self.low, self.high.min(self.low / BLOCK * BLOCK + BLOCK)),
+        };
+        if lo == self.low {
+            self.low = hi;
+        } else {
+            self.high = lo;
+        }
+        self.from_middle = !self.from_middle;
+        Some((self.m, lo, hi))
+    }
+}
+
+/// Removes from `wanted` the values the split pairs of the heap make, and returns the pairs
+/// visited: in `order`, one pair at a time until at most
+/// `HAND_OVER` (2) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
+/// false on entry and on return; `wanted` is left holding the values no split makes.
+pub(super) fn find_wanted(
+    heap: Heap<'_>,
+    order: ScanOrder,
+    wanted: &mut Vec<u16>,
+    is_wanted: &mut [bool; 1 << 16],
+) -> u64 {
+    let g = heap.g;
+    let mut schedule = Schedule::new(g.len(), heap.split, order);
+    let mut visited = 0u64;
+    // What the scalar scan leaves of its last range.
+    let mut rest = None;
+    if wanted.len() > HAND_OVER {
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = true);
+        let mut missing = wanted.len();
+        for (m, lo, hi) in &mut schedule {
+            // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
+            let left = &g[lo..hi];
+            let right = &g[m + 1 - hi..m + 1 - lo];
+            match scan_pairs(left, right, is_wanted, &mut missing) {
+                Some(i) => {
+                    visited += i as u64 + 1;
+                    rest = Some((m, lo + i + 1, hi));
+                    break;
+                }
+                None => visited += (hi - lo) as u64,
+            }
+        }
+        wanted.retain(|&v| is_wanted[usize::from(v)]);
+        wanted
+            .iter()
+            .for_each(|&v| is_wanted[usize::from(v)] = false);
+    }
+    // The planes, for what is left.
+    if !wanted.is_empty() {
+        let ranges = rest.into_iter().chain(schedule);
+        visited += heap.planes.find_pairs(ranges, wanted, |_| {});
+    }
+    visited
+}
+
+/// Scans the pairs (`left[i]`, `right[len − 1 − i]`) in order, unmarking in `is_wanted` each
+/// wanted value met; returns the index of the last pair scanned once at most `HAND_OVER` are
+/// `missing`, if that is reached.
+///
+/// Four pairs a step with one branch for the four, rarely taken, and none inside it: which
+/// pair makes a wanted value is as good as random, so a branch a pair would be mispredicted
+/// once for each value met. The four values are read from fixed offsets of two chunks, so the
+/// loop has no bounds checks.
+fn scan_pairs(
+    left: &[u16],
+    right: &[u16],
+    is_wanted: &mut [bool; 1 << 16],
+    missing: &mut usize,
+) -> Option<usize> {
+    let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
+    for (q, (x, y)) in quads.enumerate() {
+        let v = [
+            usize::from(x[0] ^ y[3]),
+            usize::from(x[1] ^ y[2]),
+            usize::from(x[2] ^ y[1]),
+            usize::from(x[3] ^ y[0]),
+        ];
+        for &v in &v {
+            *missing -= usize::from(is_wanted[v]);
+            is_wanted[v] = false;
+        }
+        if *missing <= HAND_OVER {
+            return Some(4 * q + 3);
+        }
+    }
+    let done = left.len() - left.len() % 4;
+    for i in done..left.len() {
+        let v = usize::from(left[i] ^ right[left.len() - 1 - i]);
+        *missing -= usize::from(is_wanted[v]);
+        is_wanted[v] = false;
+        if *missing <= HAND_OVER {
+            return Some(i);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::planes::tests::by_pairs;
+    use super::*;
+    use testkit::Rng;
+
+    /// The rows of heap n and each row's pairs, in the order a schedule gives them.
+    fn scheduled(n: usize, split: &[usize], order: ScanOrder) -> Vec<(usize, usize, usize)> {
+        Schedule::new(n, split, order).collect()
+    }
+
+    #[test]
+    fn a_schedule_covers_every_pair_once_row_by_row() {
+        for &(n, ref split) in &[
+            (2, vec![1]),
+            (3, vec![1]),
+            (700, vec![1, 2, 3]),
+            (1000, vec![2, 998, 999]),
+            (513, vec![1]),
+            (2000, vec![5, 1]),
+        ] {
+            for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+                let ranges = scheduled(n, split, order);
+                let mut expected = Vec::new();
+                for &j in split.iter().filter(|&&j| n >= j + 2) {
+                    let m = n - j;
+                    expected.extend((1..=m / 2).map(|a| (m, a)));
+                }
+                let mut got: Vec<(usize, usize)> = Vec::new();
+                for &(m, lo, hi) in &ranges {
+                    assert!(
+                        1 <= lo && lo < hi && hi <= m / 2 + 1,
+                        "{n} {order:?} {ranges:?}"
+                    );
+                    got.extend((lo..hi).map(|a| (m, a)));
+                }
+                // Row by row: once left, a row is not met again.
+                let mut rows: Vec<usize> = ranges.iter().map(|r| r.0).collect();
+                rows.dedup();
+                let mut distinct = rows.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(rows.len(), distinct.len(), "{rows:?}");
+                got.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(got, expected, "{n} {split:?} {order:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn both_ends_alternates_blocks_from_the_bottom_and_the_middle() {
+        // Heap 1201, one row m = 1200: pairs a = 1..=600.
+        let ranges = scheduled(1201, &[1], ScanOrder::BothEnds);
+        assert_eq!(
+            ranges,
+            vec![(1200, 1, 256), (1200, 512, 601), (1200, 256, 512)]
+        );
+        assert_eq!(scheduled(1201, &[1], ScanOrder::Low), vec![(1200, 1, 601)]);
+        // Two rows: the second starts again from its bottom.
+        let ranges = scheduled(603, &[1, 2], ScanOrder::BothEnds);
+        assert_eq!(
+            ranges,
+            vec![
+                (602, 1, 256),
+                (602, 256, 302),
+                (601, 1, 256),
+                (601, 256, 301)
+            ]
+        );
+    }
+
+    /// Which of `wanted` some split pair of heap `g.len()` makes, by every pair.
+    fn made_by_some_pair(g: &[u16], split: &[usize], wanted: &[u16]) -> Vec<u16> {
+        let n = g.len();
+        let mut found: Vec<u16> = split
+            .iter()
+            .filter(|&&j| n >= j + 2)
+            .flat_map(|&j| by_pairs(g, n - j, 1, (n - j) / 2 + 1, wanted))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn find_wanted_finds_exactly_the_values_some_pair_makes() {
+        let mut rng = Rng::new(2024);
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for round in 0..300 {
+            let top = [3u64, 40, 300, 2000][round % 4];
+            let n = rng.range(2, 1500) as usize;
+            let g: Vec<u16> = (0..n).map(|_| rng.below(top + 1) as u16).collect();
+            let planes = Planes::new(&g);
+            let split: Vec<usize> = (0..rng.range(1, 3))
+                .map(|_| rng.range(1, 5) as usize)
+                .collect();
+            let heap = Heap {
+                g: &g,
+                split: &split,
+                planes: &planes,
+            };
+            let mut wanted: Vec<u16> = (0..rng.range(0, 40))
+                .map(|_| rng.below(2 * top + 3) as u16)
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            let expected = made_by_some_pair(&g, &split, &wanted);
+            let all_pairs: u64 = split
+                .iter()
+                .filter(|&&j| n >= j + 2)
+                .map(|&j| ((n - j) / 2) as u64)
+                .sum();
+            for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+                let mut left = wanted.clone();
+                let visited = find_wanted(heap, order, &mut left, &mut is_wanted);
+                left.sort_unstable();
+                let missing: Vec<u16> = wanted
+                    .iter()
+                    .copied()
+                    .filter(|v| !expected.contains(v))
+                    .collect();
+                assert_eq!(left, missing, "{order:?} n {n} split {split:?}");
+                assert!(visited <= all_pairs, "{visited} {all_pairs}");
+                if !missing.is_empty() {
+                    assert_eq!(
+                        visited, all_pairs,
+                        "{order:?}: a missing value needs every pair"
+                    );
+                }
+                assert!(is_wanted.iter().all(|&w| !w), "scratch left dirty");
+            }
+        }
+    }
+
+    #[test]
+    fn scan_pairs_stops_at_the_hand_over() {
+        let h = HAND_OVER;
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero). With h + 3 wanted values
+        // (1..=h + 3), the first four pairs leave h − 1: the scan stops after its first step.
+        let left: Vec<u16> = (1..=h as u16 + 9).collect();
+        let right = vec![0u16; left.len()];
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for v in 1..=h + 3 {
+            is_wanted[v] = true;
+        }
+        let mut missing = h + 3;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(3), h - 1));
+        assert!((1..=4).all(|v| !is_wanted[v]) && (5..=h + 3).all(|v| is_wanted[v]));
+        // More missing, none met in the steps of four: the last pairs one at a time, and the
+        // right slice read backwards: pair 5 is (7, 5), value 2; nothing makes 7.
+        let left = [0u16, 0, 0, 0, 0, 7];
+        let right = [5u16, 0, 0, 0, 0, 0];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[2] = true;
+        is_wanted[7] = true;
+        let mut missing = h + 4;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (None, h + 3));
+        assert!(is_wanted[7] && !is_wanted[2]);
+        // The first pair after the steps of four (pair 4 of 5) is read.
+        let left = [0u16, 0, 0, 0, 7];
+        let right = [0u16; 5];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[7] = true;
+        let mut missing = h + 1;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(4), h));
+        // A value made twice in one step counts once; the hand-over in the last pairs.
+        let left = [3u16, 3, 0, 0, 0, 9];
+        let right = [0u16; 6];
+        is_wanted.iter_mut().for_each(|w| *w = false);
+        is_wanted[3] = true;
+        is_wanted[9] = true;
+        let mut missing = h + 2;
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        assert_eq!((stop, missing), (Some(5), h));
+    }
+
+    /// A heap of one row whose only pair making value 1 is near the middle (a = 1999), or
+    /// early in the row (a = 300).
+    fn one_row(middle: bool) -> (Vec<u16>, Vec<u16>) {
+        let n = 4001; // row 4000, pairs a = 1..=2000
+        let mut g = vec![0u16; n];
+        let a = if middle { 1999 } else { 300 };
+        g[a] = 1;
+        // Nine more wanted values that no pair makes keep the scan from handing over early.
+        (g, (1..=10).map(|v| v * 7 + 1).chain(Some(1)).collect())
+    }
+
+    #[test]
+    fn the_chooser_switches_to_the_order_that_needed_fewer_pairs() {
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for &(middle, from, to) in &[
+            (true, ScanOrder::Low, ScanOrder::BothEnds),
+            (false, ScanOrder::BothEnds, ScanOrder::Low),
+        ] {
+            let (g, wanted) = one_row(middle);
+            let planes = Planes::new(&g);
+            let split = [1];
+            let heap = Heap {
+                g: &g,
+                split: &split,
+                planes: &planes,
+            };
+            let mut chooser = OrderChooser::new(from, 2);
+            let mut left = wanted.clone();
+            // The first search is no trial: one order only, every pair (10 values missing).
+            assert_eq!(chooser.find(heap, &mut left, &mut is_wanted), 2000);
+            assert_eq!((chooser.order(), left.len()), (from, 10));
+            // The second is a trial: both orders look for value 1, the other one sooner.
+            let mut left = vec![1];
+            let work = chooser.find(heap, &mut left, &mut is_wanted);
+            assert!(left.is_empty());
+            assert_eq!(chooser.order(), to, "middle {middle}");
+            assert!(work > 2, "{work}");
+            // Halving at a review keeps the choice.
+            let before = chooser.pairs;
+            chooser.review();
+            assert_eq!(chooser.pairs, [before[0] / 2, before[1] / 2]);
+            assert!(before[0] > 1 && before[1] > 1, "{before:?}");
+            assert_eq!(chooser.order(), to);
+        }
+    }
+
+    #[test]
+    fn the_pairs_visited_are_counted_exactly() {
+        // One row m = 200 (pairs a = 1..=100); pair a makes value a for a <= 5 (g[a] = a, the
+        // partners zero). Five wanted: the scalar scan meets 1..=4 in its first four pairs and
+        // hands over with one left; the planes meet 5 in the first word, whose pairs 5..=63
+        // they count: 4 + 59.
+        let mut g = vec![0u16; 201];
+        for (a, value) in g.iter_mut().enumerate().take(6) {
+            *value = a as u16;
+        }
+        let planes = Planes::new(&g);
+        let heap = Heap {
+            g: &g,
+            split: &[1],
+            planes: &planes,
+        };
+        let mut is_wanted = Box::new([false; 1 << 16]);
+        for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
+            let mut wanted = vec![1, 2, 3, 4, 5];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
+            assert!(wanted.is_empty());
+            // More than `HAND_OVER` wanted, all met in the first step of four: the scalar scan
+            // alone, 4 pairs; `HAND_OVER` wanted: the planes alone, a whole word.
+            let mut wanted = vec![1, 2, 3];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 4);
+            let mut wanted = vec![1, 2];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
+            // A value no pair makes: every pair, in either order.
+            let mut wanted = vec![1, 2, 3, 4, 5, 6];
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 100);
+            assert_eq!(wanted, vec![6]);
+        }
+        // A trial every 3 searches: the third scans in both orders.
+        let mut chooser = OrderChooser::new(ScanOrder::Low, 3);
+        let mut work = Vec::new();
+        for _ in 0..4 {
+            let mut wanted = vec![1, 2, 3, 4, 5, 6];
+            work.push(chooser.find(heap, &mut wanted, &mut is_wanted));
+        }
+        assert_eq!(work, vec![100, 100, 200, 100]);
+        assert_eq!(chooser.pairs, [100, 100]);
+        // A tie keeps the order in use.
+        assert_eq!(chooser.order(), ScanOrder::Low);
+    }
+}
