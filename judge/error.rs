@@ -65,14 +65,13 @@ pub enum InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use InputError::*;
         match self {
-            Unreadable(why) => write!(f, "cannot read the input: {}", why),
-            Missing { field } => write!(f, "input ended early: expected {}", field),
-            NotAnInteger { field, token } => {
+            Self::Unreadable(why) => write!(f, "cannot read the input: {}", why),
+            Self::Missing { field } => write!(f, "input ended early: expected {}", field),
+            Self::NotAnInteger { field, token } => {
                 write!(f, "{}: expected an integer, found {}", field, token)
             }
-            OutOfRange {
+            Self::OutOfRange {
                 field,
                 token,
                 range,
@@ -83,19 +82,19 @@ impl fmt::Display for InputError {
                     field, token, range
                 )
             }
-            Trailing { token } => {
+            Self::Trailing { token } => {
                 write!(
                     f,
                     "unexpected extra input after the last test case: {}",
                     token
                 )
             }
-            TooLong { field, start, max } => {
+            Self::TooLong { field, start, max } => {
                 write!(f, "{} is longer than {} bytes: {}", field, max, start)
             }
-            Invalid(why) => f.write_str(why),
-            Unwritable(why) => write!(f, "cannot write the output: {}", why),
-            Io(why) => write!(f, "an input or output operation failed: {}", why),
+            Self::Invalid(why) => f.write_str(why),
+            Self::Unwritable(why) => write!(f, "cannot write the output: {}", why),
+            Self::Io(why) => write!(f, "an input or output operation failed: {}", why),
         }
     }
 }

@@ -932,7 +932,9 @@ impl Graph {
             return true;
         }
         if leaf.glob {
-            return targets.modules.iter().any(|&m| exists[m]);
+            // A glob of a module, or of an enum's variants (`use self::Shape::*;`).
+            return targets.modules.iter().any(|&m| exists[m])
+                || targets.items.iter().any(|&i| reached[i]);
         }
         let only_named = targets.modules.is_empty()
             && targets

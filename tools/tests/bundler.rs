@@ -531,7 +531,7 @@ fn use_items_are_cut_to_what_is_kept() {
 }
 
 /// A library module with enums whose variants are built in every way shaking must see (by a
-/// path, through `Self::`, bare under a glob, inside a macro's arguments, through a renaming
+/// path, through `Self::`, bare under a module-level glob, inside a macro's arguments, through a renaming
 /// `use`), two never built (one matched by path and bare under a glob, one under an `|`), one
 /// never built that shares its name with a variant of std's `Ordering` matched in kept code,
 /// one matched only by the problem, and enums whose variants must all stay (a derived `Hash`,
@@ -555,7 +555,6 @@ impl Shape {
     }
 
     pub fn area(&self) -> u64 {
-        use Shape::*;
         match self {
             Built(x) | ViaSelf(x) | OrMatched(x) => *x,
             ViaGlob { side } => side * side,
@@ -567,8 +566,9 @@ impl Shape {
     }
 }
 
+use self::Shape::*;
+
 pub fn via_glob(side: u64) -> Shape {
-    use Shape::*;
     ViaGlob { side }
 }
 
@@ -656,6 +656,120 @@ fn main() {
     let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
     assert!(shaken.text.contains("Unbuilt(u64)"), "{}", shaken.text);
     assert!(shaken.text.contains("x * 100,"), "{}", shaken.text);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Four enums where dropping an unbuilt variant would break a bundle or change its answers.
+const HAZARDS: &str = r#"//! Enums the variant rule must leave whole.
+
+/// Both variants are only matched: dropping both would leave `match e {}` on a reference.
+pub enum Weightless {
+    Light(u64),
+    Heavy(u64),
+}
+
+pub fn weight(e: &Weightless) -> u64 {
+    match e {
+        Weightless::Light(x) => *x,
+        Weightless::Heavy(x) => x + 1,
+    }
+}
+
+/// `Never()` holds no field: `as` casts read the positions.
+pub enum Cast {
+    Never(),
+    Once,
+    Twice,
+}
+
+pub fn rank(c: Cast) -> u8 {
+    c as u8
+}
+
+pub fn name(c: &Cast) -> &'static str {
+    match c {
+        Cast::Never() => "never",
+        _ => "some",
+    }
+}
+
+/// Its variants are used through a module-level glob.
+pub enum Glob {
+    Some(u64),
+    Five,
+    Seven,
+}
+
+use self::Glob::*;
+
+pub fn code(g: &Glob) -> u64 {
+    match g {
+        Some(x) => *x,
+        Five => 5,
+        Seven => 7,
+    }
+}
+
+pub fn make(x: u64) -> Glob {
+    if x == 0 {
+        Five
+    } else {
+        Some(x)
+    }
+}
+
+/// A glob inside one block: `Other` in the next block is a binding, not the variant.
+pub enum Local {
+    Held(u64),
+    Other,
+}
+
+#[allow(non_snake_case, unreachable_patterns)]
+pub fn pair(n: u64) -> (u64, u64) {
+    let first = {
+        use self::Local::*;
+        match Held(n) {
+            Held(x) => x,
+            Other => 0,
+        }
+    };
+    let second = match n {
+        0 => 10,
+        Other => 20,
+        _ => 30,
+    };
+    (first, second)
+}
+"#;
+
+#[test]
+fn the_variant_rule_leaves_whole_what_it_cannot_shake_soundly() {
+    let source = r#"use grundy::hazards::{code, make, name, pair, rank, weight, Cast, Weightless};
+fn main() {
+    let none: Option<Weightless> = None;
+    let w = none.map(|e| weight(&e)).unwrap_or(9);
+    println!("{} {} {} {} {} {} {:?}", w, rank(Cast::Once), rank(Cast::Twice), name(&Cast::Once), code(&make(0)), code(&make(3)), pair(1));
+}
+"#;
+    let dir = fixture("hazards", source);
+    add_module(&dir, "hazards", HAZARDS);
+    let spoj = by_name("spoj").unwrap();
+    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
+    let want = "9 1 2 some 5 3 (1, 20)\n";
+    assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
+    assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
+    for text in [
+        "Light(u64)",
+        "Heavy(u64)",
+        "Never(),",
+        "use self::Glob::*;",
+        "Other => 20,",
+    ] {
+        assert!(shaken.text.contains(text), "{text}:\n{}", shaken.text);
+    }
+    // What may go still goes: `Seven` is built nowhere, and its arm goes with it.
+    assert!(!shaken.text.contains("Seven"), "{}", shaken.text);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -7,17 +7,20 @@
 //! variant goes only when all of these hold:
 //! - its enum has no generics (a parameter left unused does not compile), no `repr`, no
 //!   explicit discriminant and no derived `Hash` (which hashes a variant's position), and one
-//!   of its variants holds data (no `as` cast reads a position); the variant has no attribute
-//!   (`#[default]`);
+//!   of its variants holds a field (no `as` cast reads a position; `V()` and `V {}` hold none);
+//!   the variant has no attribute (`#[default]`);
 //! - every mention of its name in kept code, outside the enum, lies in the pattern of a match
 //!   arm of the crates' code that needs the variant whatever its other parts (not under an
 //!   `|`), through a path that resolves to the enum: `Enum::Variant`, `Self::Variant` in an
-//!   impl for the enum, or `Variant` alone under a glob import of the enum's variants and no
-//!   other glob (a local item that would shadow the enum or the variant names it where it is
-//!   defined, a mention that keeps the variant);
+//!   impl for the enum, or `Variant` alone under a module-level glob import of the enum's
+//!   variants, no other glob, and no glob inside the function (a local item that would shadow
+//!   the enum or the variant names it where it is defined, a mention that keeps the variant);
 //! - kept code names nothing that reads a variant's position or the enum's layout
 //!   ([`LAYOUT_READERS`]: `mem::discriminant`, whose `Debug` shows the position, a transmute,
-//!   a size).
+//!   a size, `needs_drop`, `Layout`; a raw pointer cast that reads the tag is not looked
+//!   for: the crates have none);
+//! - at least one variant of the enum stays (a `match` on a reference to an empty enum needs
+//!   no arms, so one whose arms all went would not compile).
 
 use super::super::source::Edit;
 use super::{Graph, Leaf, Ns, Targets};
@@ -30,7 +33,7 @@ use syn::visit::Visit;
 
 /// Names through which a program may see an enum's layout or a variant's position: where kept
 /// code names one (a path's segment, a `use`), every variant stays.
-const LAYOUT_READERS: [&str; 7] = [
+const LAYOUT_READERS: [&str; 9] = [
     "discriminant",
     "transmute",
     "transmute_copy",
@@ -38,6 +41,8 @@ const LAYOUT_READERS: [&str; 7] = [
     "size_of_val",
     "align_of",
     "align_of_val",
+    "needs_drop",
+    "Layout",
 ];
 
 /// A match arm of a node's code.
@@ -112,6 +117,8 @@ pub(super) struct ShakableEnum {
     node: usize,
     /// Each variant without attributes: its name and its text with its comma.
     variants: Vec<(String, Range<usize>)>,
+    /// How many variants it has, with attributes or not.
+    count: usize,
 }
 
 /// `item` as a [`ShakableEnum`] (node `node`), when its variants may go.
@@ -130,7 +137,7 @@ pub(super) fn shakable_enum(item: &syn::ItemEnum, node: usize) -> Option<Shakabl
     let holds_data = item
         .variants
         .iter()
-        .any(|v| !matches!(v.fields, syn::Fields::Unit));
+        .any(|v| v.fields.iter().next().is_some());
     let discriminant = item.variants.iter().any(|v| v.discriminant.is_some());
     if fixed_layout || !holds_data || discriminant || !item.generics.params.is_empty() {
         return None;
@@ -148,7 +155,11 @@ pub(super) fn shakable_enum(item: &syn::ItemEnum, node: usize) -> Option<Shakabl
             (pair.value().ident.to_string(), start..end)
         })
         .collect();
-    Some(ShakableEnum { node, variants })
+    Some(ShakableEnum {
+        node,
+        variants,
+        count: item.variants.len(),
+    })
 }
 
 /// Calls `found` with every identifier in `tokens` and where it starts.
@@ -201,6 +212,8 @@ impl Graph {
         }
         let mut edits = Vec::new();
         for shakable in self.enums.iter().filter(|e| reached[e.node]) {
+            let mut dropped = Vec::new();
+            let mut variants_dropped = 0;
             let own = &self.nodes[shakable.node].range;
             for (name, range) in &shakable.variants {
                 if imported.contains(name.as_str()) {
@@ -229,8 +242,14 @@ impl Graph {
                 if in_problem || builds {
                     continue;
                 }
-                edits.push(Edit::delete(range.clone()));
-                edits.extend(arms.iter().map(|(_, arm)| Edit::delete(arm.range.clone())));
+                variants_dropped += 1;
+                dropped.push(Edit::delete(range.clone()));
+                dropped.extend(arms.iter().map(|(_, arm)| Edit::delete(arm.range.clone())));
+            }
+            // An enum without variants is empty: a `match` on a reference to it would need no
+            // arms, and one left with none does not compile. Such an enum keeps them all.
+            if variants_dropped < shakable.count {
+                edits.extend(dropped);
             }
         }
         edits
@@ -267,13 +286,20 @@ impl Graph {
             self.resolve_in_node(id, prefix, Ns::Type, &mut targets);
             return !shadowed && is_the_enum(&targets);
         }
-        // `Variant` alone: brought by a glob of the enum, and by nothing else.
+        // `Variant` alone: brought by a glob of the enum at the module's level, and by nothing
+        // else. A glob inside the node's code reaches only its own block, which this reading
+        // does not track: with one, a lone name may be a binding elsewhere in the node.
         let module = &self.modules[node.module];
+        if node.locals.iter().any(|leaf| leaf.glob) {
+            return false;
+        }
         let leaves = || node.locals.iter().chain(&module.leaves);
-        let globs_only_the_enum = leaves()
+        let globs_only_the_enum = module
+            .leaves
+            .iter()
             .filter(|leaf| leaf.glob)
             .all(|leaf| is_the_enum(&resolve(leaf)));
-        let glob_of_the_enum = leaves().any(|leaf| leaf.glob);
+        let glob_of_the_enum = module.leaves.iter().any(|leaf| leaf.glob);
         let named_otherwise = leaves().any(|leaf| !leaf.glob && &leaf.name == variant)
             || module.items.contains_key(variant)
             || module.children.contains_key(variant);
