@@ -27,7 +27,9 @@ type LaneBits = u16;
 ///   a rare position r, the partners n0 − r..n0 − r + 16 are neighbours, so one pass over the
 ///   rare positions serves sixteen heaps, and each pair's value is marked as one bit (the
 ///   heap's) in one table of every value. The few pairs whose partner is not known before the
-///   block (r below 16, or r near the heap) are added heap by heap.
+///   block (r below 16, or r near the heap) are added heap by heap. Split digits close
+///   together share one window of partners (0.777's three digits: 18 marks a rare position
+///   instead of 48).
 /// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
 ///   missing too; proving each present is a coupon collector's search over the pairs
 ///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
@@ -81,6 +83,9 @@ pub struct BitSliced {
     block: usize,
     /// The far pairs read for each heap of the block.
     block_work: u64,
+    /// With several split digits close together, the far pass reads one window of partners
+    /// for all of them (`None`: a window a split digit).
+    shared: Option<SharedWindow>,
     /// Bit i of `lanes[v]`: v is an option of heap `block + i` (allocated on first use).
     lanes: Option<Box<[LaneBits; 1 << 16]>>,
     wanted: Vec<u16>,
@@ -130,6 +135,7 @@ impl BitSliced {
             moves: Moves::new(&code),
             take_all: code.moves_with(1),
             leave_one: code.moves_with(2),
+            shared: SharedWindow::of(&code.moves_with(4)),
             code,
             values: Vec::new(),
             top: 0,
@@ -198,6 +204,25 @@ impl BitSliced {
         };
         let positions = rare.positions();
         let from = positions.partition_point(|&r| (r as usize) < LANES);
+        if let Some(shared) = &self.shared {
+            if n0 <= shared.lag + LANES {
+                return;
+            }
+            let to = positions
+                .partition_point(|&r| (r as usize) < n0 - shared.lag)
+                .max(from);
+            self.block_work += ((to - from) * self.moves.split.len()) as u64;
+            for &r in &positions[from..to] {
+                let r = r as usize;
+                let u = g[r];
+                let p = n0 - shared.lag - r;
+                let partners = &g[p..p + shared.masks.len()];
+                for (&w, &heaps) in partners.iter().zip(&shared.masks) {
+                    lanes[usize::from(w ^ u)] |= heaps;
+                }
+            }
+            return;
+        }
         for &j in &self.moves.split {
             if n0 <= j + LANES {
                 continue;
@@ -244,8 +269,10 @@ impl BitSliced {
         let below_lanes = positions.partition_point(|&r| (r as usize) < LANES);
         for &j in self.moves.split.iter().filter(|&&j| n >= j + 2) {
             let m = n - j;
-            let far_end = if self.block > j + LANES {
-                self.block - j
+            // The far pass took the rare parts below block − lag for this digit.
+            let lag = self.shared.as_ref().map_or(j, |shared| shared.lag);
+            let far_end = if self.block > lag + LANES {
+                self.block - lag
             } else {
                 0
             };
@@ -300,6 +327,39 @@ impl BitSliced {
             .min()
             .unwrap_or(c);
         (mex, work)
+    }
+}
+
+/// One window of partners for every split digit: for heaps n0..n0 + 16 and a rare part r,
+/// the partner of heap n0 + i under digit j is n0 + i − j − r, so the partners of all digits
+/// lie in n0 − jmax − r..n0 − jmin − r + 16, and partner o of that window serves the heaps
+/// o − jmax + j for each digit j (0.777's three digits: 18 marks a rare part instead of 48).
+#[derive(Clone, Debug)]
+struct SharedWindow {
+    /// The largest split digit: the window starts at n0 − lag − r.
+    lag: usize,
+    /// `masks[o]`: the heaps of the block (bit i: heap n0 + i) that partner o serves.
+    masks: Vec<LaneBits>,
+}
+
+impl SharedWindow {
+    /// The window for the split digits `split`, if it takes fewer marks than a window a
+    /// digit (16 + jmax − jmin partners against 16 a digit).
+    fn of(split: &[usize]) -> Option<SharedWindow> {
+        let (&low, &lag) = (split.iter().min()?, split.iter().max()?);
+        if LANES + lag - low >= LANES * split.len() {
+            return None;
+        }
+        let masks = (0..LANES + lag - low)
+            .map(|o| {
+                split
+                    .iter()
+                    .map(|&j| o + j)
+                    .filter(|&shifted| shifted >= lag && shifted < lag + LANES)
+                    .fold(0, |heaps, shifted| heaps | 1 << (shifted - lag))
+            })
+            .collect();
+        Some(SharedWindow { lag, masks })
     }
 }
 
@@ -436,6 +496,50 @@ mod tests {
                 assert_eq!(sliced.chooser.order(), order);
             }
         }
+    }
+
+    #[test]
+    fn the_shared_window_serves_each_heap_under_each_digit() {
+        // 0.777 splits after taking 1, 2 or 3: partner o of the window (n0 − 3 − r + o) is the
+        // partner of heap n0 + i under digit j where o = i − j + 3.
+        let window = SharedWindow::of(&[1, 2, 3]).unwrap();
+        assert_eq!(window.lag, 3);
+        assert_eq!(window.masks.len(), 18);
+        for (o, &heaps) in window.masks.iter().enumerate() {
+            let expected = (0..LANES)
+                .filter(|&i| [1, 2, 3].iter().any(|&j| i + 3 == o + j))
+                .fold(0, |bits, i| bits | 1 << i);
+            assert_eq!(heaps, expected, "partner {}", o);
+        }
+        assert_eq!(window.masks[0], 0b1);
+        assert_eq!(window.masks[17], 1 << 15);
+        // One digit, or digits too far apart, keep a window a digit.
+        assert!(SharedWindow::of(&[1]).is_none());
+        assert!(SharedWindow::of(&[0, 16]).is_none());
+        assert!(SharedWindow::of(&[0, 15]).is_some());
+        assert!(SharedWindow::of(&[]).is_none());
+    }
+
+    #[test]
+    fn the_shared_window_gives_the_values_and_work_of_a_window_a_digit() {
+        let mut rng = Rng::new(777);
+        let mut shared = 0;
+        for _ in 0..80 {
+            let code = random_code(&mut rng);
+            let len = rng.range(100, 3000) as usize;
+            let mut one = BitSliced::always(code.clone());
+            let mut each = BitSliced::always(code.clone());
+            each.shared = None;
+            shared += usize::from(one.shared.is_some());
+            let (mut work_one, mut work_each) = (0, 0);
+            while one.len() < len {
+                work_one += one.push_next().unwrap();
+                work_each += each.push_next().unwrap();
+            }
+            assert_eq!(one.values(), each.values(), "{code}");
+            assert_eq!(work_one, work_each, "{code}");
+        }
+        assert!(shared > 10, "too few codes shared a window: {}", shared);
     }
 
     #[test]
