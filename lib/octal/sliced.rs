@@ -517,6 +517,9 @@ mod tests {
         assert!(SharedWindow::of(&[1]).is_none());
         assert!(SharedWindow::of(&[0, 16]).is_none());
         assert!(SharedWindow::of(&[0, 15]).is_some());
+        // The span counts from the lowest digit, not from 0.
+        assert!(SharedWindow::of(&[5, 20]).is_some());
+        assert!(SharedWindow::of(&[5, 21]).is_none());
         assert!(SharedWindow::of(&[]).is_none());
     }
 
