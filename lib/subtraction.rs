@@ -205,7 +205,7 @@ impl SubtractionGame {
         let rule = PeriodRule::window(longest);
         while self.period.is_none() {
             let len = self.values.len();
-            self.extend_to((len + (len / 8).max(16)).min(limits.values));
+            self.extend_to(limits.next_check(len));
             if let Some(found) = certify(&self.values, rule) {
                 // What the window rule asks for this period: N >= e + p + max S.
                 self.values

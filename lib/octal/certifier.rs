@@ -40,6 +40,12 @@ impl Limits {
     pub fn with_work(self, work: u64) -> Self {
         Limits { work, ..self }
     }
+
+    /// The length a run checks for a period next, after `len` values: an eighth more (at
+    /// least 16), so that the checks cost O(N) in all, and never past the limit.
+    pub(crate) fn next_check(&self, len: usize) -> usize {
+        (len + (len / 8).max(16)).min(self.values)
+    }
 }
 
 /// What [`Certifier::run`] reports after each step.
@@ -226,7 +232,7 @@ impl<S: Solver> Certifier<S> {
         let mut candidate: Option<Candidate> = None;
         loop {
             let len = self.len();
-            let mut target = (len + (len / 8).max(16)).min(limits.values);
+            let mut target = limits.next_check(len);
             if let Some(c) = candidate {
                 if c.required_len > len {
                     target = target.min(c.required_len);
@@ -278,7 +284,7 @@ impl<S: Solver> Certifier<S> {
     pub fn run_quietly(&mut self, limits: Limits) -> Result<Option<Period>, ValueTooLarge> {
         while self.period.is_none() {
             let len = self.len();
-            self.extend_to((len + (len / 8).max(16)).min(limits.values))?;
+            self.extend_to(limits.next_check(len))?;
             self.period = certify(self.values(), self.rule);
             if self.len() >= limits.values || self.work >= limits.work {
                 break;
