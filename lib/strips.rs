@@ -207,7 +207,7 @@ impl Solver for StripValues {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::RareValue;
+    use crate::octal::{Limits, RareValue};
     use testkit::search::mover_wins_laying_strips as mover_wins_by_search;
     use testkit::Rng;
 
@@ -270,6 +270,48 @@ mod tests {
             })
             .sum();
         assert_eq!(work, expected as u64);
+    }
+
+    #[test]
+    fn values_read_off_a_quiet_proof_match_the_naive_scan_for_two_periods_past_it() {
+        // What pegostripes does past the judge's boards: StripValues with the period check
+        // alone, then every board read off the certified prefix. Each value from 0 to two
+        // periods past the computed prefix, losing boards (value 0) included, is compared with
+        // a naive scan that far. 2 3 10 has the longest period of the strip sets up to 12 (896
+        // after 1,024 cells), 1 2 5 the longest proof (13,815 values); the random sets are
+        // the small ones whose periods are proved within 4,096 values.
+        let mut sets = vec![vec![2, 3, 10], vec![1, 2, 5], vec![2]];
+        let mut rng = Rng::new(4242);
+        while sets.len() < 24 {
+            let lengths: Vec<usize> = (0..rng.range(1, 4))
+                .map(|_| rng.range(1, 9) as usize)
+                .collect();
+            let mut game = Certifier::new(StripValues::new(&lengths).unwrap());
+            if game.run_quietly(Limits::up_to(4096)).unwrap().is_some() {
+                sets.push(lengths);
+            }
+        }
+        let mut zeros_past_the_prefix = 0;
+        for lengths in &sets {
+            let mut game = Certifier::new(StripValues::new(lengths).unwrap());
+            let period = game
+                .run_quietly(Limits::up_to(1 << 15))
+                .unwrap()
+                .unwrap_or_else(|| panic!("{lengths:?}: no period within 2^15 values"));
+            let end = game.len() + 2 * period.period + 1;
+            let literal = naive_values(lengths, end);
+            for (n, &value) in literal.iter().enumerate() {
+                assert_eq!(
+                    game.value(n as u64),
+                    Some(Nimber::from(value)),
+                    "{lengths:?}, cell {n} ({period:?}, {} values computed)",
+                    game.len()
+                );
+                zeros_past_the_prefix += usize::from(n >= game.len() && value == 0);
+            }
+        }
+        // Losing boards past the computed prefix are among those compared.
+        assert!(zeros_past_the_prefix > 0);
     }
 
     #[test]
