@@ -87,6 +87,29 @@ fn compile_and_run(dir: &Path, text: &str, input: &str) -> String {
     String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
 }
 
+/// Problem `p` of `dir` bundled for SPOJ shaken and with whole modules, both compiled and run
+/// on `input`, each printing `want`: the two texts, shaken first.
+fn shaken_and_whole_print(dir: &Path, input: &str, want: &str) -> (String, String) {
+    let spoj = by_name("spoj").unwrap();
+    let whole = tools::bundle::bundle_with(dir, "p", spoj, Shaking::WholeModules).unwrap();
+    assert_eq!(compile_and_run(dir, &whole.text, input), want);
+    let shaken = tools::bundle::bundle(dir, "p", spoj).unwrap();
+    assert_eq!(compile_and_run(dir, &shaken.text, input), want);
+    (shaken.text, whole.text)
+}
+
+/// For each `(text, kept)`: the shaken bundle holds `text` exactly when `kept`, and the
+/// whole-modules bundle holds it in any case.
+fn assert_kept(shaken: &str, whole: &str, texts: &[(&str, bool)]) {
+    for &(text, kept) in texts {
+        assert_eq!(shaken.contains(text), kept, "{text}:\n{shaken}");
+        assert!(
+            whole.contains(text),
+            "{text} missing with whole modules:\n{whole}"
+        );
+    }
+}
+
 const NESTED: &str = r#"//! A problem using nested groups, a module glob and a renamed re-export.
 use grundy::{alpha::{self, double}, deep::inner::leaf::*, Couple};
 use judge::{InputError, Scanner};
@@ -348,37 +371,22 @@ fn planted_uses_of_dropped_items_are_kept() {
     let source = "use grundy::planted::{play, Game, Take};\nfn main() {\n    let direct = Take.moves(1);\n    let generic = play(&Take, 2);\n    println!(\"{} {} {} {} {}\", direct, generic, grundy::planted::classify(3), grundy::planted::classify(4), grundy::planted::via_macro(4));\n}\n";
     let dir = fixture("planted", source);
     add_module(&dir, "planted", PLANTED);
-    let spoj = by_name("spoj").unwrap();
-    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
-    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
-    let want = "8 9 special plain 10\n";
-    assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
-    assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
-    for kept in [
-        "fn only_through_the_trait",
-        "const STEP",
-        "const SPECIAL",
-        "macro_rules! doubled",
-        "fn named_only_in_a_macro",
-    ] {
-        assert!(
-            shaken.text.contains(kept),
-            "{kept} dropped:\n{}",
-            shaken.text
-        );
-    }
-    for dropped in [
-        "never_called",
-        "NeverBuilt",
-        "pub mod unused",
-        "pub mod alpha",
-    ] {
-        assert!(
-            !shaken.text.contains(dropped),
-            "{dropped} kept:\n{}",
-            shaken.text
-        );
-        assert!(whole.text.contains(dropped) || dropped.contains("mod"));
+    let (shaken, whole) = shaken_and_whole_print(&dir, "", "8 9 special plain 10\n");
+    assert_kept(
+        &shaken,
+        &whole,
+        &[
+            ("fn only_through_the_trait", true),
+            ("const STEP", true),
+            ("const SPECIAL", true),
+            ("macro_rules! doubled", true),
+            ("fn named_only_in_a_macro", true),
+            ("never_called", false),
+            ("NeverBuilt", false),
+        ],
+    );
+    for module in ["pub mod unused", "pub mod alpha"] {
+        assert!(!shaken.contains(module), "{module} kept:\n{shaken}");
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -460,24 +468,21 @@ fn impls_nothing_can_call_go() {
         let source = body.replace("PARSED", parsed);
         let dir = fixture("uncalled", &source);
         add_module(&dir, "uncalled", UNCALLED);
-        let spoj = by_name("spoj").unwrap();
-        let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
-        let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
-        assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
-        assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
+        let (shaken, whole) = shaken_and_whole_print(&dir, "", want);
         let parses = parsed.contains("parse");
-        for (item, kept) in [
-            ("impl From<Used> for u64", true),
-            ("impl Concrete for Used", true),
-            ("impl FromStr for Parsed", parses),
-            ("impl FromStr for Used", parses),
-            ("impl From<Unused>", false),
-            ("trait Blanket", false),
-            ("pub fn read", false),
-        ] {
-            assert_eq!(shaken.text.contains(item), kept, "{item}:\n{}", shaken.text);
-            assert!(whole.text.contains(item));
-        }
+        assert_kept(
+            &shaken,
+            &whole,
+            &[
+                ("impl From<Used> for u64", true),
+                ("impl Concrete for Used", true),
+                ("impl FromStr for Parsed", parses),
+                ("impl FromStr for Used", parses),
+                ("impl From<Unused>", false),
+                ("trait Blanket", false),
+                ("pub fn read", false),
+            ],
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
@@ -623,37 +628,34 @@ fn main() {
 "#;
     let dir = fixture("variants", source);
     add_module(&dir, "shapes", SHAPES);
-    let spoj = by_name("spoj").unwrap();
-    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
-    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
     let want = "2 built theirs 3 other theirs 16 other theirs 6 other theirs 8 other theirs less Used(7) 1\n";
-    assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
-    assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
-    for (text, kept) in [
-        ("Unbuilt(u64)", false),
-        ("x * 100,", false),
-        ("\"unbuilt\"", false),
-        ("OrMatched(u64)", true),
-        ("Less(u64)", true),
-        ("ProblemMatched(u64)", true),
-        ("x * 1000", true),
-        ("Ordering::Less => \"less\"", true),
-        ("NeverBuilt(u64)", true),
-        ("First,", true),
-        ("ViaGlob { side: u64 }", true),
-        ("InMacro(u64)", true),
-        ("Imported(u64)", true),
-    ] {
-        assert_eq!(shaken.text.contains(text), kept, "{text}:\n{}", shaken.text);
-        assert!(whole.text.contains(text), "{text}");
-    }
+    let (shaken, whole) = shaken_and_whole_print(&dir, "", want);
+    assert_kept(
+        &shaken,
+        &whole,
+        &[
+            ("Unbuilt(u64)", false),
+            ("x * 100,", false),
+            ("\"unbuilt\"", false),
+            ("OrMatched(u64)", true),
+            ("Less(u64)", true),
+            ("ProblemMatched(u64)", true),
+            ("x * 1000", true),
+            ("Ordering::Less => \"less\"", true),
+            ("NeverBuilt(u64)", true),
+            ("First,", true),
+            ("ViaGlob { side: u64 }", true),
+            ("InMacro(u64)", true),
+            ("Imported(u64)", true),
+        ],
+    );
     // `mem::discriminant`'s `Debug` shows a variant's position: every variant stays.
     let reads_positions = source.replace(
         "    for s in &shapes {",
         "    println!(\"{:?}\", std::mem::discriminant(&shapes[1]));\n    for s in &shapes {",
     );
     std::fs::write(dir.join("problems/p.rs"), reads_positions).unwrap();
-    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    let shaken = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(shaken.text.contains("Unbuilt(u64)"), "{}", shaken.text);
     assert!(shaken.text.contains("x * 100,"), "{}", shaken.text);
     std::fs::remove_dir_all(dir).unwrap();
@@ -753,23 +755,20 @@ fn main() {
 "#;
     let dir = fixture("hazards", source);
     add_module(&dir, "hazards", HAZARDS);
-    let spoj = by_name("spoj").unwrap();
-    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
-    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
-    let want = "9 1 2 some 5 3 (1, 20)\n";
-    assert_eq!(compile_and_run(&dir, &whole.text, ""), want);
-    assert_eq!(compile_and_run(&dir, &shaken.text, ""), want);
-    for text in [
-        "Light(u64)",
-        "Heavy(u64)",
-        "Never(),",
-        "use self::Glob::*;",
-        "Other => 20,",
-    ] {
-        assert!(shaken.text.contains(text), "{text}:\n{}", shaken.text);
-    }
-    // What may go still goes: `Seven` is built nowhere, and its arm goes with it.
-    assert!(!shaken.text.contains("Seven"), "{}", shaken.text);
+    let (shaken, whole) = shaken_and_whole_print(&dir, "", "9 1 2 some 5 3 (1, 20)\n");
+    assert_kept(
+        &shaken,
+        &whole,
+        &[
+            ("Light(u64)", true),
+            ("Heavy(u64)", true),
+            ("Never(),", true),
+            ("use self::Glob::*;", true),
+            ("Other => 20,", true),
+            // What may go still goes: `Seven` is built nowhere, and its arm goes with it.
+            ("Seven", false),
+        ],
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -1149,21 +1148,21 @@ fn a_judge_made_of_module_files_is_inlined_and_shaken() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
-    let spoj = by_name("spoj").unwrap();
-    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
-    assert!(whole.text.contains("fn never_used") && whole.text.contains("fn unused_error_helper"));
-    assert_eq!(compile_and_run(&dir, &whole.text, "21\n"), "42\n");
-    let shaken = tools::bundle::bundle(&dir, "p", spoj).unwrap();
-    for dropped in ["never_used", "unused_error_helper", "#![warn", "mod tests"] {
-        assert!(
-            !shaken.text.contains(dropped),
-            "{dropped}:\n{}",
-            shaken.text
-        );
+    let (shaken, whole) = shaken_and_whole_print(&dir, "21\n", "42\n");
+    assert_kept(
+        &shaken,
+        &whole,
+        &[
+            ("fn never_used", false),
+            ("fn unused_error_helper", false),
+            ("mod error {", true),
+            ("pub mod scanner {", true),
+        ],
+    );
+    for dropped in ["#![warn", "mod tests"] {
+        assert!(!shaken.contains(dropped), "{dropped}:\n{shaken}");
     }
-    assert!(shaken.text.contains("mod error {") && shaken.text.contains("pub mod scanner {"));
-    assert_eq!(compile_and_run(&dir, &shaken.text, "21\n"), "42\n");
-    assert!(tools::msrv::check(&shaken.text, "b").unwrap().is_empty());
+    assert!(tools::msrv::check(&shaken, "b").unwrap().is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
 
