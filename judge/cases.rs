@@ -356,6 +356,11 @@ mod tests {
         ] {
             let e = crate::run_str(xor_solve, input).unwrap_err();
             assert_eq!(e.to_string(), message, "{:?}", input);
+            // With room after each token for the items' eight-byte reader, which then meets the
+            // bad item itself and hands it to the careful reader: the same message.
+            let spaced = input.replace(' ', "        ") + "        ";
+            let e = crate::run_str(xor_solve, &spaced).unwrap_err();
+            assert_eq!(e.to_string(), message, "{:?}", spaced);
         }
     }
 

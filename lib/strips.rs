@@ -298,6 +298,15 @@ mod tests {
                 .run_quietly(Limits::up_to(1 << 15))
                 .unwrap()
                 .unwrap_or_else(|| panic!("{lengths:?}: no period within 2^15 values"));
+            // The two long cases are the ones the comment names.
+            let expected = match lengths.as_slice() {
+                [2, 3, 10] => Some((896, 1024)),
+                [1, 2, 5] => Some((3, 6902)),
+                _ => None,
+            };
+            if let Some(expected) = expected {
+                assert_eq!((period.period, period.preperiod), expected, "{lengths:?}");
+            }
             let end = game.len() + 2 * period.period + 1;
             let literal = naive_values(lengths, end);
             for (n, &value) in literal.iter().enumerate() {

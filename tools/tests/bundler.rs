@@ -1153,8 +1153,8 @@ fn a_judge_made_of_module_files_is_inlined_and_shaken() {
         &shaken,
         &whole,
         &[
-            ("fn never_used", false),
-            ("fn unused_error_helper", false),
+            ("never_used", false),
+            ("unused_error_helper", false),
             ("mod error {", true),
             ("pub mod scanner {", true),
         ],

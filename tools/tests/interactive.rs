@@ -159,15 +159,33 @@ fn a_mirroring_second_player_is_accepted_against_every_strategy() {
     fs::remove_dir_all(dir).unwrap();
 }
 
-/// Runs `program` in `dir` without the outer cargo's target directory; status and stdout.
+/// Settings of the runner and of `stress` that the outer environment could hold and that would
+/// change what the loop checks: the test sets its own.
+const OUTER_SETTINGS: [&str; 9] = [
+    "NO_BUNDLE",
+    "TIMEOUT",
+    "OLD_RUSTC",
+    "ATCODER",
+    "STRESS_ITERS",
+    "STRESS_SECONDS",
+    "STRESS_SEED",
+    "STRESS_SIZE",
+    "STRESS_REPORT",
+];
+
+/// Runs `program` in `dir`, building into `dir/target` (never the outer cargo's target
+/// directory, however that is set) and without the outer run's settings; status and stdout.
 fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
-    let out = std::process::Command::new(program)
+    let mut command = std::process::Command::new(program);
+    command
         .current_dir(dir)
         .args(args)
-        .envs(env.iter().copied())
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap();
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env_remove("CARGO_BUILD_TARGET_DIR");
+    for name in OUTER_SETTINGS {
+        command.env_remove(name);
+    }
+    let out = command.envs(env.iter().copied()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     eprintln!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
     (out.status.code().unwrap_or(-1), stdout)
@@ -190,6 +208,11 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         .args(["ls-files", "-z"])
         .output()
         .unwrap();
+    assert!(
+        listed.status.success(),
+        "git ls-files: {}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
     for file in String::from_utf8(listed.stdout).unwrap().split('\0') {
         let from = root.join(file);
         if file.is_empty() || !from.is_file() {
@@ -233,7 +256,9 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }
-    if Path::new("/usr/bin/rustc").exists() {
+    // The old rustc as the runner chooses it (Debian's, when it is not the toolchain's).
+    let settings = tools::runner::Settings::new(copy.clone(), None, |_| None).unwrap();
+    if settings.old_rustc.is_some() {
         assert!(
             out.contains("AC  bundle zznim: old rustc, edition 2021"),
             "{out}"
