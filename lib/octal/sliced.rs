@@ -166,8 +166,9 @@ pub struct BitSliced {
     seen: MexBuffer,
     only_when_sparse: bool,
     rare: Option<RareIndex>,
-    /// `rare_value[v]`: v is rare under the mask in use (a look-up, not a popcount a value).
-    rare_value: Vec<bool>,
+    /// `rare_value[v]`: 1 if v is rare under the mask in use, else 0 (a look-up, not a
+    /// popcount a value; bytes, read eight at a time, with eight to spare past 65535).
+    rare_value: Vec<u8>,
     planes: Option<Planes>,
     next_review: usize,
     /// The first heap of the block whose far pairs are in `lanes` (`usize::MAX`: none).
@@ -272,7 +273,10 @@ impl BitSliced {
             return;
         }
         if let Some(rare) = chosen_index(&self.values, self.only_when_sparse) {
-            self.rare_value = (0..=u16::MAX).map(|v| rare.is_rare(v)).collect();
+            self.rare_value = (0..=u16::MAX)
+                .map(|v| u8::from(rare.is_rare(v)))
+                .chain(std::iter::repeat(0).take(8))
+                .collect();
             self.rare = Some(rare);
             self.planes = Some(Planes::new(&self.values));
         }
@@ -382,17 +386,45 @@ impl BitSliced {
             .candidates
             .get_or_insert_with(|| Box::new([0; 1 << 16]));
         let (mut c, mut count) = (0, 0);
-        while c < 1 << 16 {
-            let made = lanes.marked(i, c);
-            let rare = self.rare_value[c];
-            if !(made | rare) {
-                break;
+        if lanes.packed {
+            while c < 1 << 16 {
+                let made = lanes.marked(i, c);
+                let rare = self.rare_value[c] != 0;
+                if !(made | rare) {
+                    break;
+                }
+                scratch[count] = c as u16;
+                // (`rare &` is redundant here, but reading `rare` in any case keeps the
+                // compiler from testing `made` first with a branch of its own.)
+                count += usize::from(rare & !made);
+                c += 1;
             }
-            scratch[count] = c as u16;
-            // (`rare &` is redundant here, but reading `rare` in any case keeps the compiler
-            // from testing `made` first with a branch of its own.)
-            count += usize::from(rare & !made);
-            c += 1;
+        } else {
+            // Eight values a step, as bytes of a word (each 0 or 1): the first value neither
+            // made nor rare ends the loop, and each rare value not made before it is written
+            // and kept by advancing the count.
+            const ONES: u64 = 0x0101_0101_0101_0101;
+            let table = &lanes.tables[i];
+            loop {
+                let made = word_at(&table[c..c + 8]);
+                let rare = word_at(&self.rare_value[c..c + 8]);
+                let absent = !(made | rare) & ONES;
+                let stop = (absent.trailing_zeros() / 8) as usize;
+                let below = if stop < 8 { (1 << (8 * stop)) - 1 } else { !0 };
+                let wanted = rare & !made & below;
+                for k in 0..8 {
+                    scratch[count] = (c + k) as u16;
+                    count += (wanted >> (8 * k) & 1) as usize;
+                }
+                if stop < 8 {
+                    c += stop;
+                    break;
+                }
+                c += 8;
+                if c == 1 << 16 {
+                    break;
+                }
+            }
         }
         self.wanted.clear();
         self.wanted.extend_from_slice(&scratch[..count]);
@@ -468,6 +500,14 @@ impl SharedWindow {
             .collect();
         Some(SharedWindow { lag, masks })
     }
+}
+
+/// The eight bytes of `bytes` as a word, the first the lowest.
+#[inline]
+fn word_at(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
 }
 
 impl Solver for BitSliced {
