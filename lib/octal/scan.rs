@@ -88,17 +88,17 @@ impl OrderChooser {
         &mut self,
         heap: Heap<'_>,
         wanted: &mut Vec<u16>,
-        is_wanted: &mut [bool; 1 << 16],
+        scratch: &mut Scratch,
     ) -> u64 {
         self.searches += 1;
         if self.searches < self.trial_every {
-            return find_wanted(heap, self.order, wanted, is_wanted);
+            return find_wanted(heap, self.order, wanted, scratch);
         }
         self.searches = 0;
         let other = self.order.other();
         let mut copy = wanted.clone();
-        let tried = find_wanted(heap, other, &mut copy, is_wanted);
-        let used = find_wanted(heap, self.order, wanted, is_wanted);
+        let tried = find_wanted(heap, other, &mut copy, scratch);
+        let used = find_wanted(heap, self.order, wanted, scratch);
         self.pairs[other as usize] += tried;
         self.pairs[self.order as usize] += used;
         if self.pairs[other as usize] < self.pairs[self.order as usize] {
@@ -210,31 +210,83 @@ impl Iterator for Schedule<'_> {
     }
 }
 
+/// The most wanted values the scan without stores tracks: one bit each of a word.
+const MASK_BITS: usize = 64;
+
+/// Scratch tables of the scalar scan, clean (all false, all zero) between searches.
+pub(super) struct Scratch {
+    /// `is_wanted[v]`: v is wanted and not yet met (while more than `MASK_BITS` are).
+    is_wanted: Box<[bool; 1 << 16]>,
+    /// `masks[v]`: the bit of wanted value v (one of at most `MASK_BITS`), 0 for the others.
+    masks: Box<[u64; 1 << 16]>,
+}
+
+impl Scratch {
+    /// Clean tables (allocated on the heap directly: 576 KiB, of which the values below the
+    /// largest one's next power of two are touched).
+    pub(super) fn new() -> Self {
+        Scratch {
+            is_wanted: boxed_table(false),
+            masks: boxed_table(0),
+        }
+    }
+
+    /// Whether both tables are clean.
+    #[cfg(test)]
+    fn is_clean(&self) -> bool {
+        self.is_wanted.iter().all(|&w| !w) && self.masks.iter().all(|&m| m == 0)
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
+}
+
+/// Scratch holds nothing between searches: a clone is a clean one.
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::new()
+    }
+}
+
+/// A table of 2^16 copies of `value`, built on the heap.
+pub(super) fn boxed_table<T: Clone>(value: T) -> Box<[T; 1 << 16]> {
+    match vec![value; 1 << 16].into_boxed_slice().try_into() {
+        Ok(table) => table,
+        Err(_) => unreachable!("the table has 1 << 16 entries"),
+    }
+}
+
 /// Removes from `wanted` the values the split pairs of the heap make, and returns the pairs
-/// visited: in `order`, one pair at a time until at most
-/// `HAND_OVER` (2) are left, then 64 pairs a step in the planes. `is_wanted` is scratch, all
-/// false on entry and on return; `wanted` is left holding the values no split makes.
+/// visited: in `order`, one pair at a time until at most `HAND_OVER` (2) are left, then 64
+/// pairs a step in the planes. While more than `MASK_BITS` (64) are wanted each pair unmarks
+/// its value in a table; from then on each pair ORs its value's bit into one word, with no
+/// store (the bits are written to the table once a search). `scratch` is clean on entry and
+/// on return; `wanted` is left holding the values no split makes.
 pub(super) fn find_wanted(
     heap: Heap<'_>,
     order: ScanOrder,
     wanted: &mut Vec<u16>,
-    is_wanted: &mut [bool; 1 << 16],
+    scratch: &mut Scratch,
 ) -> u64 {
     let g = heap.g;
     let mut schedule = Schedule::new(g.len(), heap.split, order);
     let mut visited = 0u64;
-    // What the scalar scan leaves of its last range.
-    let mut rest = None;
-    if wanted.len() > HAND_OVER {
+    // What a scan leaves of its last range.
+    let mut rest: Option<(usize, usize, usize)> = None;
+    if wanted.len() > MASK_BITS {
+        let is_wanted = &mut scratch.is_wanted;
         wanted
             .iter()
             .for_each(|&v| is_wanted[usize::from(v)] = true);
         let mut missing = wanted.len();
-        for (m, lo, hi) in &mut schedule {
+        while let Some((m, lo, hi)) = rest.take().or_else(|| schedule.next()) {
             // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
             let left = &g[lo..hi];
             let right = &g[m + 1 - hi..m + 1 - lo];
-            match scan_pairs(left, right, is_wanted, &mut missing) {
+            match scan_pairs(left, right, is_wanted, &mut missing, MASK_BITS) {
                 Some(i) => {
                     visited += i as u64 + 1;
                     rest = Some((m, lo + i + 1, hi));
@@ -248,6 +300,33 @@ pub(super) fn find_wanted(
             .iter()
             .for_each(|&v| is_wanted[usize::from(v)] = false);
     }
+    if wanted.len() > HAND_OVER {
+        let masks = &mut scratch.masks;
+        for (k, &v) in wanted.iter().enumerate() {
+            masks[usize::from(v)] = 1 << k;
+        }
+        let all = !0u64 >> (64 - wanted.len());
+        let mut found = 0u64;
+        while let Some((m, lo, hi)) = rest.take().or_else(|| schedule.next()) {
+            let left = &g[lo..hi];
+            let right = &g[m + 1 - hi..m + 1 - lo];
+            match scan_masks(left, right, masks, &mut found, all) {
+                Some(i) => {
+                    visited += i as u64 + 1;
+                    rest = Some((m, lo + i + 1, hi));
+                    break;
+                }
+                None => visited += (hi - lo) as u64,
+            }
+        }
+        // Value k is left if its bit was not found; every bit is cleared from the table.
+        let mut k = 0;
+        wanted.retain(|&v| {
+            masks[usize::from(v)] = 0;
+            k += 1;
+            found >> (k - 1) & 1 == 0
+        });
+    }
     // The planes, for what is left.
     if !wanted.is_empty() {
         let ranges = rest.into_iter().chain(schedule);
@@ -257,7 +336,7 @@ pub(super) fn find_wanted(
 }
 
 /// Scans the pairs (`left[i]`, `right[len − 1 − i]`) in order, unmarking in `is_wanted` each
-/// wanted value met; returns the index of the last pair scanned once at most `HAND_OVER` are
+/// wanted value met; returns the index of the last pair scanned once at most `stop` are
 /// `missing`, if that is reached.
 ///
 /// Four pairs a step with one branch for the four, rarely taken, and none inside it: which
@@ -269,6 +348,7 @@ fn scan_pairs(
     right: &[u16],
     is_wanted: &mut [bool; 1 << 16],
     missing: &mut usize,
+    stop: usize,
 ) -> Option<usize> {
     let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
     for (q, (x, y)) in quads.enumerate() {
@@ -282,7 +362,7 @@ fn scan_pairs(
             *missing -= usize::from(is_wanted[v]);
             is_wanted[v] = false;
         }
-        if *missing <= HAND_OVER {
+        if *missing <= stop {
             return Some(4 * q + 3);
         }
     }
@@ -291,7 +371,43 @@ fn scan_pairs(
         let v = usize::from(left[i] ^ right[left.len() - 1 - i]);
         *missing -= usize::from(is_wanted[v]);
         is_wanted[v] = false;
-        if *missing <= HAND_OVER {
+        if *missing <= stop {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Whether at most `HAND_OVER` (2) bits of `left` are set.
+#[inline]
+fn at_most_two(left: u64) -> bool {
+    let one_less = left & left.wrapping_sub(1);
+    one_less & one_less.wrapping_sub(1) == 0
+}
+
+/// The pairs as in [`scan_pairs`], each ORing the bit `masks[v]` of its value v into `found`
+/// (no store: the one memory access a pair besides the values is the read of `masks`);
+/// returns the index of the last pair scanned once at most `HAND_OVER` of the bits `all` are
+/// not found, if that is reached.
+fn scan_masks(
+    left: &[u16],
+    right: &[u16],
+    masks: &[u64; 1 << 16],
+    found: &mut u64,
+    all: u64,
+) -> Option<usize> {
+    let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
+    for (q, (x, y)) in quads.enumerate() {
+        *found |= (masks[usize::from(x[0] ^ y[3])] | masks[usize::from(x[1] ^ y[2])])
+            | (masks[usize::from(x[2] ^ y[1])] | masks[usize::from(x[3] ^ y[0])]);
+        if at_most_two(all & !*found) {
+            return Some(4 * q + 3);
+        }
+    }
+    let done = left.len() - left.len() % 4;
+    for i in done..left.len() {
+        *found |= masks[usize::from(left[i] ^ right[left.len() - 1 - i])];
+        if at_most_two(all & !*found) {
             return Some(i);
         }
     }
@@ -409,7 +525,7 @@ mod tests {
     #[test]
     fn find_wanted_finds_exactly_the_values_some_pair_makes() {
         let mut rng = Rng::new(2024);
-        let mut is_wanted = Box::new([false; 1 << 16]);
+        let mut scratch = Scratch::new();
         for round in 0..300 {
             let top = [3u64, 40, 300, 2000][round % 4];
             let n = rng.range(2, 1500) as usize;
@@ -423,7 +539,7 @@ mod tests {
                 split: &split,
                 planes: &planes,
             };
-            let mut wanted: Vec<u16> = (0..rng.range(0, 40))
+            let mut wanted: Vec<u16> = (0..rng.range(0, 150))
                 .map(|_| rng.below(2 * top + 3) as u16)
                 .collect();
             wanted.sort_unstable();
@@ -436,7 +552,7 @@ mod tests {
                 .sum();
             for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
                 let mut left = wanted.clone();
-                let visited = find_wanted(heap, order, &mut left, &mut is_wanted);
+                let visited = find_wanted(heap, order, &mut left, &mut scratch);
                 left.sort_unstable();
                 let missing: Vec<u16> = wanted
                     .iter()
@@ -451,7 +567,7 @@ mod tests {
                         "{order:?}: a missing value needs every pair"
                     );
                 }
-                assert!(is_wanted.iter().all(|&w| !w), "scratch left dirty");
+                assert!(scratch.is_clean(), "scratch left dirty");
             }
         }
     }
@@ -468,7 +584,7 @@ mod tests {
             is_wanted[v] = true;
         }
         let mut missing = h + 3;
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, h);
         assert_eq!((stop, missing), (Some(3), h - 1));
         assert!((1..=4).all(|v| !is_wanted[v]) && (5..=h + 3).all(|v| is_wanted[v]));
         // More missing, none met in the steps of four: the last pairs one at a time, and the
@@ -479,7 +595,7 @@ mod tests {
         is_wanted[2] = true;
         is_wanted[7] = true;
         let mut missing = h + 4;
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, h);
         assert_eq!((stop, missing), (None, h + 3));
         assert!(is_wanted[7] && !is_wanted[2]);
         // The first pair after the steps of four (pair 4 of 5) is read.
@@ -488,7 +604,7 @@ mod tests {
         is_wanted.iter_mut().for_each(|w| *w = false);
         is_wanted[7] = true;
         let mut missing = h + 1;
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, h);
         assert_eq!((stop, missing), (Some(4), h));
         // A value made twice in one step counts once; the hand-over in the last pairs.
         let left = [3u16, 3, 0, 0, 0, 9];
@@ -497,8 +613,88 @@ mod tests {
         is_wanted[3] = true;
         is_wanted[9] = true;
         let mut missing = h + 2;
-        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing);
+        let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, h);
         assert_eq!((stop, missing), (Some(5), h));
+    }
+
+    #[test]
+    fn at_most_two_counts_the_bits_left() {
+        for bits in [0u64, 1, 1 << 63, 0b101, (1 << 63) | 1] {
+            assert!(at_most_two(bits), "{bits:b}");
+        }
+        for bits in [0b111u64, (1 << 63) | 0b11, !0, 0b1011] {
+            assert!(!at_most_two(bits), "{bits:b}");
+        }
+    }
+
+    #[test]
+    fn scan_masks_stops_when_two_bits_are_left() {
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero); values 1..=6 are wanted
+        // as bits 0..=5.
+        let left: Vec<u16> = (1..=13).collect();
+        let right = vec![0u16; left.len()];
+        let mut masks = boxed_table(0u64);
+        for v in 1..=6 {
+            masks[v] = 1 << (v - 1);
+        }
+        let all = 0b11_1111;
+        // Four pairs make 1..=4: two bits are left after the first step.
+        let mut found = 0;
+        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(3));
+        assert_eq!(found, 0b1111);
+        // Bits already found count: from found = {1, 2} the first step leaves 5 and 6.
+        let mut found = 0b11;
+        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(3));
+        // A value found twice counts once, and the pairs after the steps of four are read one
+        // at a time: pairs 0..=3 make 1 and 2 only, pair 4 makes 3 and pair 5 makes 4.
+        let left = [1u16, 2, 1, 2, 3, 4];
+        let right = [0u16; 6];
+        let mut found = 0;
+        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(5));
+        assert_eq!(found, 0b1111);
+        // The right slice runs backwards: pair 0 is (left[0], right[5]).
+        let left = [0u16, 0, 0, 0, 0];
+        let right = [1u16, 0, 0, 0, 5];
+        let mut found = 0;
+        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), None);
+        assert_eq!(found, 0b1_0001);
+    }
+
+    #[test]
+    fn a_search_of_many_values_hands_over_from_the_table_to_the_word() {
+        // One row m = 2000, pairs a = 1..=1000; pair a makes value a (g[a] = a, the partners
+        // zero) for a <= 200. 150 wanted values 1..=150: the table's scan runs until at most
+        // 64 are left (88 pairs, 22 steps of four: 89..=150 left, 62 of them), the word takes
+        // over and stops at two left (60 pairs more, to pair 148), then the planes find the
+        // last two in the word of pairs 128..=191 (from pair 149 on: 43 pairs).
+        let mut g = vec![0u16; 2001];
+        for (a, value) in g.iter_mut().enumerate().take(201) {
+            *value = a as u16;
+        }
+        let planes = Planes::new(&g);
+        let heap = Heap {
+            g: &g,
+            split: &[1],
+            planes: &planes,
+        };
+        let mut scratch = Scratch::new();
+        let mut wanted: Vec<u16> = (1..=150).collect();
+        let visited = find_wanted(heap, ScanOrder::Low, &mut wanted, &mut scratch);
+        assert!(wanted.is_empty(), "{wanted:?}");
+        assert_eq!(visited, 148 + 43);
+        assert!(scratch.is_clean());
+        // Two values no pair makes among 100 that pairs make: both left, every pair visited.
+        let mut wanted: Vec<u16> = (1..=100).chain([300, 301]).collect();
+        let visited = find_wanted(heap, ScanOrder::Low, &mut wanted, &mut scratch);
+        assert_eq!(wanted, vec![300, 301]);
+        assert_eq!(visited, 1000);
+        assert!(scratch.is_clean());
+        // Three no pair makes: the word's scan reads every pair, the planes none.
+        let mut wanted: Vec<u16> = (1..=100).chain([300, 301, 302]).collect();
+        let visited = find_wanted(heap, ScanOrder::Low, &mut wanted, &mut scratch);
+        assert_eq!(wanted, vec![300, 301, 302]);
+        assert_eq!(visited, 1000);
+        assert!(scratch.is_clean());
     }
 
     /// A heap of one row whose only pair making value 1 is near the middle (a = 1999), or
@@ -514,7 +710,7 @@ mod tests {
 
     #[test]
     fn the_chooser_switches_to_the_order_that_needed_fewer_pairs() {
-        let mut is_wanted = Box::new([false; 1 << 16]);
+        let mut scratch = Scratch::new();
         for &(middle, from, to) in &[
             (true, ScanOrder::Low, ScanOrder::BothEnds),
             (false, ScanOrder::BothEnds, ScanOrder::Low),
@@ -530,11 +726,11 @@ mod tests {
             let mut chooser = OrderChooser::new(from, 2);
             let mut left = wanted.clone();
             // The first search is no trial: one order only, every pair (10 values missing).
-            assert_eq!(chooser.find(heap, &mut left, &mut is_wanted), 2000);
+            assert_eq!(chooser.find(heap, &mut left, &mut scratch), 2000);
             assert_eq!((chooser.order(), left.len()), (from, 10));
             // The second is a trial: both orders look for value 1, the other one sooner.
             let mut left = vec![1];
-            let work = chooser.find(heap, &mut left, &mut is_wanted);
+            let work = chooser.find(heap, &mut left, &mut scratch);
             assert!(left.is_empty());
             assert_eq!(chooser.order(), to, "middle {middle}");
             assert!(work > 2, "{work}");
@@ -563,20 +759,20 @@ mod tests {
             split: &[1],
             planes: &planes,
         };
-        let mut is_wanted = Box::new([false; 1 << 16]);
+        let mut scratch = Scratch::new();
         for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
             let mut wanted = vec![1, 2, 3, 4, 5];
-            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 63);
             assert!(wanted.is_empty());
             // More than `HAND_OVER` wanted, all met in the first step of four: the scalar scan
             // alone, 4 pairs; `HAND_OVER` wanted: the planes alone, a whole word.
             let mut wanted = vec![1, 2, 3];
-            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 4);
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 4);
             let mut wanted = vec![1, 2];
-            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 63);
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 63);
             // A value no pair makes: every pair, in either order.
             let mut wanted = vec![1, 2, 3, 4, 5, 6];
-            assert_eq!(find_wanted(heap, order, &mut wanted, &mut is_wanted), 100);
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 100);
             assert_eq!(wanted, vec![6]);
         }
         // A trial every 3 searches: the third scans in both orders.
@@ -584,7 +780,7 @@ mod tests {
         let mut work = Vec::new();
         for _ in 0..4 {
             let mut wanted = vec![1, 2, 3, 4, 5, 6];
-            work.push(chooser.find(heap, &mut wanted, &mut is_wanted));
+            work.push(chooser.find(heap, &mut wanted, &mut scratch));
         }
         assert_eq!(work, vec![100, 100, 200, 100]);
         assert_eq!(chooser.pairs, [100, 100]);

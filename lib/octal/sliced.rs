@@ -6,18 +6,107 @@
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
 use super::rare::{chosen_index, RareIndex, FIRST_REVIEW};
-use super::scan::{Heap, OrderChooser, ScanOrder, TRIAL_EVERY};
+use super::scan::{Heap, OrderChooser, ScanOrder, Scratch, TRIAL_EVERY};
 use super::{OctalCode, Solver, ValueTooLarge};
 use crate::mex::MexBuffer;
 
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
-/// for heaps n0..n0 + 16 are 16 neighbouring values, read once, and each pair's value is
-/// marked in one table as a bit per heap (16 measured best of 8, 16 and 32: 5% fewer
-/// instructions than 8 on Officers; 32 doubles the pairs added heap by heap).
+/// for heaps n0..n0 + 16 are 16 neighbouring values, read four at a time, and each pair's
+/// value is marked in its heap's table (16 measured best of 8, 16 and 32 when the marks were
+/// bits of one table: 5% fewer instructions than 8 on Officers; 32 doubles the pairs added
+/// heap by heap).
 const LANES: usize = 16;
 
-/// One bit per heap of a block.
-type LaneBits = u16;
+/// A heap's table in [`Lanes`]: a byte a value, and 64 to spare, so that the tables of a
+/// block do not start at the same place in a cache set (their starts 64 KiB apart would all
+/// fall in one set of the first-level cache).
+const LANE: usize = (1 << 16) + 64;
+
+/// The options of the heaps of a block: `tables[i][v]` is 1 if v is an option of heap
+/// block + i (a byte each, so that a mark is a store alone, not a read-modify-write of a
+/// word of bits shared by the heaps; a table a heap, so that the mark's address is the
+/// value plus a constant), or, for a block marked through a shared window, bit i of
+/// `bits[v]`.
+struct Lanes {
+    tables: Box<[[u8; LANE]; LANES]>,
+    /// The marks as bits instead (bit i of `bits[v]` for heap i), for the block being
+    /// marked through a shared window (allocated on first use).
+    bits: Option<Box<[u16; 1 << 16]>>,
+    /// Whether this block's marks are in `bits`.
+    packed: bool,
+}
+
+/// A copy made on the heap, table by table (a whole copy on the stack would take 1 MiB).
+impl Clone for Lanes {
+    fn clone(&self) -> Self {
+        let mut copy = Lanes::new();
+        for (to, from) in copy.tables.iter_mut().zip(self.tables.iter()) {
+            to.copy_from_slice(from);
+        }
+        copy.bits = self.bits.clone();
+        copy.packed = self.packed;
+        copy
+    }
+}
+
+impl std::fmt::Debug for Lanes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Lanes")
+    }
+}
+
+impl Lanes {
+    /// Zeroed tables (1 MiB, allocated on the heap directly; the values below the largest
+    /// one's next power of two are touched).
+    fn new() -> Self {
+        let tables = vec![[0; LANE]; LANES].into_boxed_slice();
+        match tables.try_into() {
+            Ok(tables) => Lanes {
+                tables,
+                bits: None,
+                packed: false,
+            },
+            Err(_) => unreachable!("LANES tables"),
+        }
+    }
+
+    /// Clears the values below `size` of every heap, for marks as bytes (`packed` false) or
+    /// as bits.
+    fn clear(&mut self, size: usize, packed: bool) {
+        self.packed = packed;
+        if packed {
+            let bits = self.bits.get_or_insert_with(|| Box::new([0; 1 << 16]));
+            bits[..size].iter_mut().for_each(|b| *b = 0);
+        } else {
+            for table in self.tables.iter_mut() {
+                table[..size].iter_mut().for_each(|b| *b = 0);
+            }
+        }
+    }
+
+    /// The marks as bits, for a block cleared as `packed`.
+    fn bits(&mut self) -> &mut [u16; 1 << 16] {
+        self.bits.get_or_insert_with(|| Box::new([0; 1 << 16]))
+    }
+
+    /// Notes that value v is an option of heap i of the block.
+    #[inline]
+    fn mark(&mut self, i: usize, v: usize) {
+        match &mut self.bits {
+            Some(bits) if self.packed => bits[v] |= 1 << i,
+            _ => self.tables[i][v] = 1,
+        }
+    }
+
+    /// Whether value v is an option of heap i of the block.
+    #[inline]
+    fn marked(&self, i: usize, v: usize) -> bool {
+        match &self.bits {
+            Some(bits) if self.packed => bits[v] >> i & 1 != 0,
+            _ => self.tables[i][v] != 0,
+        }
+    }
+}
 
 /// The rare-value method ([`crate::octal::RareValue`]: every split with a rare part, then the
 /// rare values below the first missing common one), reorganised around two word-parallel
@@ -25,11 +114,12 @@ type LaneBits = u16;
 ///
 /// - The pairs with a rare part are read for 16 heaps at once: for heaps n0..n0 + 16 and
 ///   a rare position r, the partners n0 − r..n0 − r + 16 are neighbours, so one pass over the
-///   rare positions serves sixteen heaps, and each pair's value is marked as one bit (the
-///   heap's) in one table of every value. The few pairs whose partner is not known before the
-///   block (r below 16, or r near the heap) are added heap by heap. Split digits close
-///   together share one window of partners (0.777's three digits: 18 marks a rare position
-///   instead of 48).
+///   rare positions serves sixteen heaps, read four partners a word, and each pair's value
+///   is marked by one byte store in its heap's table of every value (no read of the table).
+///   The few pairs whose partner is not known before the block (r below 16, or r near the
+///   heap) are added heap by heap. Three or more split digits close together share one
+///   window of partners, each partner marking the heaps it serves as bits of one word
+///   (0.777's three digits: 18 such marks a rare position instead of 48 stores).
 /// - G(n) is then the first common value c those pairs miss, unless a rare value below c is
 ///   missing too; proving each present is a coupon collector's search over the pairs
 ///   (a, m − a). The first candidates fall within a few hundred pairs, the last few take
@@ -60,8 +150,9 @@ type LaneBits = u16;
 /// time until `HAND_OVER` (2) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
-/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 384 KiB of tables once the method
-/// is used.
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and 1.8 MiB of tables once the method
+/// is used (of which 27 bytes a value below the largest value's next power of two are
+/// touched).
 #[derive(Clone, Debug)]
 pub struct BitSliced {
     code: OctalCode,
@@ -75,26 +166,27 @@ pub struct BitSliced {
     seen: MexBuffer,
     only_when_sparse: bool,
     rare: Option<RareIndex>,
-    /// `rare_value[v]`: v is rare under the mask in use (a look-up, not a popcount a value).
-    rare_value: Vec<bool>,
+    /// `rare_value[v]`: 1 if v is rare under the mask in use, else 0 (a look-up, not a
+    /// popcount a value; bytes, read eight at a time, with eight to spare past 65535).
+    rare_value: Vec<u8>,
     planes: Option<Planes>,
     next_review: usize,
     /// The first heap of the block whose far pairs are in `lanes` (`usize::MAX`: none).
     block: usize,
     /// The far pairs read for each heap of the block.
     block_work: u64,
+    /// The options of the heaps of the block from its far pairs (allocated on first use).
+    lanes: Option<Lanes>,
     /// With several split digits close together, the far pass reads one window of partners
     /// for all of them (`None`: a window a split digit).
     shared: Option<SharedWindow>,
-    /// Bit i of `lanes[v]`: v is an option of heap `block + i` (allocated on first use).
-    lanes: Option<Box<[LaneBits; 1 << 16]>>,
     wanted: Vec<u16>,
     /// The order the candidates are scanned in, measured as it goes.
     chooser: OrderChooser,
     /// Scratch for the candidates below the first missing common value.
     candidates: Option<Box<[u16; 1 << 16]>>,
     /// Scratch for the scalar scan: all false between values.
-    is_wanted: Option<Box<[bool; 1 << 16]>>,
+    scratch: Option<Scratch>,
 }
 
 impl BitSliced {
@@ -151,7 +243,7 @@ impl BitSliced {
             wanted: Vec::new(),
             chooser: OrderChooser::new(ScanOrder::Low, TRIAL_EVERY),
             candidates: None,
-            is_wanted: None,
+            scratch: None,
         }
     }
 
@@ -181,7 +273,10 @@ impl BitSliced {
             return;
         }
         if let Some(rare) = chosen_index(&self.values, self.only_when_sparse) {
-            self.rare_value = (0..=u16::MAX).map(|v| rare.is_rare(v)).collect();
+            self.rare_value = (0..=u16::MAX)
+                .map(|v| u8::from(rare.is_rare(v)))
+                .chain(std::iter::repeat(0).take(8))
+                .collect();
             self.rare = Some(rare);
             self.planes = Some(Planes::new(&self.values));
         }
@@ -194,8 +289,8 @@ impl BitSliced {
         let g = &self.values;
         let n0 = g.len();
         let size = (usize::from(self.top) + 1).next_power_of_two();
-        let lanes = self.lanes.get_or_insert_with(|| Box::new([0; 1 << 16]));
-        lanes[..size].iter_mut().for_each(|b| *b = 0);
+        let lanes = self.lanes.get_or_insert_with(Lanes::new);
+        lanes.clear(size, self.shared.is_some());
         self.block = n0;
         self.block_work = 0;
         let rare = match &self.rare {
@@ -208,6 +303,7 @@ impl BitSliced {
             if n0 <= shared.lag + LANES {
                 return;
             }
+            let bits = lanes.bits();
             let to = positions
                 .partition_point(|&r| (r as usize) < n0 - shared.lag)
                 .max(from);
@@ -218,7 +314,7 @@ impl BitSliced {
                 let p = n0 - shared.lag - r;
                 let partners = &g[p..p + shared.masks.len()];
                 for (&w, &heaps) in partners.iter().zip(&shared.masks) {
-                    lanes[usize::from(w ^ u)] |= heaps;
+                    bits[usize::from(w ^ u)] |= heaps;
                 }
             }
             return;
@@ -232,12 +328,8 @@ impl BitSliced {
             self.block_work += (to - from) as u64;
             for &r in &positions[from..to] {
                 let r = r as usize;
-                let u = g[r];
                 let p = m0 - r;
-                let partners = &g[p..p + LANES];
-                for (i, &w) in partners.iter().enumerate() {
-                    lanes[usize::from(w ^ u)] |= 1 << i;
-                }
+                mark_window(lanes, g[r], &g[p..p + LANES]);
             }
         }
     }
@@ -256,13 +348,13 @@ impl BitSliced {
                 return (self.seen.mex(), work);
             }
         };
-        let bit: LaneBits = 1 << (n - self.block);
+        let i = n - self.block;
         let mut work = self.block_work + (self.take_all.len() + self.leave_one.len()) as u64;
         if self.take_all.contains(&n) {
-            lanes[0] |= bit;
+            lanes.mark(i, 0);
         }
         for &j in self.leave_one.iter().filter(|&&j| n > j) {
-            lanes[usize::from(g[n - j])] |= bit;
+            lanes.mark(i, usize::from(g[n - j]));
         }
         // The pairs with a rare part that the block's pass left out.
         let positions = rare.positions();
@@ -282,7 +374,7 @@ impl BitSliced {
             let tail = near.min(below);
             for &r in positions[..skipped].iter().chain(&positions[tail..below]) {
                 let r = r as usize;
-                lanes[usize::from(g[r] ^ g[m - r])] |= bit;
+                lanes.mark(i, usize::from(g[r] ^ g[m - r]));
             }
             work += (skipped + below - tail) as u64;
         }
@@ -294,30 +386,56 @@ impl BitSliced {
             .candidates
             .get_or_insert_with(|| Box::new([0; 1 << 16]));
         let (mut c, mut count) = (0, 0);
-        while c < 1 << 16 {
-            let made = lanes[c] & bit != 0;
-            let rare = self.rare_value[c];
-            if !(made | rare) {
-                break;
+        if lanes.packed {
+            while c < 1 << 16 {
+                let made = lanes.marked(i, c);
+                let rare = self.rare_value[c] != 0;
+                if !(made | rare) {
+                    break;
+                }
+                scratch[count] = c as u16;
+                // (`rare &` is redundant here, but reading `rare` in any case keeps the
+                // compiler from testing `made` first with a branch of its own.)
+                count += usize::from(rare & !made);
+                c += 1;
             }
-            scratch[count] = c as u16;
-            // (`rare &` is redundant here, but reading `rare` in any case keeps the compiler
-            // from testing `made` first with a branch of its own.)
-            count += usize::from(rare & !made);
-            c += 1;
+        } else {
+            // Eight values a step, as bytes of a word (each 0 or 1): the first value neither
+            // made nor rare ends the loop, and each rare value not made before it is written
+            // and kept by advancing the count.
+            const ONES: u64 = 0x0101_0101_0101_0101;
+            let table = &lanes.tables[i];
+            loop {
+                let made = word_at(&table[c..c + 8]);
+                let rare = word_at(&self.rare_value[c..c + 8]);
+                let absent = !(made | rare) & ONES;
+                let stop = (absent.trailing_zeros() / 8) as usize;
+                let below = if stop < 8 { (1 << (8 * stop)) - 1 } else { !0 };
+                let wanted = rare & !made & below;
+                for k in 0..8 {
+                    scratch[count] = (c + k) as u16;
+                    count += (wanted >> (8 * k) & 1) as usize;
+                }
+                if stop < 8 {
+                    c += stop;
+                    break;
+                }
+                c += 8;
+                if c == 1 << 16 {
+                    break;
+                }
+            }
         }
         self.wanted.clear();
         self.wanted.extend_from_slice(&scratch[..count]);
         if !self.wanted.is_empty() {
-            let is_wanted = self
-                .is_wanted
-                .get_or_insert_with(|| Box::new([false; 1 << 16]));
+            let scratch = self.scratch.get_or_insert_with(Scratch::new);
             let heap = Heap {
                 g,
                 split: &self.moves.split,
                 planes,
             };
-            work += self.chooser.find(heap, &mut self.wanted, is_wanted);
+            work += self.chooser.find(heap, &mut self.wanted, scratch);
         }
         // Every value below c is now made, or left in `wanted` as made by no option.
         let mex = self
@@ -330,6 +448,24 @@ impl BitSliced {
     }
 }
 
+/// Marks `partners[i] ^ u` for heap i, the pairs of a rare part of value `u`: the partners
+/// are read four at a time as one word, XORed with u in each of its quarters at once, so that
+/// a mark is a quarter of a read and a store.
+#[inline]
+fn mark_window(lanes: &mut Lanes, u: u16, partners: &[u16]) {
+    let spread = u64::from(u) * 0x0001_0001_0001_0001;
+    for (q, four) in partners.chunks_exact(4).enumerate() {
+        let word = (u64::from(four[0])
+            | u64::from(four[1]) << 16
+            | u64::from(four[2]) << 32
+            | u64::from(four[3]) << 48)
+            ^ spread;
+        for k in 0..4 {
+            lanes.mark(4 * q + k, (word >> (16 * k)) as usize & 0xffff);
+        }
+    }
+}
+
 /// One window of partners for every split digit: for heaps n0..n0 + 16 and a rare part r,
 /// the partner of heap n0 + i under digit j is n0 + i − j − r, so the partners of all digits
 /// lie in n0 − jmax − r..n0 − jmin − r + 16, and partner o of that window serves the heaps
@@ -339,15 +475,18 @@ struct SharedWindow {
     /// The largest split digit: the window starts at n0 − lag − r.
     lag: usize,
     /// `masks[o]`: the heaps of the block (bit i: heap n0 + i) that partner o serves.
-    masks: Vec<LaneBits>,
+    masks: Vec<u16>,
 }
 
 impl SharedWindow {
-    /// The window for the split digits `split`, if it takes fewer marks than a window a
-    /// digit (16 + jmax − jmin partners against 16 a digit).
+    /// The window for the split digits `split`, if it takes fewer than half the marks of a
+    /// window a digit (16 + jmax − jmin partners against 16 a digit): a shared mark sets
+    /// several heaps' bits of one word, a read-modify-write, which costs about two of the
+    /// byte stores of a window a digit (0.777, 18 against 48: 0.39 s to 2^18 with the
+    /// window, 0.45 s without; .376, 17 against 32: 0.72 s to 2^19 with it, 0.61 s without).
     fn of(split: &[usize]) -> Option<SharedWindow> {
         let (&low, &lag) = (split.iter().min()?, split.iter().max()?);
-        if LANES + lag - low >= LANES * split.len() {
+        if 2 * (LANES + lag - low) >= LANES * split.len() {
             return None;
         }
         let masks = (0..LANES + lag - low)
@@ -361,6 +500,14 @@ impl SharedWindow {
             .collect();
         Some(SharedWindow { lag, masks })
     }
+}
+
+/// The eight bytes of `bytes` as a word, the first the lowest.
+#[inline]
+fn word_at(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
 }
 
 impl Solver for BitSliced {
@@ -513,13 +660,15 @@ mod tests {
         }
         assert_eq!(window.masks[0], 0b1);
         assert_eq!(window.masks[17], 1 << 15);
-        // One digit, or digits too far apart, keep a window a digit.
+        // One digit, two (a window of at least 16 + 1 partners against 32), or three
+        // spanning 8 or more (16 + 8 against 48) keep a window a digit.
         assert!(SharedWindow::of(&[1]).is_none());
-        assert!(SharedWindow::of(&[0, 16]).is_none());
-        assert!(SharedWindow::of(&[0, 15]).is_some());
+        assert!(SharedWindow::of(&[2, 3]).is_none());
+        assert!(SharedWindow::of(&[0, 1, 7]).is_some());
+        assert!(SharedWindow::of(&[0, 1, 8]).is_none());
         // The span counts from the lowest digit, not from 0.
-        assert!(SharedWindow::of(&[5, 20]).is_some());
-        assert!(SharedWindow::of(&[5, 21]).is_none());
+        assert!(SharedWindow::of(&[5, 6, 12]).is_some());
+        assert!(SharedWindow::of(&[5, 6, 13]).is_none());
         assert!(SharedWindow::of(&[]).is_none());
     }
 
