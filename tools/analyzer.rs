@@ -6,6 +6,11 @@ use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, Per
 use std::io::Write;
 use std::time::Instant;
 
+/// The tables `Auto`'s method (`grundy::octal::BitSliced`) allocates once it is used, whatever
+/// the length: a byte a value for each of 16 heaps, the scan's flags and masks (about 2.5 MiB
+/// in all, as its documentation says; rounded up).
+pub const BIT_SLICED_TABLES: u64 = 3 << 20;
+
 /// The most values a run computes (with `--upto` or not): 2 bytes a value, 512 MiB.
 pub const MAX_VALUES: usize = 1 << 28;
 /// Options examined at most when `--upto` is not given: about half a minute here at the naive
@@ -69,13 +74,14 @@ impl Game {
     /// certification's scratch table, and the rare-value index (4 bytes a rare position:
     /// at most every position with `Rare`, at most about half with `Auto`, which drops the
     /// index when rare positions pass 1/8) and `Auto`'s bit planes (two a bit of the largest
-    /// value, with a quarter to spare: at most 5 bytes a value).
+    /// value, with a quarter to spare: at most 5 bytes a value) and fixed tables
+    /// ([`BIT_SLICED_TABLES`]).
     pub fn bytes_needed(&self, len: usize, method: Method) -> u64 {
         let len64 = len as u64;
         let index = match method {
             _ if !self.code.has_splits() => 0,
             Method::Naive => 0,
-            Method::Auto => 2 * len64 + 5 * len64,
+            Method::Auto => 2 * len64 + 5 * len64 + BIT_SLICED_TABLES,
             Method::Rare => 4 * len64,
         };
         2 * len64 + scratch_bytes(len, self.rule) as u64 + index + (1 << 20)
@@ -358,10 +364,10 @@ mod tests {
             officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
             4 * n as u64
         );
-        // Auto: an index of at most half the positions and the bit planes.
+        // Auto: an index of at most half the positions, the bit planes and the fixed tables.
         assert_eq!(
             officers.bytes_needed(n, Method::Auto) - officers.bytes_needed(n, Method::Naive),
-            7 * n as u64
+            7 * n as u64 + BIT_SLICED_TABLES
         );
         // No splits: no index; the window rule checks periods up to n.
         let nim = Game::octal("0.3".parse().unwrap());

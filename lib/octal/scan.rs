@@ -300,7 +300,8 @@ pub(super) fn find_wanted(
             .iter()
             .for_each(|&v| is_wanted[usize::from(v)] = false);
     }
-    if wanted.len() > HAND_OVER {
+    // More than `MASK_BITS` left only when every pair was scanned above: nothing to scan.
+    if HAND_OVER < wanted.len() && wanted.len() <= MASK_BITS {
         let masks = &mut scratch.masks;
         for (k, &v) in wanted.iter().enumerate() {
             masks[usize::from(v)] = 1 << k;
