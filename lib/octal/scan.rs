@@ -251,11 +251,11 @@ impl Clone for Scratch {
     }
 }
 
-/// A table of 2^16 copies of `value`, built on the heap.
-pub(super) fn boxed_table<T: Clone>(value: T) -> Box<[T; 1 << 16]> {
-    match vec![value; 1 << 16].into_boxed_slice().try_into() {
+/// A table of `N` copies of `value`, built on the heap (never on the stack first).
+pub(super) fn boxed_table<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
+    match vec![value; N].into_boxed_slice().try_into() {
         Ok(table) => table,
-        Err(_) => unreachable!("the table has 1 << 16 entries"),
+        Err(_) => unreachable!("the table has N entries"),
     }
 }
 
@@ -282,19 +282,9 @@ pub(super) fn find_wanted(
             .iter()
             .for_each(|&v| is_wanted[usize::from(v)] = true);
         let mut missing = wanted.len();
-        while let Some((m, lo, hi)) = rest.take().or_else(|| schedule.next()) {
-            // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
-            let left = &g[lo..hi];
-            let right = &g[m + 1 - hi..m + 1 - lo];
-            match scan_pairs(left, right, is_wanted, &mut missing, MASK_BITS) {
-                Some(i) => {
-                    visited += i as u64 + 1;
-                    rest = Some((m, lo + i + 1, hi));
-                    break;
-                }
-                None => visited += (hi - lo) as u64,
-            }
-        }
+        visited += scan_rows(g, &mut schedule, &mut rest, |left, right| {
+            scan_pairs(left, right, is_wanted, &mut missing, MASK_BITS)
+        });
         wanted.retain(|&v| is_wanted[usize::from(v)]);
         wanted
             .iter()
@@ -308,18 +298,9 @@ pub(super) fn find_wanted(
         }
         let all = !0u64 >> (64 - wanted.len());
         let mut found = 0u64;
-        while let Some((m, lo, hi)) = rest.take().or_else(|| schedule.next()) {
-            let left = &g[lo..hi];
-            let right = &g[m + 1 - hi..m + 1 - lo];
-            match scan_masks(left, right, masks, &mut found, all) {
-                Some(i) => {
-                    visited += i as u64 + 1;
-                    rest = Some((m, lo + i + 1, hi));
-                    break;
-                }
-                None => visited += (hi - lo) as u64,
-            }
-        }
+        visited += scan_rows(g, &mut schedule, &mut rest, |left, right| {
+            scan_masks(left, right, masks, &mut found, all)
+        });
         // Value k is left if its bit was not found; every bit is cleared from the table.
         let mut k = 0;
         wanted.retain(|&v| {
@@ -332,6 +313,29 @@ pub(super) fn find_wanted(
     if !wanted.is_empty() {
         let ranges = rest.into_iter().chain(schedule);
         visited += heap.planes.find_pairs(ranges, wanted, |_| {});
+    }
+    visited
+}
+
+/// Runs `scan` on the pairs of `rest` (what an earlier scan left of its last range), then on
+/// the ranges `schedule` gives, until `scan` stops inside one (returning the index of its last
+/// pair): the rest of that range is left in `rest`. Returns the pairs scanned.
+fn scan_rows(
+    g: &[u16],
+    schedule: &mut Schedule<'_>,
+    rest: &mut Option<(usize, usize, usize)>,
+    mut scan: impl FnMut(&[u16], &[u16]) -> Option<usize>,
+) -> u64 {
+    let mut visited = 0;
+    while let Some((m, lo, hi)) = rest.take().or_else(|| schedule.next()) {
+        // Pair i is (lo + i, m − lo − i): the partners run down the right slice.
+        match scan(&g[lo..hi], &g[m + 1 - hi..m + 1 - lo]) {
+            Some(i) => {
+                *rest = Some((m, lo + i + 1, hi));
+                return visited + i as u64 + 1;
+            }
+            None => visited += (hi - lo) as u64,
+        }
     }
     visited
 }

@@ -6,7 +6,7 @@
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
 use super::rare::{chosen_index, RareIndex, FIRST_REVIEW};
-use super::scan::{Heap, OrderChooser, ScanOrder, Scratch, TRIAL_EVERY};
+use super::scan::{boxed_table, Heap, OrderChooser, ScanOrder, Scratch, TRIAL_EVERY};
 use super::{OctalCode, Solver, ValueTooLarge};
 use crate::mex::MexBuffer;
 
@@ -59,14 +59,10 @@ impl Lanes {
     /// Zeroed tables (1 MiB, allocated on the heap directly; the values below the largest
     /// one's next power of two are touched).
     fn new() -> Self {
-        let tables = vec![[0; LANE]; LANES].into_boxed_slice();
-        match tables.try_into() {
-            Ok(tables) => Lanes {
-                tables,
-                bits: None,
-                packed: false,
-            },
-            Err(_) => unreachable!("LANES tables"),
+        Lanes {
+            tables: boxed_table([0; LANE]),
+            bits: None,
+            packed: false,
         }
     }
 
@@ -75,8 +71,7 @@ impl Lanes {
     fn clear(&mut self, size: usize, packed: bool) {
         self.packed = packed;
         if packed {
-            let bits = self.bits.get_or_insert_with(|| Box::new([0; 1 << 16]));
-            bits[..size].iter_mut().for_each(|b| *b = 0);
+            self.bits()[..size].iter_mut().for_each(|b| *b = 0);
         } else {
             for table in self.tables.iter_mut() {
                 table[..size].iter_mut().for_each(|b| *b = 0);
@@ -86,7 +81,7 @@ impl Lanes {
 
     /// The marks as bits, for a block cleared as `packed`.
     fn bits(&mut self) -> &mut [u16; 1 << 16] {
-        self.bits.get_or_insert_with(|| Box::new([0; 1 << 16]))
+        self.bits.get_or_insert_with(|| boxed_table(0))
     }
 
     /// Notes that value v is an option of heap i of the block.
@@ -329,7 +324,7 @@ impl BitSliced {
             for &r in &positions[from..to] {
                 let r = r as usize;
                 let p = m0 - r;
-                mark_window(lanes, g[r], &g[p..p + LANES]);
+                mark_window(&mut lanes.tables, g[r], &g[p..p + LANES]);
             }
         }
     }
@@ -382,9 +377,7 @@ impl BitSliced {
         // be missing (one above 65535 cannot be a pair's value: it stays missing). The loop
         // has one branch, taken once: whether c is a candidate is as good as random, so the
         // candidate is written every time and kept by advancing the count.
-        let scratch = self
-            .candidates
-            .get_or_insert_with(|| Box::new([0; 1 << 16]));
+        let scratch = self.candidates.get_or_insert_with(|| boxed_table(0));
         let (mut c, mut count) = (0, 0);
         if lanes.packed {
             while c < 1 << 16 {
@@ -448,11 +441,12 @@ impl BitSliced {
     }
 }
 
-/// Marks `partners[i] ^ u` for heap i, the pairs of a rare part of value `u`: the partners
-/// are read four at a time as one word, XORed with u in each of its quarters at once, so that
-/// a mark is a quarter of a read and a store.
+/// Marks `partners[i] ^ u` in heap i's byte table, the pairs of a rare part of value `u`
+/// (a block marked as bytes, not through a shared window): the partners are read four at a
+/// time as one word, XORed with u in each of its quarters at once, so that a mark is a
+/// quarter of a read and a store.
 #[inline]
-fn mark_window(lanes: &mut Lanes, u: u16, partners: &[u16]) {
+fn mark_window(tables: &mut [[u8; LANE]; LANES], u: u16, partners: &[u16]) {
     let spread = u64::from(u) * 0x0001_0001_0001_0001;
     for (q, four) in partners.chunks_exact(4).enumerate() {
         let word = (u64::from(four[0])
@@ -461,7 +455,7 @@ fn mark_window(lanes: &mut Lanes, u: u16, partners: &[u16]) {
             | u64::from(four[3]) << 48)
             ^ spread;
         for k in 0..4 {
-            lanes.mark(4 * q + k, (word >> (16 * k)) as usize & 0xffff);
+            tables[4 * q + k][(word >> (16 * k)) as usize & 0xffff] = 1;
         }
     }
 }
