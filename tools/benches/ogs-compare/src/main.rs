@@ -7,6 +7,7 @@
 //! 2,268,248): a cliff would show.
 //!
 //! `cargo run --release --manifest-path tools/benches/ogs-compare/Cargo.toml [-- RUNS [quick]]`
+//! (`default-run` picks this binary; `--bin work` is the harness for counting)
 //!
 //! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
 //! minute instead of several, for paired checks on a loaded machine.
@@ -53,6 +54,12 @@ fn stretches(n: usize, mut extend: impl FnMut(usize)) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// Refuses a bad command line in one line.
+fn usage() -> ! {
+    eprintln!("error: usage: ogs-compare [RUNS [quick]] (RUNS at least 1)");
+    std::process::exit(2);
+}
+
 /// The median of `xs` (the upper one of an even count).
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
@@ -60,11 +67,17 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(3);
-    let quick = std::env::args().nth(2).as_deref() == Some("quick");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let runs = match args.first().map(|a| a.parse::<usize>()) {
+        None => 3,
+        Some(Ok(runs)) if runs >= 1 => runs,
+        Some(_) => usage(),
+    };
+    let quick = match args.get(1).map(String::as_str) {
+        None => false,
+        Some("quick") if args.len() == 2 => true,
+        Some(_) => usage(),
+    };
     let games: &[(&str, usize)] = if quick {
         &[("0.6", 1 << 18), ("0.777", 1 << 16), ("0.376", 1 << 20)]
     } else {
