@@ -18,7 +18,7 @@ pub const MAX_INPUT: u64 = 1 << 30;
 /// return.
 pub(crate) fn is_space(b: u8) -> bool {
     // A compare and a bit test (bits 9 to 13 and 32): a digit is out at the compare.
-    b <= b' ' && (1 << b' ' | 0x3E00u64) >> b & 1 != 0
+    b <= b' ' && 0x1_0000_3E00u64 >> b & 1 != 0
 }
 
 /// A reader of whitespace-separated tokens with checked integer parsing, over any source of
