@@ -23,7 +23,10 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::OctalCode;
 use std::io::Write;
-use tools::analyzer::{analyze, memory_available, ExitOnOutOfMemory, Game, Method, Run};
+use tools::analyzer::{
+    analyze, memory_available, ExitOnOutOfMemory, Game, Method, Run, MAX_VALUES,
+};
+use tools::cli::usage_error;
 
 /// An allocation the system refuses is one line `error: ...` and exit 1, not an abort.
 #[global_allocator]
@@ -78,7 +81,7 @@ struct RunArgs {
     /// Compute exactly this many values (then report a period only if they certify one); at
     /// most 268435456 (2^28) and what fits in memory. Without it: until a period is
     /// certified, memory is full, or 3·10^10 options are examined, whichever comes first.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_upto)]
     upto: Option<usize>,
     /// How split moves are evaluated; all methods give the same values.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
@@ -97,6 +100,17 @@ enum MethodArg {
     Naive,
     Rare,
     Auto,
+}
+
+/// `--upto N`: a count of values, at most [`MAX_VALUES`] (a usage error beyond, as a bad code).
+fn parse_upto(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_VALUES => Ok(n),
+        Ok(_) => Err(format!(
+            "at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_set(text: &str) -> Result<Vec<usize>, String> {
@@ -133,10 +147,16 @@ fn run() -> Result<(), String> {
             return Ok(());
         }
         GameArg::Octal { code, run } => {
-            let code: OctalCode = code.parse().map_err(|e| format!("{e}"))?;
+            // A bad code or set is a usage error (exit 2), as clap's own are.
+            let code: OctalCode = code
+                .parse()
+                .unwrap_or_else(|e| usage_error(&format!("{e}")));
             (Game::octal(code), run)
         }
-        GameArg::Subtraction { set, run } => (Game::subtraction(&parse_set(&set)?)?, run),
+        GameArg::Subtraction { set, run } => {
+            let game = parse_set(&set).and_then(|set| Game::subtraction(&set));
+            (game.unwrap_or_else(|e| usage_error(&e)), run)
+        }
     };
     let run = Run {
         upto: run.upto,

@@ -50,11 +50,11 @@ fn a_value_beyond_65535_is_an_error_not_a_panic() {
 fn upto_beyond_memory_is_refused_before_any_work() {
     let out = run_limited(
         env!("CARGO_BIN_EXE_grundy"),
-        &["subtraction", "1", "--upto", "4294967295"],
-        2 << 20,
+        &["subtraction", "1", "--upto", "268435456"],
+        512 << 10,
         Stdio::piped(),
     );
-    assert_one_line_error(&out, "--upto: at most 268435456 values");
+    assert_one_line_error(&out, "--upto 268435456: needs up to");
 }
 
 #[test]
