@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tools::runner::cargo;
 
 fn run_once(binary: &Path, input: &Path) -> Duration {
     let start = Instant::now();
@@ -99,15 +100,19 @@ fn main() {
         .filter(|a| a.parse::<usize>().is_err() && !a.starts_with('-'))
         .collect();
     let root = tools::workspace::default_root();
-    let work = root.join("target").join("bench-judges");
+    // Where cargo writes and what it built, from cargo itself (`CARGO_TARGET_DIR` honoured).
+    let workspace = cargo::workspace(&root).expect("cargo metadata runs");
+    let work = workspace.target_dir.join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
-    let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(&root)
-        .args(["build", "--release", "--quiet", "-p", "problems"])
-        .status()
-        .expect("cargo runs");
-    assert!(built.success());
-    let target = root.join("target").join("release");
+    let built = cargo::build(&root, &["build", "--release", "--quiet", "-p", "problems"])
+        .expect("the problems build");
+    let binary = |name: &str| {
+        built
+            .iter()
+            .find(|a| a.kind == "bin" && a.target == name)
+            .map(|a| a.executable.clone())
+            .expect("cargo built the problem")
+    };
     println!(
         "{:<28} {:>10} {:>14} {:>7}",
         "what (max input)", "ours ms", "reference ms", "ratio"
@@ -156,7 +161,7 @@ fn main() {
             .expect("rustc runs");
         assert!(rustc.success());
         let input = root.join("testcases").join(name).join("max-limits.in");
-        for (label, ours) in [("binary", target.join(name)), ("bundle", bundle_binary)] {
+        for (label, ours) in [("binary", binary(name)), ("bundle", bundle_binary)] {
             let what = format!("{name} ({label})");
             print_row(&what, paired(&ours, &reference, &input, runs));
         }
