@@ -285,10 +285,11 @@ pub(super) fn find_wanted(
         visited += scan_rows(g, &mut schedule, &mut rest, |left, right| {
             scan_pairs(left, right, is_wanted, &mut missing, MASK_BITS)
         });
-        wanted.retain(|&v| is_wanted[usize::from(v)]);
-        wanted
-            .iter()
-            .for_each(|&v| is_wanted[usize::from(v)] = false);
+        keep(wanted, |v| {
+            let left = is_wanted[usize::from(v)];
+            is_wanted[usize::from(v)] = false;
+            left
+        });
     }
     // More than `MASK_BITS` left only when every pair was scanned above: nothing to scan.
     if HAND_OVER < wanted.len() && wanted.len() <= MASK_BITS {
@@ -303,7 +304,7 @@ pub(super) fn find_wanted(
         });
         // Value k is left if its bit was not found; every bit is cleared from the table.
         let mut k = 0;
-        wanted.retain(|&v| {
+        keep(wanted, |v| {
             masks[usize::from(v)] = 0;
             k += 1;
             found >> (k - 1) & 1 == 0
@@ -315,6 +316,22 @@ pub(super) fn find_wanted(
         visited += heap.planes.find_pairs(ranges, wanted, |_| {});
     }
     visited
+}
+
+/// Keeps the values `v` of `wanted` for which `left(v)` (called once each, in order) is true,
+/// without a branch on it: every value is written at the end of those kept, which grows by
+/// one if it stays. Which stay is as good as random, and `Vec::retain` branches on it (its
+/// two retains were 18% of the search's samples on Officers at 2^19; paired user time to
+/// 2^20 5% less with this).
+fn keep(wanted: &mut Vec<u16>, mut left: impl FnMut(u16) -> bool) {
+    let mut kept = 0;
+    for i in 0..wanted.len() {
+        let v = wanted[i];
+        let stays = left(v);
+        wanted[kept] = v;
+        kept += usize::from(stays);
+    }
+    wanted.truncate(kept);
 }
 
 /// Runs `scan` on the pairs of `rest` (what an earlier scan left of its last range), then on
@@ -620,6 +637,30 @@ mod tests {
         let mut missing = h + 2;
         let stop = scan_pairs(&left, &right, &mut is_wanted, &mut missing, h);
         assert_eq!((stop, missing), (Some(5), h));
+    }
+
+    #[test]
+    fn keep_keeps_what_retain_keeps_in_order() {
+        let mut rng = Rng::new(7);
+        for _ in 0..200 {
+            let len = rng.range(0, 100) as usize;
+            let values: Vec<u16> = (0..len).map(|_| rng.below(1000) as u16).collect();
+            let stays: Vec<bool> = (0..len).map(|_| rng.below(2) == 1).collect();
+            let mut expected = values.clone();
+            let mut i = 0;
+            expected.retain(|_| {
+                i += 1;
+                stays[i - 1]
+            });
+            let mut got = values.clone();
+            let mut calls = Vec::new();
+            keep(&mut got, |v| {
+                calls.push(v);
+                stays[calls.len() - 1]
+            });
+            assert_eq!(got, expected);
+            assert_eq!(calls, values, "called once a value, in order");
+        }
     }
 
     #[test]
