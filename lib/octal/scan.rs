@@ -263,8 +263,9 @@ pub(super) fn boxed_table<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
 /// visited: in `order`, one pair at a time until at most `HAND_OVER` (2) are left, then 64
 /// pairs a step in the planes. While more than `MASK_BITS` (64) are wanted each pair unmarks
 /// its value in a table; from then on each pair ORs its value's bit into one word, with no
-/// store (the bits are written to the table once a search). `scratch` is clean on entry and
-/// on return; `wanted` is left holding the values no split makes.
+/// store (the bits are written to the table once a search), the bits left counted every 32
+/// pairs. `scratch` is clean on entry and on return; `wanted` is left holding the values no
+/// split makes.
 pub(super) fn find_wanted(
     heap: Heap<'_>,
     order: ScanOrder,
@@ -300,7 +301,7 @@ pub(super) fn find_wanted(
         let all = !0u64 >> (64 - wanted.len());
         let mut found = 0u64;
         visited += scan_rows(g, &mut schedule, &mut rest, |left, right| {
-            scan_masks(left, right, masks, &mut found, all)
+            scan_masks(left, right, masks, &mut found, all, HAND_OVER)
         });
         // Value k is left if its bit was not found; every bit is cleared from the table.
         let mut k = 0;
@@ -400,38 +401,43 @@ fn scan_pairs(
     None
 }
 
-/// Whether at most `HAND_OVER` (2) bits of `left` are set.
-#[inline]
-fn at_most_two(left: u64) -> bool {
-    let one_less = left & left.wrapping_sub(1);
-    one_less & one_less.wrapping_sub(1) == 0
-}
+/// Pairs [`scan_masks`] reads between two counts of the bits left.
+const MASK_STEP: usize = 32;
 
 /// The pairs as in [`scan_pairs`], each ORing the bit `masks[v]` of its value v into `found`
 /// (no store: the one memory access a pair besides the values is the read of `masks`);
-/// returns the index of the last pair scanned once at most `HAND_OVER` of the bits `all` are
-/// not found, if that is reached.
+/// returns the index of the last pair scanned once at most `stop` of the bits `all` are not
+/// found, if that is reached. The bits left are counted every `MASK_STEP` (32) pairs and after
+/// the last pair, not every four: a step is read without a branch, and a count without the
+/// popcount instruction (not in the x86-64 baseline) is a dozen operations.
 fn scan_masks(
     left: &[u16],
     right: &[u16],
     masks: &[u64; 1 << 16],
     found: &mut u64,
     all: u64,
+    stop: usize,
 ) -> Option<usize> {
-    let quads = left.chunks_exact(4).zip(right.rchunks_exact(4));
-    for (q, (x, y)) in quads.enumerate() {
-        *found |= (masks[usize::from(x[0] ^ y[3])] | masks[usize::from(x[1] ^ y[2])])
-            | (masks[usize::from(x[2] ^ y[1])] | masks[usize::from(x[3] ^ y[0])]);
-        if at_most_two(all & !*found) {
-            return Some(4 * q + 3);
+    let done = |found: u64| (all & !found).count_ones() as usize <= stop;
+    let steps = left
+        .chunks_exact(MASK_STEP)
+        .zip(right.rchunks_exact(MASK_STEP));
+    for (s, (x, y)) in steps.enumerate() {
+        let mut step = 0;
+        for i in 0..MASK_STEP {
+            step |= masks[usize::from(x[i] ^ y[MASK_STEP - 1 - i])];
+        }
+        *found |= step;
+        if done(*found) {
+            return Some(MASK_STEP * s + MASK_STEP - 1);
         }
     }
-    let done = left.len() - left.len() % 4;
-    for i in done..left.len() {
+    let tail = left.len() - left.len() % MASK_STEP;
+    for i in tail..left.len() {
         *found |= masks[usize::from(left[i] ^ right[left.len() - 1 - i])];
-        if at_most_two(all & !*found) {
-            return Some(i);
-        }
+    }
+    if tail < left.len() && done(*found) {
+        return Some(left.len() - 1);
     }
     None
 }
@@ -663,47 +669,101 @@ mod tests {
         }
     }
 
-    #[test]
-    fn at_most_two_counts_the_bits_left() {
-        for bits in [0u64, 1, 1 << 63, 0b101, (1 << 63) | 1] {
-            assert!(at_most_two(bits), "{bits:b}");
+    /// `scan_masks` one pair at a time: the index of the last pair scanned at the stop, the
+    /// bits left counted after each `MASK_STEP` pairs and after the last.
+    fn masks_by_pairs(
+        left: &[u16],
+        right: &[u16],
+        masks: &[u64; 1 << 16],
+        found: &mut u64,
+        all: u64,
+        stop: usize,
+    ) -> Option<usize> {
+        let len = left.len();
+        for i in 0..len {
+            *found |= masks[usize::from(left[i] ^ right[len - 1 - i])];
+            let counted = i % MASK_STEP == MASK_STEP - 1 || i == len - 1;
+            if counted && (all & !*found).count_ones() as usize <= stop {
+                return Some(i);
+            }
         }
-        for bits in [0b111u64, (1 << 63) | 0b11, !0, 0b1011] {
-            assert!(!at_most_two(bits), "{bits:b}");
-        }
+        None
     }
 
     #[test]
-    fn scan_masks_stops_when_two_bits_are_left() {
-        // Pair i makes value i + 1 (left[i] = i + 1, right all zero); values 1..=6 are wanted
-        // as bits 0..=5.
-        let left: Vec<u16> = (1..=13).collect();
+    fn scan_masks_stops_at_the_count_after_the_step_that_leaves_few() {
+        // Pair i makes value i + 1 (left[i] = i + 1, right all zero); values 1..=40 are wanted
+        // as bits 0..=39.
+        let left: Vec<u16> = (1..=100).collect();
         let right = vec![0u16; left.len()];
         let mut masks = boxed_table(0u64);
-        for v in 1..=6 {
+        for v in 1..=40 {
             masks[v] = 1 << (v - 1);
         }
-        let all = 0b11_1111;
-        // Four pairs make 1..=4: two bits are left after the first step.
+        let all = (1u64 << 40) - 1;
+        // 38 found after pair 37, but the bits are counted after pairs 31 and 63 only.
         let mut found = 0;
-        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(3));
-        assert_eq!(found, 0b1111);
-        // Bits already found count: from found = {1, 2} the first step leaves 5 and 6.
-        let mut found = 0b11;
-        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(3));
-        // A value found twice counts once, and the pairs after the steps of four are read one
-        // at a time: pairs 0..=3 make 1 and 2 only, pair 4 makes 3 and pair 5 makes 4.
-        let left = [1u16, 2, 1, 2, 3, 4];
-        let right = [0u16; 6];
+        let stop = scan_masks(&left, &right, &masks, &mut found, all, 2);
+        assert_eq!((stop, found), (Some(63), all));
+        // Stop 8: 32 found after pair 31, 8 left.
         let mut found = 0;
-        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), Some(5));
+        let stop = scan_masks(&left, &right, &masks, &mut found, all, 8);
+        assert_eq!((stop, found), (Some(31), (1 << 32) - 1));
+        // Bits already found count.
+        let mut found = 0b111 << 35;
+        assert_eq!(
+            scan_masks(&left, &right, &masks, &mut found, all, 5),
+            Some(31)
+        );
+        // A value found twice counts once; the count after the last pair of a slice shorter
+        // than a step: pairs 0..=5 make 1, 2, 1, 2, 3, 4.
+        let short = [1u16, 2, 1, 2, 3, 4];
+        let zeros = [0u16; 6];
+        let mut found = 0;
+        assert_eq!(
+            scan_masks(&short, &zeros, &masks, &mut found, all, 36),
+            Some(5)
+        );
         assert_eq!(found, 0b1111);
-        // The right slice runs backwards: pair 0 is (left[0], right[5]).
+        let mut found = 0;
+        assert_eq!(
+            scan_masks(&short, &zeros, &masks, &mut found, all, 35),
+            None
+        );
+        // The right slice runs backwards: pair 0 is (left[0], right[4]).
         let left = [0u16, 0, 0, 0, 0];
         let right = [1u16, 0, 0, 0, 5];
         let mut found = 0;
-        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all), None);
+        assert_eq!(scan_masks(&left, &right, &masks, &mut found, all, 2), None);
         assert_eq!(found, 0b1_0001);
+    }
+
+    #[test]
+    fn scan_masks_matches_the_pairs_one_by_one() {
+        let mut rng = Rng::new(99);
+        let mut masks = boxed_table(0u64);
+        for round in 0..400 {
+            let top = [7u64, 60, 1000][round % 3];
+            let len = rng.range(0, 300) as usize;
+            let left: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            let right: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            let count = rng.range(1, 64) as usize;
+            let wanted: Vec<u16> = (0..count).map(|_| rng.below(top + 1) as u16).collect();
+            for (k, &v) in wanted.iter().enumerate() {
+                masks[usize::from(v)] = 1 << k;
+            }
+            // (A value drawn twice keeps its last bit: the other is never found.)
+            let all = !0u64 >> (64 - count);
+            let stop = rng.range(0, count as u64) as usize;
+            let start = all & rng.below(1 << 20);
+            let (mut found, mut expected) = (start, start);
+            let got = scan_masks(&left, &right, &masks, &mut found, all, stop);
+            let want = masks_by_pairs(&left, &right, &masks, &mut expected, all, stop);
+            assert_eq!((got, found), (want, expected), "round {round}");
+            for &v in &wanted {
+                masks[usize::from(v)] = 0;
+            }
+        }
     }
 
     #[test]
@@ -711,8 +771,8 @@ mod tests {
         // One row m = 2000, pairs a = 1..=1000; pair a makes value a (g[a] = a, the partners
         // zero) for a <= 200. 150 wanted values 1..=150: the table's scan runs until at most
         // 64 are left (88 pairs, 22 steps of four: 89..=150 left, 62 of them), the word takes
-        // over and stops at two left (60 pairs more, to pair 148), then the planes find the
-        // last two in the word of pairs 128..=191 (from pair 149 on: 43 pairs).
+        // over, counts 30 left after its first step of 32 pairs and none after its second (to
+        // pair 152): the planes have nothing to find.
         let mut g = vec![0u16; 2001];
         for (a, value) in g.iter_mut().enumerate().take(201) {
             *value = a as u16;
@@ -727,7 +787,7 @@ mod tests {
         let mut wanted: Vec<u16> = (1..=150).collect();
         let visited = find_wanted(heap, ScanOrder::Low, &mut wanted, &mut scratch);
         assert!(wanted.is_empty(), "{wanted:?}");
-        assert_eq!(visited, 148 + 43);
+        assert_eq!(visited, 88 + 64);
         assert!(scratch.is_clean());
         // Two values no pair makes among 100 that pairs make: both left, every pair visited.
         let mut wanted: Vec<u16> = (1..=100).chain([300, 301]).collect();
@@ -792,13 +852,14 @@ mod tests {
     #[test]
     fn the_pairs_visited_are_counted_exactly() {
         // One row m = 200 (pairs a = 1..=100); pair a makes value a for a <= 5 (g[a] = a, the
-        // partners zero). Five wanted: the scalar scan meets 1..=4 in its first four pairs and
-        // hands over with one left; the planes meet 5 in the first word, whose pairs 5..=63
-        // they count: 4 + 59.
+        // partners zero), pair 40 makes 9. Six wanted, 1..=5 and 9: the word's scan meets
+        // 1..=5 in its first step of 32 pairs and hands over with one left; the planes meet 9
+        // in the first word, whose pairs 33..=63 they count: 32 + 31.
         let mut g = vec![0u16; 201];
         for (a, value) in g.iter_mut().enumerate().take(6) {
             *value = a as u16;
         }
+        g[40] = 9;
         let planes = Planes::new(&g);
         let heap = Heap {
             g: &g,
@@ -807,13 +868,13 @@ mod tests {
         };
         let mut scratch = Scratch::new();
         for &order in &[ScanOrder::Low, ScanOrder::BothEnds] {
-            let mut wanted = vec![1, 2, 3, 4, 5];
+            let mut wanted = vec![1, 2, 3, 4, 5, 9];
             assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 63);
             assert!(wanted.is_empty());
-            // More than `HAND_OVER` wanted, all met in the first step of four: the scalar scan
-            // alone, 4 pairs; `HAND_OVER` wanted: the planes alone, a whole word.
+            // More than `HAND_OVER` wanted, all met in the first step of 32: the word's scan
+            // alone, 32 pairs; `HAND_OVER` wanted: the planes alone, a whole word.
             let mut wanted = vec![1, 2, 3];
-            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 4);
+            assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 32);
             let mut wanted = vec![1, 2];
             assert_eq!(find_wanted(heap, order, &mut wanted, &mut scratch), 63);
             // A value no pair makes: every pair, in either order.
