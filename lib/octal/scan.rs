@@ -419,23 +419,27 @@ fn scan_masks(
     stop: usize,
 ) -> Option<usize> {
     let done = |found: u64| (all & !found).count_ones() as usize <= stop;
+    // Two words, each ORed with every other pair's bit: two chains of ORs of a cycle each,
+    // not one (the compiler merges the ORs of one step into a single chain).
+    let (mut even, mut odd) = (*found, 0);
     let steps = left
         .chunks_exact(MASK_STEP)
         .zip(right.rchunks_exact(MASK_STEP));
     for (s, (x, y)) in steps.enumerate() {
-        let mut step = 0;
-        for i in 0..MASK_STEP {
-            step |= masks[usize::from(x[i] ^ y[MASK_STEP - 1 - i])];
+        for i in (0..MASK_STEP).step_by(2) {
+            even |= masks[usize::from(x[i] ^ y[MASK_STEP - 1 - i])];
+            odd |= masks[usize::from(x[i + 1] ^ y[MASK_STEP - 2 - i])];
         }
-        *found |= step;
-        if done(*found) {
+        if done(even | odd) {
+            *found = even | odd;
             return Some(MASK_STEP * s + MASK_STEP - 1);
         }
     }
     let tail = left.len() - left.len() % MASK_STEP;
     for i in tail..left.len() {
-        *found |= masks[usize::from(left[i] ^ right[left.len() - 1 - i])];
+        even |= masks[usize::from(left[i] ^ right[left.len() - 1 - i])];
     }
+    *found = even | odd;
     if tail < left.len() && done(*found) {
         return Some(left.len() - 1);
     }
