@@ -62,10 +62,22 @@ impl Planes {
         // copies, and a rebuild every 25% of growth (O(b) a value in all).
         self.mirror = (values.len() + values.len() / 4 + 64) / 64 * 64;
         let blocks = self.mirror / 64;
-        self.forward = vec![0; blocks * self.bits];
-        self.mirrored = vec![0; (blocks + 1) * self.bits];
-        for (p, &v) in values.iter().enumerate() {
-            self.set(p, v);
+        let bits = self.bits;
+        self.forward = vec![0; blocks * bits];
+        self.mirrored = vec![0; (blocks + 1) * bits];
+        // A block's words are built in registers, plane by plane: position 64·w + i is bit i
+        // of forward word w and bit 63 − i of mirrored word `blocks` − 1 − w (the mirror
+        // point is a multiple of 64), so a mirrored word is a forward one reversed.
+        for (w, block) in values.chunks(64).enumerate() {
+            let back = blocks - 1 - w;
+            for k in 0..bits {
+                let mut word = 0u64;
+                for (i, &v) in block.iter().enumerate() {
+                    word |= u64::from(v >> k & 1) << i;
+                }
+                self.forward[w * bits + k] = word;
+                self.mirrored[back * bits + k] = word.reverse_bits();
+            }
         }
     }
 
@@ -271,6 +283,25 @@ pub(super) mod tests {
             if !left.is_empty() {
                 assert_eq!(visited, pairs);
             }
+        }
+    }
+
+    #[test]
+    fn rebuild_writes_the_bits_set_writes() {
+        let mut rng = testkit::Rng::new(5);
+        for round in 0..100 {
+            let top = [1u64, 6, 700, 65535][round % 4];
+            let len = rng.range(0, 500) as usize;
+            let values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            let built = Planes::new(&values);
+            let mut by_set = built.clone();
+            by_set.forward.iter_mut().for_each(|w| *w = 0);
+            by_set.mirrored.iter_mut().for_each(|w| *w = 0);
+            for (p, &v) in values.iter().enumerate() {
+                by_set.set(p, v);
+            }
+            assert_eq!(built.forward, by_set.forward, "len {len}");
+            assert_eq!(built.mirrored, by_set.mirrored, "len {len}");
         }
     }
 
