@@ -306,6 +306,24 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn a_rebuild_leaves_room_for_a_quarter_more_and_no_more_than_a_block_past_it() {
+        // The room decides only how often the planes are rebuilt and how much memory they
+        // take, never a value: checked here, since no search would notice.
+        for len in [0usize, 1, 63, 64, 65, 255, 256, 259, 1000, 4096, 100_000] {
+            let values: Vec<u16> = (0..len).map(|i| (i % 5) as u16).collect();
+            let planes = Planes::new(&values);
+            let room = len + len / 4;
+            assert!(planes.mirror % 64 == 0, "len {len}");
+            assert!(
+                room < planes.mirror && planes.mirror <= room + 64,
+                "len {len}"
+            );
+            assert_eq!(planes.forward.len() * 64, planes.mirror * planes.bits);
+            assert_eq!(planes.mirrored.len(), planes.forward.len() + planes.bits);
+        }
+    }
+
+    #[test]
     fn truncate_forgets_the_values_above() {
         let values: Vec<u16> = (0..200).map(|i| (i * 7 % 13) as u16).collect();
         let mut planes = Planes::new(&values);
