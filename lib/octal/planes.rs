@@ -253,11 +253,14 @@ pub(super) mod tests {
     #[test]
     fn find_pairs_matches_the_pairs_one_by_one() {
         let mut rng = testkit::Rng::new(23);
-        for round in 0..300 {
-            let top = [1u64, 3, 17, 300, 5000][round % 5];
+        for round in 0..320 {
+            // Every number of planes, 1 to 16, each its own copy of the search: the largest
+            // value is placed somewhere, so that it takes exactly that many.
+            let top = (1u64 << (round % 16 + 1)) - 1;
             // (Rng::range is inclusive at both ends.)
             let len = rng.range(3, 700) as usize;
-            let values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            let mut values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
+            values[rng.below(len as u64) as usize] = top as u16;
             let mut planes = Planes::new(&values[..len / 2]);
             for n in len / 2..len {
                 planes.record(&values[..=n]);
