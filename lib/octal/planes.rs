@@ -292,9 +292,14 @@ pub(super) mod tests {
     #[test]
     fn rebuild_writes_the_bits_set_writes() {
         let mut rng = testkit::Rng::new(5);
+        let edges = [0usize, 1, 63, 64, 65, 128];
         for round in 0..100 {
             let top = [1u64, 6, 700, 65535][round % 4];
-            let len = rng.range(0, 500) as usize;
+            // The edges of a block first (empty, one position, a block and one either side).
+            let len = match edges.get(round) {
+                Some(&len) => len,
+                None => rng.range(0, 500) as usize,
+            };
             let values: Vec<u16> = (0..len).map(|_| rng.below(top + 1) as u16).collect();
             let built = Planes::new(&values);
             let mut by_set = built.clone();

@@ -17,7 +17,9 @@ use super::planes::Planes;
 /// scan, without branches, costs about a cycle a pair; the planes cost two operations a plane
 /// a candidate a step of 64 pairs, so they win for the last few (user time measured on
 /// Officers 2^18, 0.777 2^17 and .376 2^20 for 0, 1, 2, 4, 8 and 16: 2 best, .376 9% ahead of
-/// 4 and 40% of 8, whose rows are often scanned to the end for a value no pair makes).
+/// 4 and 40% of 8, whose rows are often scanned to the end for a value no pair makes; 1, 2
+/// and 4 again once the word's scan counted every 32 pairs: 2 still best, the others within
+/// the noise).
 const HAND_OVER: usize = 2;
 
 /// Pairs a block of the two-ended order takes from one end before turning to the other (a
@@ -264,8 +266,8 @@ pub(super) fn boxed_table<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
 /// pairs a step in the planes. While more than `MASK_BITS` (64) are wanted each pair unmarks
 /// its value in a table; from then on each pair ORs its value's bit into one word, with no
 /// store (the bits are written to the table once a search), the bits left counted every 32
-/// pairs. `scratch` is clean on entry and on return; `wanted` is left holding the values no
-/// split makes.
+/// pairs. `wanted` holds distinct values (a value twice would be kept once); `scratch` is
+/// clean on entry and on return; `wanted` is left holding the values no split makes.
 pub(super) fn find_wanted(
     heap: Heap<'_>,
     order: ScanOrder,
