@@ -380,6 +380,26 @@ mod tests {
     }
 
     #[test]
+    fn upto_is_capped_at_2_pow_28_before_memory_is_asked() {
+        // The command line refuses more in its parser; `analyze` is public and checks again.
+        let nim = Game::octal("0.3".parse().unwrap());
+        let run = |upto| Run {
+            upto: Some(upto),
+            method: Method::Auto,
+            values: false,
+            memory: Some(1 << 20),
+            work: DEFAULT_WORK,
+        };
+        let mut out = Vec::new();
+        let err = analyze(&nim, &run(MAX_VALUES + 1), &mut out).unwrap_err();
+        assert!(err.starts_with("--upto: at most 268435456 values"), "{err}");
+        // 2^28 itself passes the cap and meets the memory check (1 MiB here).
+        let err = analyze(&nim, &run(MAX_VALUES), &mut out).unwrap_err();
+        assert!(err.starts_with("--upto 268435456: needs up to"), "{err}");
+        assert!(out.is_empty());
+    }
+
+    #[test]
     fn values_fitting_inverts_the_estimate() {
         for code in ["0.6", "0.3", "0.07"] {
             let game = Game::octal(code.parse().unwrap());
