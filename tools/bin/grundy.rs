@@ -113,12 +113,13 @@ fn parse_upto(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The set `1,3,4`: every piece between commas a number, so an empty text (one empty piece)
+/// is refused like any other bad piece.
 fn parse_set(text: &str) -> Result<Vec<usize>, String> {
-    let set: Result<Vec<usize>, _> = text.split(',').map(|s| s.trim().parse::<usize>()).collect();
-    match set {
-        Ok(set) if !set.is_empty() => Ok(set),
-        _ => Err(format!("bad subtraction set `{text}`: expected positive integers separated by commas, e.g. 1,3,4")),
-    }
+    text.split(',')
+        .map(|s| s.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("bad subtraction set `{text}`: expected positive integers separated by commas, e.g. 1,3,4"))
 }
 
 fn run() -> Result<(), String> {

@@ -73,6 +73,7 @@ fn bad_arguments_are_refused_in_one_line() {
         &["octal", "0.8"][..],
         &["octal", "2.07"],
         &["subtraction", "1,x"],
+        &["subtraction", ""],
         &["subtraction", "0,2"],
         &["octal", "0.07", "--upto", "268435457"],
         &["octal", "0.07", "--upto", "x"],
