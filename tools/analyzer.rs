@@ -74,14 +74,15 @@ impl Game {
     /// certification's scratch table, and the rare-value index (4 bytes a rare position:
     /// at most every position with `Rare`, at most about half with `Auto`, which drops the
     /// index when rare positions pass 1/8) and `Auto`'s bit planes (two a bit of the largest
-    /// value, with a quarter to spare: at most 5 bytes a value) and fixed tables
+    /// value, with a quarter to spare: at most 5 bytes a value), its mirrored copy of the
+    /// values (2.5 bytes a value, counted as 3) and fixed tables
     /// ([`BIT_SLICED_TABLES`]).
     pub fn bytes_needed(&self, len: usize, method: Method) -> u64 {
         let len64 = len as u64;
         let index = match method {
             _ if !self.code.has_splits() => 0,
             Method::Naive => 0,
-            Method::Auto => 2 * len64 + 5 * len64 + BIT_SLICED_TABLES,
+            Method::Auto => 2 * len64 + 5 * len64 + 3 * len64 + BIT_SLICED_TABLES,
             Method::Rare => 4 * len64,
         };
         2 * len64 + scratch_bytes(len, self.rule) as u64 + index + (1 << 20)
@@ -364,10 +365,11 @@ mod tests {
             officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
             4 * n as u64
         );
-        // Auto: an index of at most half the positions, the bit planes and the fixed tables.
+        // Auto: an index of at most half the positions, the bit planes, the mirrored values
+        // and the fixed tables.
         assert_eq!(
             officers.bytes_needed(n, Method::Auto) - officers.bytes_needed(n, Method::Naive),
-            7 * n as u64 + BIT_SLICED_TABLES
+            10 * n as u64 + BIT_SLICED_TABLES
         );
         // No splits: no index; the window rule checks periods up to n.
         let nim = Game::octal("0.3".parse().unwrap());

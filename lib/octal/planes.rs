@@ -6,6 +6,9 @@
 //! partners m − a run downwards, so in the mirrored planes they run upwards from
 //! `mirror − 1 − m + a0`: one shifted read per plane lines them up with the forward word, and
 //! XOR of the two gives bit k of G(a) ^ G(m − a) for all 64 pairs.
+//!
+//! The values themselves are kept mirrored too (`Planes::partners`), so that the scan of
+//! `super::scan` reads the partners of consecutive pairs upwards, four to a word.
 
 /// The most wanted values one search tests together (a larger set is searched in groups).
 const TARGETS: usize = 8;
@@ -24,6 +27,8 @@ pub(super) struct Planes {
     forward: Vec<u64>,
     /// One block of zeros past the mirror point, for reads that run over it.
     mirrored: Vec<u64>,
+    /// The values themselves mirrored: `reversed[mirror − 1 − p]` is G(p) (0 past `len`).
+    reversed: Vec<u16>,
 }
 
 impl Planes {
@@ -65,6 +70,10 @@ impl Planes {
         let bits = self.bits;
         self.forward = vec![0; blocks * bits];
         self.mirrored = vec![0; (blocks + 1) * bits];
+        self.reversed = vec![0; self.mirror];
+        for (to, &v) in self.reversed.iter_mut().rev().zip(values) {
+            *to = v;
+        }
         // A block's words are built in registers, plane by plane: position 64·w + i is bit i
         // of forward word w and bit 63 − i of mirrored word `blocks` − 1 − w (the mirror
         // point is a multiple of 64), so a mirrored word is a forward one reversed.
@@ -83,6 +92,7 @@ impl Planes {
 
     fn set(&mut self, p: usize, v: u16) {
         let q = self.mirror - 1 - p;
+        self.reversed[q] = v;
         // Without a branch on the bits (they are as good as random: a branch mispredicted
         // half of them).
         for k in 0..self.bits {
@@ -90,6 +100,16 @@ impl Planes {
             self.forward[(p / 64) * self.bits + k] |= bit << (p % 64);
             self.mirrored[(q / 64) * self.bits + k] |= bit << (q % 64);
         }
+    }
+
+    /// The values of the partners m − a of a = lo..hi, in that order: G(m − lo),
+    /// G(m − lo − 1), ..., G(m − hi + 1), a slice of the mirrored copy.
+    ///
+    /// Requires `lo <= hi <= m + 1` and m below the positions recorded.
+    #[inline]
+    pub(super) fn partners(&self, m: usize, lo: usize, hi: usize) -> &[u16] {
+        let q = self.mirror - 1 - m;
+        &self.reversed[q + lo..q + hi]
     }
 
     /// Finds which of `wanted` the pairs (a, m − a) with `lo <= a < hi` make, for each range
@@ -305,11 +325,13 @@ pub(super) mod tests {
             let mut by_set = built.clone();
             by_set.forward.iter_mut().for_each(|w| *w = 0);
             by_set.mirrored.iter_mut().for_each(|w| *w = 0);
+            by_set.reversed.iter_mut().for_each(|v| *v = 0);
             for (p, &v) in values.iter().enumerate() {
                 by_set.set(p, v);
             }
             assert_eq!(built.forward, by_set.forward, "len {len}");
             assert_eq!(built.mirrored, by_set.mirrored, "len {len}");
+            assert_eq!(built.reversed, by_set.reversed, "len {len}");
         }
     }
 
@@ -328,7 +350,42 @@ pub(super) mod tests {
             );
             assert_eq!(planes.forward.len() * 64, planes.mirror * planes.bits);
             assert_eq!(planes.mirrored.len(), planes.forward.len() + planes.bits);
+            assert_eq!(planes.reversed.len(), planes.mirror);
         }
+    }
+
+    #[test]
+    fn the_partners_are_the_values_read_downwards() {
+        let mut rng = testkit::Rng::new(41);
+        for round in 0..200 {
+            let len = rng.range(2, 900) as usize;
+            let values: Vec<u16> = (0..len)
+                .map(|_| rng.below(1 << (round % 16 + 1)) as u16)
+                .collect();
+            // Built at some length, then value by value (rebuilt on the way as it grows).
+            let start = rng.range(0, len as u64) as usize;
+            let mut planes = Planes::new(&values[..start]);
+            for n in start..len {
+                planes.record(&values[..=n]);
+            }
+            let m = rng.range(0, len as u64 - 1) as usize;
+            let hi = rng.range(0, m as u64 + 1) as usize;
+            let lo = rng.range(0, hi as u64) as usize;
+            let expected: Vec<u16> = (lo..hi).map(|a| values[m - a]).collect();
+            assert_eq!(
+                planes.partners(m, lo, hi),
+                &expected[..],
+                "m {m} {lo}..{hi}"
+            );
+        }
+        // After a truncation, the positions above read as recorded again.
+        let values: Vec<u16> = (0..300).map(|i| (i * 5 % 17) as u16).collect();
+        let mut planes = Planes::new(&values);
+        planes.truncate(&values[..100]);
+        let mut longer = values[..100].to_vec();
+        longer.push(16);
+        planes.record(&longer);
+        assert_eq!(planes.partners(100, 0, 3), &[16, values[99], values[98]]);
     }
 
     #[test]

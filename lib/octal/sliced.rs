@@ -145,7 +145,8 @@ impl Lanes {
 /// time until `HAND_OVER` (2) candidates are left, then (b + 2·w·b)/64 word operations a pair
 /// for w candidates and b = bits of the largest value. Memory: 2 bytes a value, 4 a rare
 /// position, two bit planes a bit of the largest value with a quarter to spare (at most
-/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most) and about 2.5 MiB of tables once the
+/// 2.5·b/8 bytes a value: 2.8 for Officers, 5 at most), a mirrored copy of the values with
+/// the same room for the scan (2.5 bytes a value) and about 2.5 MiB of tables once the
 /// method is used (1.8 MiB of its own and the scan's 576 KiB, of which 27 bytes a value below
 /// the largest value's next power of two are touched).
 #[derive(Clone, Debug)]
