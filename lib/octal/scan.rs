@@ -465,9 +465,10 @@ fn scan_masks(
     None
 }
 
-/// Four values as the quarters of a word, the first the lowest.
+/// Four values as the quarters of a word, the first the lowest (the scan's pairs and the far
+/// pass's partners are read this way).
 #[inline]
-fn word(four: &[u16]) -> u64 {
+pub(super) fn word(four: &[u16]) -> u64 {
     u64::from(four[0])
         | u64::from(four[1]) << 16
         | u64::from(four[2]) << 32

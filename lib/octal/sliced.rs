@@ -6,7 +6,7 @@
 use super::moves::{push_value, Moves};
 use super::planes::Planes;
 use super::rare::{chosen_index, RareIndex, FIRST_REVIEW};
-use super::scan::{boxed_table, Heap, OrderChooser, ScanOrder, Scratch, TRIAL_EVERY};
+use super::scan::{boxed_table, word, Heap, OrderChooser, ScanOrder, Scratch, TRIAL_EVERY};
 use super::{OctalCode, Solver, ValueTooLarge};
 use crate::mex::MexBuffer;
 
@@ -450,11 +450,7 @@ impl BitSliced {
 fn mark_window(tables: &mut [[u8; LANE]; LANES], u: u16, partners: &[u16]) {
     let spread = u64::from(u) * 0x0001_0001_0001_0001;
     for (q, four) in partners.chunks_exact(4).enumerate() {
-        let word = (u64::from(four[0])
-            | u64::from(four[1]) << 16
-            | u64::from(four[2]) << 32
-            | u64::from(four[3]) << 48)
-            ^ spread;
+        let word = word(four) ^ spread;
         for k in 0..4 {
             tables[4 * q + k][(word >> (16 * k)) as usize & 0xffff] = 1;
         }
