@@ -380,22 +380,24 @@ pub(super) mod tests {
         }
         // After a truncation, the positions above read as recorded again.
         let values: Vec<u16> = (0..300).map(|i| (i * 5 % 17) as u16).collect();
-        let mut planes = Planes::new(&values);
-        planes.truncate(&values[..100]);
-        let mut longer = values[..100].to_vec();
-        longer.push(16);
-        planes.record(&longer);
+        let planes = truncated_then_recorded(&values, 100, 16);
         assert_eq!(planes.partners(100, 0, 3), &[16, values[99], values[98]]);
+    }
+
+    /// The planes of `values`, truncated to `len` positions, then `next` recorded at `len`.
+    fn truncated_then_recorded(values: &[u16], len: usize, next: u16) -> Planes {
+        let mut planes = Planes::new(values);
+        planes.truncate(&values[..len]);
+        let mut longer = values[..len].to_vec();
+        longer.push(next);
+        planes.record(&longer);
+        planes
     }
 
     #[test]
     fn truncate_forgets_the_values_above() {
         let values: Vec<u16> = (0..200).map(|i| (i * 7 % 13) as u16).collect();
-        let mut planes = Planes::new(&values);
-        planes.truncate(&values[..100]);
-        let mut longer = values[..100].to_vec();
-        longer.push(9);
-        planes.record(&longer);
+        let planes = truncated_then_recorded(&values, 100, 9);
         let mut wanted = vec![9 ^ values[1]];
         assert_eq!(
             planes.find_pairs(std::iter::once((101, 1, 2)), &mut wanted, |_| {}),
