@@ -13,6 +13,17 @@ pub const BIT_SLICED_TABLES: u64 = 3 << 20;
 
 /// The most values a run computes (with `--upto` or not): 2 bytes a value, 512 MiB.
 pub const MAX_VALUES: usize = 1 << 28;
+/// `n` if a run may be asked for that many values (at most [`MAX_VALUES`]), else why not:
+/// the one check the command line's parser and [`analyze`] share.
+pub fn within_max_values(n: usize) -> Result<usize, String> {
+    if n > MAX_VALUES {
+        return Err(format!(
+            "at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
+        ));
+    }
+    Ok(n)
+}
+
 /// Options examined at most when `--upto` is not given: about half a minute here at the naive
 /// method's rate; a rare-value run gets further (.354 is certified from 20.1M values with
 /// about 10^10).
@@ -170,11 +181,7 @@ fn analyze_with<S: Solver>(
     let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();
     let period = match run.upto {
         Some(n) => {
-            if n > MAX_VALUES {
-                return Err(format!(
-                    "--upto: at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
-                ));
-            }
+            within_max_values(n).map_err(|e| format!("--upto: {e}"))?;
             let needed = game.bytes_needed(n, run.method);
             if let Some(memory) = run.memory.filter(|&m| needed > m) {
                 return Err(format!(

@@ -24,7 +24,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::OctalCode;
 use std::io::Write;
 use tools::analyzer::{
-    analyze, memory_available, ExitOnOutOfMemory, Game, Method, Run, MAX_VALUES,
+    analyze, memory_available, within_max_values, ExitOnOutOfMemory, Game, Method, Run,
 };
 use tools::cli::usage_error;
 
@@ -102,15 +102,12 @@ enum MethodArg {
     Auto,
 }
 
-/// `--upto N`: a count of values, at most [`MAX_VALUES`] (a usage error beyond, as a bad code).
+/// `--upto N`: a count of values, at most [`tools::analyzer::MAX_VALUES`] (a usage error
+/// beyond, as a bad code).
 fn parse_upto(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n <= MAX_VALUES => Ok(n),
-        Ok(_) => Err(format!(
-            "at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
-        )),
-        Err(e) => Err(e.to_string()),
-    }
+    text.parse::<usize>()
+        .map_err(|e| e.to_string())
+        .and_then(within_max_values)
 }
 
 /// The set `1,3,4`: every piece between commas a number, so an empty text (one empty piece)
