@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cyclic;
 pub mod divisor;
 pub mod game;
 pub mod hackenbush;
