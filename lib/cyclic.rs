@@ -260,7 +260,10 @@ where
     let mut queue = Vec::with_capacity(positions);
     for (p, outcome) in outcomes.iter_mut().enumerate() {
         let degree = out_degree(p);
-        assert!(degree < u32::MAX as usize, "too many moves out of one position");
+        assert!(
+            degree < u32::MAX as usize,
+            "too many moves out of one position"
+        );
         unknown.push(degree as u32);
         if degree == 0 {
             *outcome = convention.stuck();
