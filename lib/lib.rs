@@ -20,8 +20,10 @@
 pub mod cyclic;
 pub mod divisor;
 pub mod game;
+pub mod geography;
 pub mod hackenbush;
 pub mod knights;
+pub mod matching;
 pub mod mex;
 pub mod nim;
 pub mod nimber;
