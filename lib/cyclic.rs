@@ -18,8 +18,9 @@
 //! among undecided positions, and the opponent, who faces the same situation, can too; neither
 //! is forced into a loss, and neither can force a win, since a forced win is a finite strategy
 //! tree that the two rules would have found. This is the classical least-fixpoint argument of
-//! retrograde analysis (Smith and Steen, "A solution to the problem of cyclic games"; the
-//! textbook version is in cp-algorithms, "Games on arbitrary graphs").
+//! retrograde analysis (for games with cycles, C. A. B. Smith, "Graphs and composite games",
+//! Journal of Combinatorial Theory 1 (1966); the contest version, with the out-degree
+//! counting below, is cp-algorithms' "Games on arbitrary graphs").
 //!
 //! # The method: out-degree counting
 //! The two rules are applied backwards from the positions without moves, each edge once
@@ -28,6 +29,8 @@
 //! undecided predecessor's count of moves not yet known to lead to a won position drops by
 //! one; at zero it becomes lost. Each edge is looked at once from its head, so the whole game
 //! is solved in O(V + E), without recursion (a graph of millions of positions is fine).
+//! Positions are numbered below 2^32 − 1; [`Graph`] keeps 4 bytes an edge (and as much again
+//! for the reversed graph while solving), the engine alone none.
 //!
 //! # Remoteness
 //! The number of moves until the end when the winner hurries and the loser delays: 0 for a
@@ -237,7 +240,8 @@ impl Solution {
 /// If a predecessor is not below `positions`.
 ///
 /// # Complexity
-/// O(V + E) for V positions and E moves, plus the calls; memory 9 bytes a position.
+/// O(V + E) for V positions and E moves, plus the calls; memory 13 bytes a position (outcome,
+/// remoteness, moves left, queue), and the buffer for one position's predecessors.
 pub fn solve_by_predecessors<D, P>(
     positions: usize,
     convention: Convention,
