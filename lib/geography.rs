@@ -52,7 +52,7 @@ const NONE: usize = usize::MAX;
 /// If `start` or an edge's endpoint is not below `vertices`.
 ///
 /// # Complexity
-/// O(V³) (a maximum matching, then one more search in G − start).
+/// O(V³) (a maximum matching, then one more search, O(V² + E), in G − start).
 pub fn mover_wins(vertices: usize, edges: &[(usize, usize)], start: usize) -> bool {
     assert!(start < vertices, "start {} outside 0..{}", start, vertices);
     let mut blossom = matched(vertices, edges);
@@ -72,7 +72,7 @@ pub fn mover_wins(vertices: usize, edges: &[(usize, usize)], start: usize) -> bo
 /// If an edge's endpoint is not below `vertices`.
 ///
 /// # Complexity
-/// O(V³) for the matching, then O(V²) a matched vertex.
+/// O(V³) for the matching, then one search of O(V² + E) for each matched vertex.
 pub fn winning_starts(vertices: usize, edges: &[(usize, usize)]) -> Vec<bool> {
     let mut blossom = matched(vertices, edges);
     (0..vertices)
