@@ -234,7 +234,8 @@ impl Solution {
 /// At most 2^32 − 1 positions, and fewer than 2^32 moves from one position.
 ///
 /// The two functions must agree: a position listed as a predecessor `k` times in all has
-/// `out_degree` `k`. If they do not, the outcomes are wrong (it is not checked).
+/// `out_degree` `k`. If they do not, the outcomes are wrong (it is not checked; a count that
+/// goes below zero panics in a build with overflow checks).
 ///
 /// # Panics
 /// If a predecessor is not below `positions`.
@@ -292,13 +293,14 @@ where
             }
         } else {
             for &p in &buffer {
-                if outcomes[p] == CyclicOutcome::Draw {
-                    unknown[p] -= 1;
-                    if unknown[p] == 0 {
-                        outcomes[p] = CyclicOutcome::Lose;
-                        remoteness[p] = next;
-                        queue.push(p as u32);
-                    }
+                // Counted for decided positions too (each edge once, so it never goes below
+                // zero): the test of the outcome is then taken only at zero, not per edge,
+                // where it would be mispredicted.
+                unknown[p] -= 1;
+                if unknown[p] == 0 && outcomes[p] == CyclicOutcome::Draw {
+                    outcomes[p] = CyclicOutcome::Lose;
+                    remoteness[p] = next;
+                    queue.push(p as u32);
                 }
             }
         }

@@ -43,6 +43,9 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         }
     }
     sc.finish()?;
+    for set in sets.iter_mut() {
+        set.sort_unstable();
+    }
 
     // Object 1 (the black hole) is vertex 0; object o is vertex o − 1.
     let turns = Alternating::new(n);
@@ -62,16 +65,15 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             // The move into `position` was made by the other player, from vertex − x.
             let before = 1 - mover;
             let base = before * n;
-            for &x in &sets[before] {
-                let from = if x <= vertex {
-                    vertex - x
-                } else {
-                    vertex + n - x
-                };
-                if from != 0 {
-                    predecessors.push(base + from);
-                }
-            }
+            // Sorted, the set splits into x < vertex (from vertex − x), x = vertex (from the
+            // black hole, where play has ended: no move) and x > vertex (from vertex + n − x,
+            // round the circle): two loops with no branch on the wrap-around, which the
+            // numbers' random order would mispredict.
+            let set = &sets[before];
+            let below = set.partition_point(|&x| x < vertex);
+            let through = set.partition_point(|&x| x <= vertex);
+            predecessors.extend(set[..below].iter().map(|&x| base + vertex - x));
+            predecessors.extend(set[through..].iter().map(|&x| base + vertex + n - x));
         },
     );
 
