@@ -17,10 +17,13 @@
 
 #![warn(missing_docs)]
 
+pub mod cyclic;
 pub mod divisor;
 pub mod game;
+pub mod geography;
 pub mod hackenbush;
 pub mod knights;
+pub mod matching;
 pub mod mex;
 pub mod nim;
 pub mod nimber;
