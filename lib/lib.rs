@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod anti_sg;
 pub mod divisor;
 pub mod game;
 pub mod hackenbush;
@@ -30,6 +31,7 @@ pub mod pattern;
 pub mod periodicity;
 pub mod prelude;
 pub mod primes;
+pub mod staircase;
 pub mod strips;
 pub mod subtraction;
 pub mod take_exactly;
