@@ -23,6 +23,7 @@ pub mod game;
 pub mod hackenbush;
 pub mod knights;
 pub mod mex;
+pub mod moore;
 pub mod nim;
 pub mod nimber;
 pub mod octal;
