@@ -19,6 +19,7 @@
 
 pub mod anti_sg;
 pub mod divisor;
+pub mod every_sg;
 pub mod game;
 pub mod hackenbush;
 pub mod knights;
