@@ -31,7 +31,9 @@
 //! assert_eq!(every_sg_outcome([steps[3], steps[1]]), Outcome::SecondPlayerWins);
 //! ```
 
+use crate::game::ImpartialGame;
 use crate::outcome::Outcome;
+use std::collections::{HashMap, HashSet};
 
 /// Step counts of the states `0..n` of a game in which every move from `x` leads to a smaller
 /// state (`successors(x)` lists them; duplicates are fine): see the module's rule.
@@ -99,9 +101,94 @@ pub fn every_sg_outcome<I: IntoIterator<Item = u64>>(steps: I) -> Outcome {
     Outcome::from_first_player_wins(longest % 2 == 1)
 }
 
+/// Memoised step counts of any game's positions (the module's rule), kept across queries: for
+/// games whose positions are not small integers ([`step_table`]).
+///
+/// ```
+/// use grundy::every_sg::StepMemo;
+/// use grundy::game::FnGame;
+/// // Two heaps (a, b), a move takes 1 or 2 from one of them.
+/// let mut memo = StepMemo::of(FnGame::new(|&(a, b): &(u32, u32)| {
+///     let mut next = Vec::new();
+///     for t in 1..=2 {
+///         if a >= t { next.push((a - t, b)); }
+///         if b >= t { next.push((a, b - t)); }
+///     }
+///     next
+/// }));
+/// assert_eq!(memo.steps((0, 0)), 0);
+/// assert_eq!(memo.steps((1, 0)), 1);
+/// assert_eq!(memo.steps((1, 1)), 2); // lost: both moves leave (1, 0) or (0, 1)
+/// ```
+///
+/// # Constraints
+/// The game is finite and acyclic. The search keeps its own stack, so deep games do not
+/// overflow the call stack.
+///
+/// # Panics
+/// [`StepMemo::steps`] panics if a cycle is reachable from the position.
+///
+/// # Complexity
+/// O(positions reached + moves among them) hash operations over all queries together.
+pub struct StepMemo<G: ImpartialGame> {
+    game: G,
+    memo: HashMap<G::Position, u64>,
+}
+
+impl<G: ImpartialGame> StepMemo<G> {
+    /// A memo for `game` (pass `&game` to keep using the game afterwards).
+    pub fn of(game: G) -> Self {
+        StepMemo {
+            game,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The step count of `position`.
+    pub fn steps(&mut self, position: G::Position) -> u64 {
+        if let Some(&s) = self.memo.get(&position) {
+            return s;
+        }
+        let game = &self.game;
+        let memo = &mut self.memo;
+        // Each frame: a position, its moves, and the index of the next move to visit.
+        let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
+        let mut on_stack: HashSet<G::Position> = HashSet::new();
+        let root = position.clone();
+        let first = game.moves(&position);
+        on_stack.insert(position.clone());
+        stack.push((position, first, 0));
+        while let Some((_, next, index)) = stack.last_mut() {
+            if let Some(child) = next.get(*index).cloned() {
+                *index += 1;
+                if memo.contains_key(&child) {
+                    continue;
+                }
+                assert!(!on_stack.contains(&child), "StepMemo: the game has a cycle");
+                let grandchildren = game.moves(&child);
+                on_stack.insert(child.clone());
+                stack.push((child, grandchildren, 0));
+            } else {
+                let (done, next, _) = stack.pop().expect("stack is not empty");
+                let steps = next.iter().map(|p| memo[p]);
+                let longest_lost = steps.clone().filter(|s| s % 2 == 0).max();
+                let step = match (longest_lost, steps.min()) {
+                    (Some(lost), _) => lost + 1,
+                    (None, Some(short)) => short + 1,
+                    (None, None) => 0,
+                };
+                on_stack.remove(&done);
+                memo.insert(done, step);
+            }
+        }
+        memo[&root]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::FnGame;
     use testkit::search::Search;
     use testkit::Rng;
 
@@ -153,6 +240,7 @@ mod tests {
             let n = rng.range(1, 8) as usize;
             let game = random_dag(&mut rng, n);
             let steps = step_table(n, |x| game[x].clone());
+            let mut memo = StepMemo::of(FnGame::new(|&x: &usize| game[x].clone()));
             let moves_of = game.clone();
             let mut search = Search::normal(move |s: &Vec<usize>| every_moves(&moves_of, s));
             for _ in 0..15 {
@@ -163,6 +251,8 @@ mod tests {
                 let wins = search.mover_wins(sum.clone());
                 let rule = every_sg_outcome(sum.iter().map(|&c| steps[c]));
                 assert_eq!(rule.first_player_wins(), wins, "{:?} in {:?}", sum, game);
+                let memo_rule = every_sg_outcome(sum.iter().map(|&c| memo.steps(c)));
+                assert_eq!(memo_rule, rule, "{:?} in {:?}", sum, game);
                 if wins {
                     firsts += 1;
                 } else {
@@ -186,6 +276,19 @@ mod tests {
                 assert_eq!(s % 2 == 1, search.mover_wins(x), "{} in {:?}", x, game);
             }
         }
+    }
+
+    #[test]
+    fn the_memo_walks_a_deep_game_without_recursion() {
+        // A chain of 200,000 forced moves: lost positions at even distances from the end.
+        let mut memo = StepMemo::of(FnGame::new(|&n: &u32| n.checked_sub(1)));
+        assert_eq!(memo.steps(200_000), 200_000);
+    }
+
+    #[test]
+    #[should_panic(expected = "the game has a cycle")]
+    fn the_memo_names_a_cycle() {
+        StepMemo::of(FnGame::new(|&n: &u32| Some((n + 1) % 3))).steps(0);
     }
 
     #[test]
