@@ -17,8 +17,8 @@
 //! On a rooted tree (a move takes coins from a non-root node to its parent) the same argument
 //! holds with the depth in place of the stair: Nim on the nodes at odd depth.
 //!
-//! Source: T. S. Ferguson, *Game Theory*, Part I (Impartial Combinatorial Games), the exercise
-//! on staircase Nim at the end of chapter 2; the tree form is the analysis of HackerRank's
+//! Source: T. S. Ferguson, *Game Theory*, Part I (Impartial Combinatorial Games), exercise 6
+//! of the Nim chapter (page I-13, staircase Nim); the tree form is the analysis of HackerRank's
 //! "Move the Coins" (April World CodeSprint).
 //!
 //! ```
