@@ -63,6 +63,86 @@ pub fn moore_nim_outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outco
     Outcome::from_first_player_wins(counts.iter().any(|&c| c % modulus != 0))
 }
 
+/// A winning move of Moore's Nim_k (a move takes from 1 to `k` heaps) from the given heap
+/// sizes, as the new sizes of the heaps it changes (`(index, new size)`, in index order), or
+/// `None` when the mover loses.
+///
+/// Bits are fixed from the top down. At each bit, with r the count of its 1s (mod k + 1) among
+/// the heaps not yet changed: if the heaps already changed plus r fit within k, r more heaps
+/// whose bit is 1 are changed, their bit and all below it cleared; otherwise k + 1 − r of the
+/// heaps already changed, whose lower bits are free (below a bit that fell from 1 to 0), get
+/// this bit set. Either way the count becomes a multiple of k + 1, each changed heap ends
+/// smaller than it was, and at most k heaps change.
+///
+/// ```
+/// use grundy::moore::moore_nim_winning_move;
+/// // k = 2, heaps 3, 1, 1: bit 1 once, bit 0 three times. Lower the 3 to 1: three 1s.
+/// assert_eq!(moore_nim_winning_move(2, &[3, 1, 1]), Some(vec![(0, 1)]));
+/// assert_eq!(moore_nim_winning_move(2, &[1, 1, 1]), None);
+/// ```
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// # Complexity
+/// O(64 · number of heaps).
+pub fn moore_nim_winning_move(k: u64, heaps: &[u64]) -> Option<Vec<(usize, u64)>> {
+    assert!(
+        k >= 1,
+        "moore_nim_winning_move: a move takes from at least one heap (k >= 1)"
+    );
+    let modulus = k.saturating_add(1);
+    let mut new = heaps.to_vec();
+    let mut changed = vec![false; heaps.len()];
+    let mut changed_count = 0u64;
+    for bit in (0..64).rev() {
+        let ones = (0..heaps.len())
+            .filter(|&i| !changed[i] && heaps[i] >> bit & 1 == 1)
+            .count() as u64;
+        let r = ones % modulus;
+        if r == 0 {
+            continue;
+        }
+        if changed_count + r <= k {
+            // Change r more heaps whose bit is 1: the bit falls to 0, the bits below are free.
+            let low = if bit == 63 {
+                u64::MAX
+            } else {
+                (2u64 << bit) - 1
+            };
+            let picks: Vec<usize> = (0..heaps.len())
+                .filter(|&i| !changed[i] && heaps[i] >> bit & 1 == 1)
+                .take(r as usize)
+                .collect();
+            for i in picks {
+                changed[i] = true;
+                new[i] = heaps[i] & !low;
+            }
+            changed_count += r;
+        } else {
+            // Enough heaps are changed already (more than k − r): set this bit in k + 1 − r of
+            // them, below the bit where each fell.
+            let need = (modulus - r) as usize;
+            let picks: Vec<usize> = (0..heaps.len())
+                .filter(|&i| changed[i])
+                .take(need)
+                .collect();
+            for i in picks {
+                new[i] |= 1 << bit;
+            }
+        }
+    }
+    if changed_count == 0 {
+        return None;
+    }
+    Some(
+        (0..heaps.len())
+            .filter(|&i| changed[i])
+            .map(|i| (i, new[i]))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,7 +189,7 @@ mod tests {
             let mut search = Search::normal(move |h: &Vec<u64>| moves(k, h));
             let mut losing = 0;
             for _ in 0..300 {
-                let mut heaps: Vec<u64> = (0..rng.range(0, 5)).map(|_| rng.range(0, 4)).collect();
+                let mut heaps: Vec<u64> = (0..rng.range(0, 4)).map(|_| rng.range(0, 7)).collect();
                 heaps.sort_unstable();
                 let wins = search.mover_wins(heaps.clone());
                 assert_eq!(
@@ -120,6 +200,25 @@ mod tests {
                     heaps
                 );
                 losing += usize::from(!wins);
+                match moore_nim_winning_move(k as u64, &heaps) {
+                    None => assert!(!wins, "k = {}, heaps {:?}", k, heaps),
+                    Some(changes) => {
+                        assert!(!changes.is_empty() && changes.len() <= k);
+                        let mut after = heaps.clone();
+                        for &(i, to) in &changes {
+                            assert!(to < heaps[i], "k = {}, heaps {:?}: {:?}", k, heaps, changes);
+                            after[i] = to;
+                        }
+                        after.sort_unstable();
+                        assert!(
+                            !search.mover_wins(after),
+                            "k = {}, heaps {:?}: {:?}",
+                            k,
+                            heaps,
+                            changes
+                        );
+                    }
+                }
             }
             assert!(losing > 0, "k = {}: some losing positions were met", k);
         }
