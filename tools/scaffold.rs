@@ -11,7 +11,8 @@
 
 use crate::companion::Task;
 use crate::judges::Judge;
-use crate::manifest::{Entry, Manifest, Shape};
+use crate::manifest::{Meta, Shape};
+use crate::workspace::Workspace;
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write};
@@ -99,10 +100,11 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// `Ok` if nothing named `name` exists: no `problems/NAME.rs` and no `testcases/NAME` (not even
-/// a dangling link), and no mention in the manifest.
-pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
+/// `Ok` if nothing named `name` exists in `workspace`: no `problems/NAME.rs` and no
+/// `testcases/NAME` (not even a dangling link), and no mention in the manifest.
+pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), Refusal> {
     check_name(name)?;
+    let root = workspace.root();
     for taken in [
         format!("problems/{}.rs", name),
         format!("problems/checkers/{}.rs", name),
@@ -119,7 +121,7 @@ pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
             }
         }
     }
-    if let Some(taken) = view(&read_manifest(root)?)?.mentions(name) {
+    if let Some(taken) = workspace.manifest().mentions(name) {
         return Err(Refusal::Taken(taken));
     }
     Ok(())
@@ -157,18 +159,19 @@ pub struct Created {
     pub checker: bool,
 }
 
-/// Creates the problem `spec` describes in the workspace at `root`, or nothing.
+/// Creates the problem `spec` describes in `workspace`, or nothing.
 ///
 /// # Errors
 /// [`Refusal::Invalid`] for a bad name or shape, [`Refusal::Taken`] for a taken name,
 /// [`Refusal::Failed`] when the workspace cannot be read or written; in every case nothing
 /// is left written.
-pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
-    check_free(root, spec.name)?;
+pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
+    check_free(workspace, spec.name)?;
+    let root = workspace.root();
     let problems = real_dir(root, "problems")?;
     let testcases = real_dir(root, "testcases")?;
-    let mut manifest = read_manifest(root)?;
-    let shapes = view(&manifest)?.shapes();
+    let mut manifest = workspace.manifest().clone();
+    let shapes = manifest.shapes();
     let shape = pick_shape(&shapes, spec)?;
     let template_path = root.join("templates").join(format!("{}.rs", shape.name));
     let template = fs::read_to_string(&template_path)
@@ -181,17 +184,18 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
         )));
     }
     let task = spec.task;
-    let url = task.map(|t| t.url.to_string());
     manifest
-        .add(&Entry {
-            name: spec.name,
-            judge: spec.judge.name,
-            url: url.as_deref(),
-            time_limit: task.and_then(|t| t.time_limit),
-            memory_limit: task.and_then(|t| t.memory_limit),
-            interactive: task.is_some_and(|t| t.interactive) || shape.name == INTERACTIVE,
-            checker: checker_template.is_some(),
-        })
+        .add(
+            spec.name,
+            &Meta {
+                judge: spec.judge,
+                url: task.map(|t| t.url.to_string()),
+                time_limit: task.and_then(|t| t.time_limit),
+                memory_limit: task.and_then(|t| t.memory_limit),
+                interactive: task.is_some_and(|t| t.interactive) || shape.name == INTERACTIVE,
+                checker: checker_template.is_some(),
+            },
+        )
         .map_err(Refusal::Taken)?;
     let title = task
         .map(|t| t.title.as_str())
@@ -362,9 +366,9 @@ fn without_blank_lines(text: &str) -> String {
         .collect()
 }
 
-/// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
-pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
-    find_shape(&view(&read_manifest(root)?)?.shapes(), shape).map(|_| ())
+/// `Ok` if `shape` names a starter of `workspace`, else an error listing them.
+pub fn check_shape(workspace: &Workspace, shape: &str) -> Result<(), Refusal> {
+    find_shape(&workspace.manifest().shapes(), shape).map(|_| ())
 }
 
 /// The shape `spec` asks for, or the judge's default.
@@ -409,17 +413,6 @@ fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, Refusal> {
         ))),
         Err(e) => Err(Refusal::Failed(format!("{}/: {}", sub, e))),
     }
-}
-
-fn read_manifest(root: &Path) -> Result<Manifest, Refusal> {
-    let text = fs::read_to_string(root.join("problems/Cargo.toml"))
-        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
-    Manifest::parse(&text).map_err(Refusal::Failed)
-}
-
-/// What the manifest declares, read by `crate::workspace`.
-fn view(manifest: &Manifest) -> Result<crate::workspace::Manifest, Refusal> {
-    manifest.view().map_err(Refusal::Failed)
 }
 
 /// The interactive starter's shape: a problem played against the jury its tests derive.

@@ -7,6 +7,7 @@
 //! abort, memory exhausted) is reported as such.
 
 use crate::runner::cargo::{self, Artifact};
+use crate::workspace::Workspace;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -131,16 +132,17 @@ impl Target {
     }
 }
 
-/// The target named `name`: a problem, or a starter declared as an `[[example]]` of
-/// `problems/Cargo.toml` whose name begins with `starter`.
+/// The target named `name` in `workspace`: a problem, or a starter declared as an
+/// `[[example]]` of `problems/Cargo.toml` whose name begins with `starter`.
 ///
 /// # Errors
 /// An unknown name, listing the problems and the starters.
-pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
+pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> {
+    let root = workspace.root();
     if crate::workspace::check_problem(root, name).is_ok() {
         return Ok(Target::Problem(name.to_string()));
     }
-    let starters = starters(root);
+    let starters = workspace.manifest().starters();
     if starters.iter().any(|s| s == name) {
         return Ok(Target::Starter(name.to_string()));
     }
@@ -150,13 +152,6 @@ pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
         crate::workspace::problems(root).join(", "),
         starters.join(", ")
     ))
-}
-
-/// The starters: the `[[example]]` targets of `problems/Cargo.toml` named `starter...`.
-pub fn starters(root: &Path) -> Vec<String> {
-    crate::workspace::Manifest::read(root)
-        .map(|manifest| manifest.starters())
-        .unwrap_or_default()
 }
 
 /// The cargo arguments that build `target`'s test binary optimised (the release profile: the
@@ -535,21 +530,21 @@ mod tests {
 
     #[test]
     fn problems_and_starters_are_found() {
-        let root = crate::workspace::default_root();
+        let workspace = Workspace::load(&crate::workspace::default_root()).unwrap();
         assert_eq!(
-            find_target(&root, "nukit"),
+            find_target(&workspace, "nukit"),
             Ok(Target::Problem("nukit".to_string()))
         );
         assert_eq!(
-            find_target(&root, "starter"),
+            find_target(&workspace, "starter"),
             Ok(Target::Starter("starter".to_string()))
         );
-        let starters = starters(&root);
+        let starters = workspace.manifest().starters();
         assert!(
             starters.contains(&"starter_atcoder".to_string()),
             "{starters:?}"
         );
-        let e = find_target(&root, "nosuch").unwrap_err();
+        let e = find_target(&workspace, "nosuch").unwrap_err();
         assert!(
             e.contains("unknown problem `nosuch`") && e.contains("starter"),
             "{e}"

@@ -26,6 +26,7 @@ use tools::companion::{self, Task};
 use tools::judges::{self, Judge};
 use tools::listener::{Limits, Listener, Status};
 use tools::scaffold::{self, Refusal, Spec};
+use tools::workspace::Workspace;
 
 /// Competitive Companion's default ports include this one.
 const COMPANION_PORT: u16 = 10043;
@@ -70,13 +71,14 @@ fn run(cli: &Cli) -> Result<(), String> {
         .root
         .clone()
         .unwrap_or_else(tools::workspace::default_root);
+    let workspace = Workspace::load(&root)?;
     // Refuse a bad or taken NAME, an unknown judge or shape before waiting for anything.
     if let Some(name) = &cli.name {
-        scaffold::check_free(&root, name).map_err(|e| e.to_string())?;
+        scaffold::check_free(&workspace, name).map_err(|e| e.to_string())?;
     }
     let judge = cli.judge.as_deref().map(judges::by_name).transpose()?;
     if let Some(shape) = &cli.shape {
-        scaffold::check_shape(&root, shape).map_err(|e| e.to_string())?;
+        scaffold::check_shape(&workspace, shape).map_err(|e| e.to_string())?;
     }
     if let Some(port) = cli.listen {
         return listen(cli, &root, judge, port);
@@ -85,7 +87,7 @@ fn run(cli: &Cli) -> Result<(), String> {
         Some(path) => Some(read_json(path)?),
         None => None,
     };
-    let report = create(cli, &root, judge, task.as_ref()).map_err(|e| e.to_string())?;
+    let report = create(cli, &workspace, judge, task.as_ref()).map_err(|e| e.to_string())?;
     print(&report)
 }
 
@@ -117,7 +119,7 @@ struct Report {
 /// Creates the problem: NAME (or the one the URL gives), the judge (or the URL's, or spoj).
 fn create(
     cli: &Cli,
-    root: &Path,
+    workspace: &Workspace,
     judge: Option<&'static Judge>,
     task: Option<&Task>,
 ) -> Result<Report, Refusal> {
@@ -145,7 +147,7 @@ fn create(
         (None, None) => spoj()?,
     };
     let created = scaffold::create(
-        root,
+        workspace,
         &Spec {
             name: &name,
             judge,
@@ -219,7 +221,11 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
         let outcome = std::str::from_utf8(exchange.body())
             .map_err(|_| Refusal::Invalid("the body is not UTF-8".to_string()))
             .and_then(|text| companion::parse(text).map_err(Refusal::Invalid))
-            .and_then(|task| create(cli, root, judge, Some(&task)).map(|r| (task, r)));
+            .and_then(|task| {
+                // Read afresh for each problem: the one before changed the manifest.
+                let workspace = Workspace::load(root).map_err(Refusal::Failed)?;
+                create(cli, &workspace, judge, Some(&task)).map(|r| (task, r))
+            });
         let (task, report) = match outcome {
             Ok(done) => done,
             Err(refusal) => {

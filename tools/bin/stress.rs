@@ -67,14 +67,16 @@ fn main() {
     {
         fail(&e, 2);
     }
-    let root = tools::workspace::default_root();
-    let target = tools::stress::find_target(&root, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let workspace = tools::workspace::Workspace::load(&tools::workspace::default_root())
+        .unwrap_or_else(|e| fail(&e, 1));
+    let root = workspace.root();
+    let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
         cli.name
     );
-    let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
+    let executable = tools::stress::build(root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
     let command = tools::stress::stress_command(&executable, &settings, &report, cli.memory);

@@ -13,7 +13,6 @@ use super::cargo;
 use super::cases;
 use super::exec::{self, Ended, Input};
 use super::report::{Report, Verdict};
-use crate::workspace;
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -31,20 +30,16 @@ pub struct Interactors {
 }
 
 impl Interactors {
-    /// Finds the interactive problems among `problems` and the test binaries holding their
-    /// juries (`cargo test --no-run` with `profile`, as the unit stage built them: nothing is
-    /// rebuilt). Transcripts go to `target_dir/transcripts`.
+    /// Finds the test binaries holding the juries of the `interactive` problems (`cargo test
+    /// --no-run` with `profile`, as the unit stage built them: nothing is rebuilt). Transcripts
+    /// go to `target_dir/transcripts`.
     pub fn build(
         root: &Path,
         profile: &[String],
-        problems: &[String],
+        interactive: &[String],
         target_dir: &Path,
         report: &mut Report,
     ) -> Interactors {
-        let interactive: Vec<&String> = problems
-            .iter()
-            .filter(|name| workspace::meta(root, name).is_ok_and(|m| m.interactive))
-            .collect();
         let mut interactors = Interactors {
             testers: HashMap::new(),
             transcripts: target_dir.join("transcripts"),
@@ -55,7 +50,7 @@ impl Interactors {
         let mut args = vec!["test", "--no-run"];
         args.extend(profile.iter().map(String::as_str));
         args.extend(["-p", "problems"]);
-        for name in &interactive {
+        for name in interactive {
             args.extend(["--bin", name.as_str()]);
         }
         let built = cargo::build(root, &args);
