@@ -3,7 +3,8 @@
 //! (`templates/SHAPE_checker.rs`, as `move` has) adds `problems/checkers/NAME.rs`, its bin line
 //! and `checker = true`.
 //!
-//! Everything is checked before the first byte is written (the name, that nothing of that
+//! Everything is checked before the first byte is written (the name, by
+//! [`crate::workspace::check_name`], that nothing of that
 //! name exists, not even a dangling link, that the manifest does not mention it, the shape).
 //! Files are created with create-new semantics inside real directories of the workspace, so
 //! no link is followed; the manifest is replaced last by renaming a complete copy over it, and
@@ -38,72 +39,10 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Names Cargo gives its own directories beside the binaries in `target/<profile>/` (a binary
-/// of that name breaks every build), names of its profiles and output directories, Windows'
-/// device names, and the crates a problem may use.
-const RESERVED: &[&str] = &[
-    "build",
-    "deps",
-    "examples",
-    "incremental",
-    "doc",
-    "target",
-    "debug",
-    "release",
-    "package",
-    "tmp",
-    "proconio",
-    "itertools",
-    "alloc",
-    "proc_macro",
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    "com1",
-    "com2",
-    "com3",
-    "com4",
-    "com5",
-    "com6",
-    "com7",
-    "com8",
-    "com9",
-    "lpt1",
-    "lpt2",
-    "lpt3",
-    "lpt4",
-    "lpt5",
-    "lpt6",
-    "lpt7",
-    "lpt8",
-    "lpt9",
-];
-
-/// `Ok` if `name` may name a new problem: [`crate::workspace::valid_name`], not a name Cargo
-/// or the platform reserves, not a starter's (`starter*`).
-///
-/// ```
-/// use tools::scaffold::check_name;
-/// assert!(check_name("abc300_a").is_ok());
-/// assert!(check_name("build").is_err()); // target/debug/build is Cargo's
-/// assert!(check_name("Nim").is_err());
-/// ```
-pub fn check_name(name: &str) -> Result<(), Refusal> {
-    crate::workspace::valid_name(name).map_err(Refusal::Invalid)?;
-    if RESERVED.contains(&name) || name.starts_with("starter") {
-        return Err(Refusal::Invalid(format!(
-            "`{}` is reserved (by Cargo's target directory, a crate or the platform); choose another name",
-            name
-        )));
-    }
-    Ok(())
-}
-
 /// `Ok` if nothing named `name` exists in `workspace`: no `problems/NAME.rs` and no
 /// `testcases/NAME` (not even a dangling link), and no mention in the manifest.
 pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), Refusal> {
-    check_name(name)?;
+    crate::workspace::check_name(name).map_err(Refusal::Invalid)?;
     let root = workspace.root();
     for taken in [
         format!("problems/{}.rs", name),
@@ -563,36 +502,6 @@ impl Drop for Written {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reserved_and_invalid_names_are_refused() {
-        for good in ["nim", "abc300_a", "cf1234b2", "builder", "starte"] {
-            assert_eq!(check_name(good), Ok(()), "{good}");
-        }
-        for reserved in [
-            "build",
-            "deps",
-            "examples",
-            "incremental",
-            "doc",
-            "target",
-            "debug",
-            "release",
-            "proconio",
-            "con",
-            "lpt1",
-            "starter",
-            "starter_queries",
-        ] {
-            match check_name(reserved) {
-                Err(Refusal::Invalid(why)) => assert!(why.contains("reserved"), "{why}"),
-                other => panic!("{reserved}: {other:?}"),
-            }
-        }
-        for bad in ["new", "grundy", "Bad", "a\nb", "a b", "../x", ""] {
-            assert!(matches!(check_name(bad), Err(Refusal::Invalid(_))), "{bad}");
-        }
-    }
 
     #[test]
     fn titles_are_escaped_for_rustdoc() {

@@ -43,9 +43,77 @@ pub fn check_problem(root: &Path, name: &str) -> Result<(), String> {
     }
 }
 
-/// Whether `name` may name a problem: a lowercase letter, then lowercase letters, digits and
-/// underscores, at most 40 characters, and not a name the workspace uses for something else.
-pub fn valid_name(name: &str) -> Result<(), String> {
+/// Names a problem may not take, though they are well formed: the workspace's crates and
+/// tools, Rust's own crates and `main`/`test`, the crates a problem may use; the directories
+/// Cargo makes beside the binaries in `target/<profile>/` (a binary of that name breaks every
+/// build), its profiles and output directories; Windows' device names. Names beginning with
+/// `starter` are the starters' (see [`check_name`]).
+const RESERVED: &[&str] = &[
+    "grundy",
+    "judge",
+    "testkit",
+    "tools",
+    "problems",
+    "bundle",
+    "new",
+    "stress",
+    "runner",
+    "main",
+    "std",
+    "core",
+    "alloc",
+    "proc_macro",
+    "test",
+    "proconio",
+    "itertools",
+    "build",
+    "deps",
+    "examples",
+    "incremental",
+    "doc",
+    "target",
+    "debug",
+    "release",
+    "package",
+    "tmp",
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    "com1",
+    "com2",
+    "com3",
+    "com4",
+    "com5",
+    "com6",
+    "com7",
+    "com8",
+    "com9",
+    "lpt1",
+    "lpt2",
+    "lpt3",
+    "lpt4",
+    "lpt5",
+    "lpt6",
+    "lpt7",
+    "lpt8",
+    "lpt9",
+];
+
+/// `Ok` if `name` may name a problem: a lowercase letter, then lowercase letters, digits and
+/// underscores, at most 40 characters; not a [`RESERVED`] name and not a starter's
+/// (`starter*`). The one check of a problem's name, for `new`, the runner and the tests.
+///
+/// ```
+/// use tools::workspace::check_name;
+/// assert!(check_name("abc300_a").is_ok());
+/// assert!(check_name("build").unwrap_err().contains("reserved")); // target/debug/build is Cargo's
+/// assert!(check_name("Nim").unwrap_err().contains("not a valid problem name"));
+/// ```
+///
+/// # Errors
+/// One line saying why, naming `name`.
+pub fn check_name(name: &str) -> Result<(), String> {
     let mut chars = name.chars();
     let first_ok = chars.next().is_some_and(|c| c.is_ascii_lowercase());
     let rest_ok = chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
@@ -54,13 +122,9 @@ pub fn valid_name(name: &str) -> Result<(), String> {
             "`{name}` is not a valid problem name: use a lowercase letter, then lowercase letters, digits or `_` (at most 40)"
         ));
     }
-    const TAKEN: [&str; 13] = [
-        "grundy", "judge", "testkit", "tools", "problems", "bundle", "new", "stress", "runner",
-        "main", "std", "core", "test",
-    ];
-    if TAKEN.contains(&name) {
+    if RESERVED.contains(&name) || name.starts_with("starter") {
         return Err(format!(
-            "`{name}` is taken by the workspace; choose another name"
+            "`{name}` is reserved (taken by the workspace, Cargo's target directory, a crate or the platform); choose another name"
         ));
     }
     Ok(())
@@ -153,15 +217,50 @@ mod tests {
 
     #[test]
     fn names() {
-        assert!(valid_name("mmmgame").is_ok());
-        assert!(valid_name("abc123_a").is_ok());
+        assert!(check_name("mmmgame").is_ok());
+        assert!(check_name("abc123_a").is_ok());
         for bad in ["", "1abc", "Abc", "a-b", "a b", "../x", "new", "grundy"] {
-            assert!(valid_name(bad).is_err(), "{bad}");
+            assert!(check_name(bad).is_err(), "{bad}");
         }
         let root = default_root();
         assert!(problems(&root).contains(&"knights".to_string()));
         assert!(check_problem(&root, "nosuch")
             .unwrap_err()
             .contains("knights"));
+    }
+
+    #[test]
+    fn reserved_and_invalid_names_are_refused() {
+        for good in ["nim", "abc300_a", "cf1234b2", "builder", "starte"] {
+            assert_eq!(check_name(good), Ok(()), "{good}");
+        }
+        for reserved in [
+            "build",
+            "deps",
+            "examples",
+            "incremental",
+            "doc",
+            "target",
+            "debug",
+            "release",
+            "proconio",
+            "con",
+            "lpt1",
+            "starter",
+            "starter_queries",
+            "new",
+            "grundy",
+        ] {
+            let why = check_name(reserved).unwrap_err();
+            assert!(why.contains("reserved"), "{why}");
+        }
+        for bad in ["Bad", "a\nb", "a b", "../x", "", &"a".repeat(41)] {
+            let why = check_name(bad).unwrap_err();
+            assert!(why.contains("not a valid problem name"), "{bad}: {why}");
+        }
+        // Every problem of the workspace passes the check `new` made.
+        for name in problems(&default_root()) {
+            assert_eq!(check_name(&name), Ok(()), "{name}");
+        }
     }
 }

@@ -53,12 +53,7 @@ impl Settings {
     ) -> Result<Settings, String> {
         let timeout = limits::timeout_setting(var("TIMEOUT").as_deref())?;
         if let Some(name) = &only {
-            let word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-            if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !name.chars().all(word) {
-                return Err(format!(
-                    "`{name}` is not a problem name (a lowercase letter, then lowercase letters, digits or `_`)"
-                ));
-            }
+            workspace::check_name(name)?;
             if !workspace::problems(&root).contains(name) {
                 return Err(format!("no problem {name} (no file problems/{name}.rs)"));
             }
