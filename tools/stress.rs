@@ -11,13 +11,7 @@ use crate::workspace::Workspace;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-
-/// The largest `--size` the tool passes on (testkit's `MAX_SIZE`; a problem's own
-/// `Problem::MAX_SIZE` may be lower, and its test binary refuses above it).
-pub const MAX_SIZE: u64 = 1_000_000;
-
-/// The longest `--seconds` accepted (testkit refuses more).
-pub const MAX_SECONDS: f64 = 1e9;
+use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT};
 
 /// The test binary's default memory cap, MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 4096;
@@ -31,61 +25,29 @@ const TAIL_LINES: usize = 8;
 /// How many bytes of the test binary's standard error are kept for a crash report.
 const TAIL_BYTES: usize = 8192;
 
-/// What a stress run is asked to do.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Settings {
-    /// Stop after this many inputs.
-    pub iters: Option<u64>,
-    /// Stop after this many seconds.
-    pub seconds: Option<f64>,
-    /// The first seed.
-    pub seed: Option<u64>,
-    /// The generator's size.
-    pub size: Option<u64>,
-}
-
-impl Settings {
-    /// `Ok` if every setting is in range, else a one-line reason.
-    ///
-    /// ```
-    /// let huge = tools::stress::Settings { size: Some(u64::MAX), ..Default::default() };
-    /// assert!(huge.check().unwrap_err().contains("--size must be from 1 to 1000000"));
-    /// ```
-    pub fn check(&self) -> Result<(), String> {
-        if let Some(size) = self.size {
-            if !(1..=MAX_SIZE).contains(&size) {
-                return Err(format!(
-                    "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
-                ));
-            }
+/// `Ok` if every setting of `request` is in range, else a one-line reason naming the flag
+/// (testkit's [`MAX_SIZE`] and [`MAX_SECONDS`] bound them).
+///
+/// ```
+/// let huge = testkit::StressRequest { size: Some(u64::MAX), ..Default::default() };
+/// assert!(tools::stress::check_request(&huge).unwrap_err().contains("--size must be from 1 to 1000000"));
+/// ```
+pub fn check_request(request: &StressRequest) -> Result<(), String> {
+    if let Some(size) = request.size {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
+            ));
         }
-        if let Some(seconds) = self.seconds {
-            if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
-                return Err(format!(
-                    "--seconds must be a positive number of seconds, at most {MAX_SECONDS}, not {seconds}"
-                ));
-            }
-        }
-        Ok(())
     }
-
-    /// The environment the test binary reads them from (testkit's `StressSettings`).
-    pub fn environment(&self) -> Vec<(&'static str, String)> {
-        let mut env = Vec::new();
-        if let Some(iters) = self.iters {
-            env.push(("STRESS_ITERS", iters.to_string()));
+    if let Some(seconds) = request.seconds {
+        if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+            return Err(format!(
+                "--seconds must be a positive number of seconds, at most {MAX_SECONDS}, not {seconds}"
+            ));
         }
-        if let Some(seconds) = self.seconds {
-            env.push(("STRESS_SECONDS", seconds.to_string()));
-        }
-        if let Some(seed) = self.seed {
-            env.push(("STRESS_SEED", seed.to_string()));
-        }
-        if let Some(size) = self.size {
-            env.push(("STRESS_SIZE", size.to_string()));
-        }
-        env
     }
+    Ok(())
 }
 
 /// `Ok` if `memory_mib` is a memory cap `--memory` accepts, else a one-line reason.
@@ -195,7 +157,7 @@ pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
 /// allocation and aborts instead of filling the machine's memory).
 pub fn stress_command(
     executable: &Path,
-    settings: &Settings,
+    request: &StressRequest,
     report: &Path,
     memory_mib: u64,
 ) -> Command {
@@ -205,8 +167,8 @@ pub fn stress_command(
         .arg(memory_mib.saturating_mul(1024).to_string())
         .arg(executable)
         .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
-        .env("STRESS_REPORT", report)
-        .envs(settings.environment())
+        .env(STRESS_REPORT, report)
+        .envs(request.environment())
         .stdin(Stdio::null())
         .stdout(Stdio::null());
     command
@@ -427,13 +389,13 @@ mod tests {
 
     #[test]
     fn settings_are_checked_before_building() {
-        let ok = Settings {
+        let ok = StressRequest {
             iters: Some(5),
             seconds: None,
             seed: Some(3),
             size: Some(MAX_SIZE),
         };
-        assert_eq!(ok.check(), Ok(()));
+        assert_eq!(check_request(&ok), Ok(()));
         assert_eq!(
             ok.environment(),
             vec![
@@ -443,29 +405,29 @@ mod tests {
             ]
         );
         for size in [0, MAX_SIZE + 1, u64::MAX] {
-            let bad = Settings {
+            let bad = StressRequest {
                 size: Some(size),
-                ..Settings::default()
+                ..StressRequest::default()
             };
-            let e = bad.check().unwrap_err();
+            let e = check_request(&bad).unwrap_err();
             assert!(
                 e.contains(&format!("not {size}")) && !e.contains('\n'),
                 "{e}"
             );
         }
         for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 2e9] {
-            let bad = Settings {
+            let bad = StressRequest {
                 seconds: Some(seconds),
-                ..Settings::default()
+                ..StressRequest::default()
             };
             assert!(
-                bad.check().unwrap_err().starts_with("--seconds"),
+                check_request(&bad).unwrap_err().starts_with("--seconds"),
                 "{seconds}"
             );
         }
-        let fine = Settings {
+        let fine = StressRequest {
             seconds: Some(0.5),
-            ..Settings::default()
+            ..StressRequest::default()
         };
         assert_eq!(
             fine.environment(),
@@ -478,7 +440,7 @@ mod tests {
         let report = report_path("memory");
         // `sh` stands for the test binary: it reports its own cap, in KiB.
         let script = format!("ulimit -v > '{}'", report.display());
-        let command = stress_command(Path::new("sh"), &Settings::default(), &report, 100);
+        let command = stress_command(Path::new("sh"), &StressRequest::default(), &report, 100);
         let args: Vec<String> = command
             .get_args()
             .map(|a| a.to_string_lossy().into())
@@ -496,11 +458,6 @@ mod tests {
         );
         assert!(check_memory(64).is_ok() && check_memory(1 << 20).is_ok());
         assert!(check_memory((1 << 20) + 1).is_err());
-    }
-
-    #[test]
-    fn the_size_limit_is_testkits() {
-        assert_eq!(MAX_SIZE, testkit::MAX_SIZE);
     }
 
     #[test]
