@@ -22,7 +22,7 @@ use std::process::{Command, Stdio};
 
 /// Why `new` refused or failed; the kind decides the listener's HTTP status.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum CreateError {
     /// A bad name, shape or field (HTTP 400).
     Invalid(String),
     /// The name is taken: its file, its testcases or its manifest lines exist (HTTP 409).
@@ -31,18 +31,20 @@ pub enum Refusal {
     Failed(String),
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for CreateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Invalid(why) | Refusal::Taken(why) | Refusal::Failed(why) => f.write_str(why),
+            CreateError::Invalid(why) | CreateError::Taken(why) | CreateError::Failed(why) => {
+                f.write_str(why)
+            }
         }
     }
 }
 
 /// `Ok` if nothing named `name` exists in `workspace`: no `problems/NAME.rs` and no
 /// `testcases/NAME` (not even a dangling link), and no mention in the manifest.
-pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), Refusal> {
-    crate::workspace::check_name(name).map_err(Refusal::Invalid)?;
+pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), CreateError> {
+    crate::workspace::check_name(name).map_err(CreateError::Invalid)?;
     let root = workspace.root();
     for taken in [
         format!("problems/{}.rs", name),
@@ -51,9 +53,9 @@ pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), Refusal> {
     ] {
         match fs::symlink_metadata(root.join(&taken)) {
             Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(e) => return Err(Refusal::Failed(format!("{}: {}", taken, e))),
+            Err(e) => return Err(CreateError::Failed(format!("{}: {}", taken, e))),
             Ok(_) => {
-                return Err(Refusal::Taken(format!(
+                return Err(CreateError::Taken(format!(
                     "{} exists already; choose another name, or remove it to start over",
                     taken
                 )))
@@ -61,7 +63,7 @@ pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), Refusal> {
         }
     }
     if let Some(taken) = workspace.manifest().mentions(name) {
-        return Err(Refusal::Taken(taken));
+        return Err(CreateError::Taken(taken));
     }
     Ok(())
 }
@@ -101,10 +103,10 @@ pub struct Created {
 /// Creates the problem `spec` describes in `workspace`, or nothing.
 ///
 /// # Errors
-/// [`Refusal::Invalid`] for a bad name or shape, [`Refusal::Taken`] for a taken name,
-/// [`Refusal::Failed`] when the workspace cannot be read or written; in every case nothing
+/// [`CreateError::Invalid`] for a bad name or shape, [`CreateError::Taken`] for a taken name,
+/// [`CreateError::Failed`] when the workspace cannot be read or written; in every case nothing
 /// is left written.
-pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
+pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError> {
     check_free(workspace, spec.name)?;
     let root = workspace.root();
     let problems = real_dir(root, "problems")?;
@@ -114,10 +116,10 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
     let shape = pick_shape(&shapes, spec)?;
     let template_path = root.join("templates").join(format!("{}.rs", shape.name));
     let template = fs::read_to_string(&template_path)
-        .map_err(|e| Refusal::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
+        .map_err(|e| CreateError::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
     let checker_template = read_checker_template(root, &shape.name)?;
     if spec.judge.is_plain() && template.contains("proconio") {
-        return Err(Refusal::Invalid(format!(
+        return Err(CreateError::Invalid(format!(
             "shape `{}` uses proconio, which {} does not have; use --judge atcoder or another shape",
             shape.name, spec.judge.title
         )));
@@ -135,7 +137,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
                 checker: checker_template.is_some(),
             },
         )
-        .map_err(Refusal::Taken)?;
+        .map_err(CreateError::Taken)?;
     let title = task
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
@@ -144,7 +146,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
     let files = std::iter::once((&shape.name, &template));
     for (file, text) in files.chain(checker_template.iter().map(|t| (&checker_file, t))) {
         if text.replace("{{TITLE}}", "").contains("{{") {
-            return Err(Refusal::Failed(format!(
+            return Err(CreateError::Failed(format!(
                 "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
                 file
             )));
@@ -231,7 +233,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
     remove_stale(&staged)?;
     written.file(&staged, &manifest.render())?;
     fs::rename(&staged, problems.join("Cargo.toml"))
-        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
+        .map_err(|e| CreateError::Failed(format!("problems/Cargo.toml: {}", e)))?;
     written.commit();
     Ok(Created {
         shape: shape.name.clone(),
@@ -243,12 +245,12 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, Refusal> {
 }
 
 /// Shape `shape`'s checker template, `templates/SHAPE_checker.rs`, if it has one.
-fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, Refusal> {
+fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, CreateError> {
     let path = root.join("templates").join(format!("{}_checker.rs", shape));
     match fs::read_to_string(&path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Refusal::Failed(format!(
+        Err(e) => Err(CreateError::Failed(format!(
             "templates/{}_checker.rs: {}",
             shape, e
         ))),
@@ -257,10 +259,10 @@ fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, Ref
 
 /// The starter's source with its checker module pointed from the template's
 /// `#[path = "SHAPE_checker.rs"]` to the problem's `#[path = "checkers/NAME.rs"]`.
-fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, Refusal> {
+fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, CreateError> {
     let from = format!("#[path = \"{}_checker.rs\"]", shape);
     if !source.contains(&from) {
-        return Err(Refusal::Failed(format!(
+        return Err(CreateError::Failed(format!(
             "templates/{}.rs does not include its checker with `{}`",
             shape, from
         )));
@@ -270,7 +272,7 @@ fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, Ref
 
 /// `problems/checkers/`, a real directory of the workspace, created (and recorded in
 /// `written`) if absent.
-fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, Refusal> {
+fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, CreateError> {
     let dir = root.join("problems/checkers");
     match fs::symlink_metadata(&dir) {
         Err(e) if e.kind() == ErrorKind::NotFound => {
@@ -284,10 +286,10 @@ fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, Refusal> 
 /// Removes the staging file `path` a killed `new` left behind (a kill between writing and
 /// renaming it runs no cleanup): only `new` writes that name. A link there is removed itself,
 /// never what it points to; a directory there is refused.
-fn remove_stale(path: &Path) -> Result<(), Refusal> {
-    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+fn remove_stale(path: &Path) -> Result<(), CreateError> {
+    let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", path.display(), e));
     match fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_dir() => Err(Refusal::Failed(format!(
+        Ok(meta) if meta.is_dir() => Err(CreateError::Failed(format!(
             "{} is a directory; new stages problems/Cargo.toml there: remove it",
             path.display()
         ))),
@@ -306,15 +308,15 @@ fn without_blank_lines(text: &str) -> String {
 }
 
 /// `Ok` if `shape` names a starter of `workspace`, else an error listing them.
-pub fn check_shape(workspace: &Workspace, shape: &str) -> Result<(), Refusal> {
+pub fn check_shape(workspace: &Workspace, shape: &str) -> Result<(), CreateError> {
     find_shape(&workspace.manifest().shapes(), shape).map(|_| ())
 }
 
 /// The shape `spec` asks for, or the judge's default.
-fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal> {
+fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, CreateError> {
     let interactive = spec.task.is_some_and(|t| t.interactive);
     if let Some(shape) = spec.shape.filter(|&s| interactive && s != INTERACTIVE) {
-        return Err(Refusal::Invalid(format!(
+        return Err(CreateError::Invalid(format!(
             "the problem is interactive: the `{}` shape plays no dialogue (leave out --shape, \
              or give --shape {})",
             shape, INTERACTIVE
@@ -330,10 +332,10 @@ fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal
     find_shape(shapes, wanted)
 }
 
-fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, Refusal> {
+fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, CreateError> {
     shapes.iter().find(|s| s.name == wanted).ok_or_else(|| {
         let known: Vec<&str> = shapes.iter().map(|s| s.name.as_str()).collect();
-        Refusal::Invalid(format!(
+        CreateError::Invalid(format!(
             "unknown shape `{}`; the shapes are: {}",
             wanted,
             known.join(", ")
@@ -342,15 +344,15 @@ fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, Refusa
 }
 
 /// `root/sub`, which must be a directory itself, not a link to one elsewhere.
-fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, Refusal> {
+fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, CreateError> {
     let dir = root.join(sub);
     match fs::symlink_metadata(&dir) {
         Ok(meta) if meta.is_dir() => Ok(dir),
-        Ok(_) => Err(Refusal::Failed(format!(
+        Ok(_) => Err(CreateError::Failed(format!(
             "{}/ is not a directory of the workspace (a link?); new writes only inside the workspace",
             sub
         ))),
-        Err(e) => Err(Refusal::Failed(format!("{}/: {}", sub, e))),
+        Err(e) => Err(CreateError::Failed(format!("{}/: {}", sub, e))),
     }
 }
 
@@ -359,8 +361,8 @@ const INTERACTIVE: &str = "interactive";
 
 /// The interactive starter's played cases (its testcases not named `sample*`, each `.in` with
 /// its `.out`), copied so that the runner plays the new problem against its jury at once.
-fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
-    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", dir.display(), e));
+fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, CreateError> {
+    let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", dir.display(), e));
     let mut names: Vec<String> = fs::read_dir(dir)
         .map_err(failed)?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
@@ -375,7 +377,7 @@ fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
             match fs::symlink_metadata(&path) {
                 Ok(meta) if meta.is_file() => {}
                 _ => {
-                    return Err(Refusal::Failed(format!(
+                    return Err(CreateError::Failed(format!(
                         "{} is not a regular file",
                         path.display()
                     )))
@@ -388,10 +390,11 @@ fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
 }
 
 /// The starter's own first sample, so that the new problem passes until it is rewritten.
-fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
+fn starter_sample(dir: &Path) -> Result<(String, String), CreateError> {
     let read = |ext: &str| {
         let path = dir.join(format!("sample-1.{}", ext));
-        fs::read_to_string(&path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))
+        fs::read_to_string(&path)
+            .map_err(|e| CreateError::Failed(format!("{}: {}", path.display(), e)))
     };
     Ok((read("in")?, read("out")?))
 }
@@ -459,15 +462,16 @@ struct Written {
 
 impl Written {
     /// Creates the directory `path`, which must not exist (a link there counts as existing).
-    fn dir(&mut self, path: &Path) -> Result<(), Refusal> {
-        fs::create_dir(path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))?;
+    fn dir(&mut self, path: &Path) -> Result<(), CreateError> {
+        fs::create_dir(path)
+            .map_err(|e| CreateError::Failed(format!("{}: {}", path.display(), e)))?;
         self.dirs.push(path.to_path_buf());
         Ok(())
     }
 
     /// Creates the file `path`, which must not exist, holding `text`.
-    fn file(&mut self, path: &Path, text: &str) -> Result<(), Refusal> {
-        let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+    fn file(&mut self, path: &Path, text: &str) -> Result<(), CreateError> {
+        let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", path.display(), e));
         let mut file = OpenOptions::new()
             .write(true)
             .create_new(true)

@@ -101,9 +101,9 @@ fn main() {
         .collect();
     let root = tools::workspace::default_root();
     // Where cargo writes and what it built, from cargo itself (`CARGO_TARGET_DIR` honoured).
-    let workspace = cargo::workspace(&root).expect("cargo metadata runs");
-    let declared = tools::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
-    let work = workspace.target_dir.join("bench-judges");
+    let metadata = cargo::metadata(&root).expect("cargo metadata runs");
+    let workspace = tools::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
+    let work = metadata.target_dir.join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
     let built = cargo::build(&root, &["build", "--release", "--quiet", "-p", "problems"])
         .expect("the problems build");
@@ -147,7 +147,7 @@ fn main() {
             println!("{name}: gcc is not available, skipped");
             continue;
         }
-        let judge = declared.meta(name).expect("the problem's metadata").judge;
+        let judge = workspace.meta(name).expect("the problem's metadata").judge;
         let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();

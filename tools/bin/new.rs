@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use tools::companion::{self, Task};
 use tools::judges::{self, Judge};
 use tools::listener::{Limits, Listener, Status};
-use tools::scaffold::{self, Refusal, Spec};
+use tools::scaffold::{self, CreateError, Spec};
 use tools::workspace::Workspace;
 
 /// Competitive Companion's default ports include this one.
@@ -122,22 +122,22 @@ fn create(
     workspace: &Workspace,
     judge: Option<&'static Judge>,
     task: Option<&Task>,
-) -> Result<Report, Refusal> {
+) -> Result<Report, CreateError> {
     let name = match (&cli.name, task) {
         (Some(name), _) => name.clone(),
         (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
-            Refusal::Invalid(format!(
+            CreateError::Invalid(format!(
                 "cannot derive a problem name from the URL `{}`; give NAME",
                 task.url
             ))
         })?,
         (None, None) => {
-            return Err(Refusal::Invalid(
+            return Err(CreateError::Invalid(
                 "give NAME, --from FILE or --listen".to_string(),
             ))
         }
     };
-    let spoj = || judges::by_name("spoj").map_err(Refusal::Failed);
+    let spoj = || judges::by_name("spoj").map_err(CreateError::Failed);
     let judge = match (judge, task) {
         (Some(judge), _) => judge,
         (None, Some(task)) => match judges::by_url(task.url.as_str()) {
@@ -219,20 +219,20 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
             }
         };
         let outcome = std::str::from_utf8(exchange.body())
-            .map_err(|_| Refusal::Invalid("the body is not UTF-8".to_string()))
-            .and_then(|text| companion::parse(text).map_err(Refusal::Invalid))
+            .map_err(|_| CreateError::Invalid("the body is not UTF-8".to_string()))
+            .and_then(|text| companion::parse(text).map_err(CreateError::Invalid))
             .and_then(|task| {
                 // Read afresh for each problem: the one before changed the manifest.
-                let workspace = Workspace::load(root).map_err(Refusal::Failed)?;
+                let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
                 create(cli, &workspace, judge, Some(&task)).map(|r| (task, r))
             });
         let (task, report) = match outcome {
             Ok(done) => done,
             Err(refusal) => {
                 let status = match refusal {
-                    Refusal::Invalid(_) => Status::BadRequest,
-                    Refusal::Taken(_) => Status::Conflict,
-                    Refusal::Failed(_) => Status::InternalError,
+                    CreateError::Invalid(_) => Status::BadRequest,
+                    CreateError::Taken(_) => Status::Conflict,
+                    CreateError::Failed(_) => Status::InternalError,
                 };
                 eprintln!("refused a problem ({}): {}", status.code(), refusal);
                 exchange.answer(status, &refusal.to_string());

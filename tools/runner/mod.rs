@@ -143,7 +143,7 @@ pub fn run(settings: &Settings) -> i32 {
         None => workspace::problems(root),
     };
 
-    let metadata = match cargo::workspace(root) {
+    let metadata = match cargo::metadata(root) {
         Ok(metadata) => metadata,
         Err(e) => {
             report.verdict(Verdict::Re, "cargo metadata", Duration::ZERO, &e);
