@@ -45,7 +45,7 @@ mod difference;
 #[cfg(test)]
 mod fixtures;
 mod harness;
-pub mod interact;
+pub mod interactive;
 mod problem;
 mod problem_tests;
 mod rng;

@@ -1,6 +1,6 @@
 //! Interactive problems in the runner: each played case (`testcases/NAME/X.in`, the starts) is
 //! played against the binary or its bundle by the jury that the problem's own tests derive from
-//! its game (testkit's `interact`), reached through the problem's test binary (the ignored test
+//! its game (testkit's `interactive`), reached through the problem's test binary (the ignored test
 //! `tests::interactor`, which the unit stage already built), so no jury code reaches a shipped
 //! binary. The test binary starts the program with piped standard input and output, plays the
 //! case with each strategy within the case's limit, and reports one line; a failed dialogue's
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use testkit::interact::is_scripted;
+use testkit::interactive::is_scripted;
 
 /// How long the runner waits for a test binary beyond the dialogues' own limits.
 const BACKSTOP: Duration = Duration::from_secs(20);
@@ -142,7 +142,7 @@ pub fn play(
         "--nocapture".as_ref(),
         "--quiet".as_ref(),
     ];
-    let dialogues = testkit::interact::strategies(0).len() as u32;
+    let dialogues = testkit::interactive::strategies(0).len() as u32;
     let backstop = limit * dialogues + BACKSTOP;
     let run = match exec::run_with_env(tester, &args, &env, Input::Bytes(b""), backstop, 1 << 20) {
         Ok(run) => run,
