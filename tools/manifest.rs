@@ -73,12 +73,15 @@ pub fn checker_bin(name: &str) -> (String, String) {
     (format!("{name}-checker"), format!("checkers/{name}.rs"))
 }
 
-/// A starter `new` can copy: an `[[example]]` of the manifest whose path is `../templates/*.rs`.
+/// A starter: a file `templates/SHAPE.rs` that `new` copies into a new problem, declared as an
+/// `[[example]]` of the manifest so that it is built, tested and stressed like a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shape {
-    /// The shape's name: the template's file stem (`problem` for `templates/problem.rs`).
-    pub name: String,
-    /// The example's name, which is also its samples' directory under `testcases/`.
+pub struct Starter {
+    /// The starter's shape, the name `new --shape` takes: the template's file stem (`problem`
+    /// for `templates/problem.rs`).
+    pub shape: String,
+    /// The example's name (`starter`, `starter_atcoder`, ...), the name `stress` takes and the
+    /// starter's samples' directory under `testcases/`.
     pub example: String,
 }
 
@@ -139,10 +142,11 @@ impl Manifest {
         ))
     }
 
-    /// The shapes `new` can copy, sorted by name. A template `SHAPE_checker.rs` is no shape:
-    /// it is shape SHAPE's checker, copied with it.
-    pub fn shapes(&self) -> Vec<Shape> {
-        let mut shapes: Vec<Shape> = self
+    /// The starters, sorted by shape: the `[[example]]` targets whose path is
+    /// `../templates/SHAPE.rs`. A template `SHAPE_checker.rs` is no starter: it is starter
+    /// SHAPE's checker, copied with it.
+    pub fn starters(&self) -> Vec<Starter> {
+        let mut starters: Vec<Starter> = self
             .list("example")
             .into_iter()
             .filter_map(|example| {
@@ -151,27 +155,14 @@ impl Manifest {
                 if stem.ends_with("_checker") {
                     return None;
                 }
-                Some(Shape {
-                    name: stem.to_string(),
+                Some(Starter {
+                    shape: stem.to_string(),
                     example: field(example, "name")?.to_string(),
                 })
             })
             .collect();
-        shapes.sort_by(|a, b| a.name.cmp(&b.name));
-        shapes
-    }
-
-    /// The starters `stress` can test: the `[[example]]` targets named `starter...`, sorted.
-    pub fn starters(&self) -> Vec<String> {
-        let mut names: Vec<String> = self
-            .list("example")
-            .into_iter()
-            .filter_map(|example| field(example, "name"))
-            .filter(|name| name.starts_with("starter"))
-            .map(str::to_string)
-            .collect();
-        names.sort();
-        names
+        starters.sort_by(|a, b| a.shape.cmp(&b.shape));
+        starters
     }
 
     /// The tables of the array `key` (`bin`, `example`), either spelling (`key = [{...}]` or
@@ -593,11 +584,11 @@ mod tests {
     }
 
     #[test]
-    fn shapes_are_the_examples_in_templates() {
-        let shapes = Manifest::parse(MANIFEST).unwrap().shapes();
-        let names: Vec<(&str, &str)> = shapes
+    fn starters_are_the_examples_in_templates() {
+        let starters = Manifest::parse(MANIFEST).unwrap().starters();
+        let names: Vec<(&str, &str)> = starters
             .iter()
-            .map(|s| (s.name.as_str(), s.example.as_str()))
+            .map(|s| (s.shape.as_str(), s.example.as_str()))
             .collect();
         assert_eq!(
             names,
@@ -730,7 +721,7 @@ mod tests {
     }
 
     #[test]
-    fn the_reader_finds_bins_shapes_and_starters() {
+    fn the_reader_finds_bins_and_starters() {
         let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
             [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
             [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
@@ -738,14 +729,13 @@ mod tests {
             [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
             [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
         let manifest = Manifest::parse(text).unwrap();
-        assert_eq!(manifest.starters(), ["starter", "starter_queries"]);
-        let shapes: Vec<(String, String)> = manifest
-            .shapes()
+        let starters: Vec<(String, String)> = manifest
+            .starters()
             .into_iter()
-            .map(|s| (s.name, s.example))
+            .map(|s| (s.shape, s.example))
             .collect();
         assert_eq!(
-            shapes,
+            starters,
             [
                 ("problem".to_string(), "starter".to_string()),
                 ("queries".to_string(), "starter_queries".to_string())

@@ -1,18 +1,18 @@
-//! Writes a new problem: `problems/NAME.rs` from a starter, its samples in `testcases/NAME/`,
-//! and its two lines in `problems/Cargo.toml` (see [`crate::manifest`]); a shape with a checker
-//! (`templates/SHAPE_checker.rs`, as `move` has) adds `problems/checkers/NAME.rs`, its bin line
-//! and `checker = true`.
+//! Writes a new problem: `problems/NAME.rs` from a starter (`templates/SHAPE.rs`, see
+//! [`crate::manifest::Starter`]), its samples in `testcases/NAME/`, and its two lines in
+//! `problems/Cargo.toml`; a starter with a checker (`templates/SHAPE_checker.rs`, as `move`
+//! has) adds `problems/checkers/NAME.rs`, its bin line and `checker = true`.
 //!
 //! Everything is checked before the first byte is written (the name, by
-//! [`crate::workspace::check_name`], that nothing of that
-//! name exists, not even a dangling link, that the manifest does not mention it, the shape).
+//! [`crate::workspace::check_name`], that nothing of that name exists, not even a dangling
+//! link, that the manifest does not mention it, the shape).
 //! Files are created with create-new semantics inside real directories of the workspace, so
 //! no link is followed; the manifest is replaced last by renaming a complete copy over it, and
 //! a failure at any step removes what the steps before it wrote.
 
 use crate::companion::Task;
 use crate::judges::Judge;
-use crate::manifest::{Meta, Shape};
+use crate::manifest::{Meta, Starter};
 use crate::workspace::Workspace;
 use std::fmt;
 use std::fs::{self, OpenOptions};
@@ -96,7 +96,7 @@ pub struct Created {
     pub statements: usize,
     /// What the user should know (an unformatted file, a dropped limit).
     pub warnings: Vec<String>,
-    /// Whether the shape brought a checker, written as `problems/checkers/NAME.rs`.
+    /// Whether the starter brought a checker, written as `problems/checkers/NAME.rs`.
     pub checker: bool,
 }
 
@@ -112,16 +112,16 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     let problems = real_dir(root, "problems")?;
     let testcases = real_dir(root, "testcases")?;
     let mut manifest = workspace.manifest().clone();
-    let shapes = manifest.shapes();
-    let shape = pick_shape(&shapes, spec)?;
-    let template_path = root.join("templates").join(format!("{}.rs", shape.name));
+    let starters = manifest.starters();
+    let starter = pick_starter(&starters, spec)?;
+    let template_path = root.join("templates").join(format!("{}.rs", starter.shape));
     let template = fs::read_to_string(&template_path)
-        .map_err(|e| CreateError::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
-    let checker_template = read_checker_template(root, &shape.name)?;
+        .map_err(|e| CreateError::Failed(format!("templates/{}.rs: {}", starter.shape, e)))?;
+    let checker_template = read_checker_template(root, &starter.shape)?;
     if spec.judge.is_plain() && template.contains("proconio") {
         return Err(CreateError::Invalid(format!(
             "shape `{}` uses proconio, which {} does not have; use --judge atcoder or another shape",
-            shape.name, spec.judge.title
+            starter.shape, spec.judge.title
         )));
     }
     let task = spec.task;
@@ -133,7 +133,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
                 url: task.map(|t| t.url.to_string()),
                 time_limit: task.and_then(|t| t.time_limit),
                 memory_limit: task.and_then(|t| t.memory_limit),
-                interactive: task.is_some_and(|t| t.interactive) || shape.name == INTERACTIVE,
+                interactive: task.is_some_and(|t| t.interactive) || starter.shape == INTERACTIVE,
                 checker: checker_template.is_some(),
             },
         )
@@ -142,8 +142,8 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
         .unwrap_or(spec.name);
-    let checker_file = format!("{}_checker", shape.name);
-    let files = std::iter::once((&shape.name, &template));
+    let checker_file = format!("{}_checker", starter.shape);
+    let files = std::iter::once((&starter.shape, &template));
     for (file, text) in files.chain(checker_template.iter().map(|t| (&checker_file, t))) {
         if text.replace("{{TITLE}}", "").contains("{{") {
             return Err(CreateError::Failed(format!(
@@ -154,7 +154,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let source = match &checker_template {
-        Some(_) => point_at_checker(&source, &shape.name, spec.name)?,
+        Some(_) => point_at_checker(&source, &starter.shape, spec.name)?,
         None => source,
     };
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
@@ -178,25 +178,25 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     // testcases are never an empty folder, which the runner would call a failure and which
     // would block a later `new NAME`.
     let (samples, statements) = match task {
-        Some(task) if shape.name != INTERACTIVE && !task.samples.is_empty() => {
+        Some(task) if starter.shape != INTERACTIVE && !task.samples.is_empty() => {
             (task.samples.clone(), Vec::new())
         }
-        Some(_) if shape.name != INTERACTIVE => {
+        Some(_) if starter.shape != INTERACTIVE => {
             warnings.push(format!(
                 "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
                 spec.name
             ));
             (
-                vec![starter_sample(&testcases.join(&shape.example))?],
+                vec![starter_sample(&testcases.join(&starter.example))?],
                 Vec::new(),
             )
         }
         Some(task) => (
-            vec![starter_sample(&testcases.join(&shape.example))?],
+            vec![starter_sample(&testcases.join(&starter.example))?],
             task.samples.clone(),
         ),
         None => (
-            vec![starter_sample(&testcases.join(&shape.example))?],
+            vec![starter_sample(&testcases.join(&starter.example))?],
             Vec::new(),
         ),
     };
@@ -219,8 +219,8 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
             )?;
         }
     }
-    if shape.name == INTERACTIVE {
-        for (file, text) in played_cases(&testcases.join(&shape.example))? {
+    if starter.shape == INTERACTIVE {
+        for (file, text) in played_cases(&testcases.join(&starter.example))? {
             written.file(&cases.join(file), &text)?;
         }
     }
@@ -236,7 +236,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
         .map_err(|e| CreateError::Failed(format!("problems/Cargo.toml: {}", e)))?;
     written.commit();
     Ok(Created {
-        shape: shape.name.clone(),
+        shape: starter.shape.clone(),
         samples: samples.len(),
         statements: statements.len(),
         warnings,
@@ -244,7 +244,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     })
 }
 
-/// Shape `shape`'s checker template, `templates/SHAPE_checker.rs`, if it has one.
+/// The checker of the starter of shape `shape`, `templates/SHAPE_checker.rs`, if it has one.
 fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, CreateError> {
     let path = root.join("templates").join(format!("{}_checker.rs", shape));
     match fs::read_to_string(&path) {
@@ -309,11 +309,11 @@ fn without_blank_lines(text: &str) -> String {
 
 /// `Ok` if `shape` names a starter of `workspace`, else an error listing them.
 pub fn check_shape(workspace: &Workspace, shape: &str) -> Result<(), CreateError> {
-    find_shape(&workspace.manifest().shapes(), shape).map(|_| ())
+    find_starter(&workspace.manifest().starters(), shape).map(|_| ())
 }
 
 /// The shape `spec` asks for, or the judge's default.
-fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, CreateError> {
+fn pick_starter<'s>(starters: &'s [Starter], spec: &Spec) -> Result<&'s Starter, CreateError> {
     let interactive = spec.task.is_some_and(|t| t.interactive);
     if let Some(shape) = spec.shape.filter(|&s| interactive && s != INTERACTIVE) {
         return Err(CreateError::Invalid(format!(
@@ -329,12 +329,13 @@ fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, CreateE
     } else {
         "atcoder"
     });
-    find_shape(shapes, wanted)
+    find_starter(starters, wanted)
 }
 
-fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, CreateError> {
-    shapes.iter().find(|s| s.name == wanted).ok_or_else(|| {
-        let known: Vec<&str> = shapes.iter().map(|s| s.name.as_str()).collect();
+/// The starter whose shape is `wanted`, else an error listing the shapes.
+fn find_starter<'s>(starters: &'s [Starter], wanted: &str) -> Result<&'s Starter, CreateError> {
+    starters.iter().find(|s| s.shape == wanted).ok_or_else(|| {
+        let known: Vec<&str> = starters.iter().map(|s| s.shape.as_str()).collect();
         CreateError::Invalid(format!(
             "unknown shape `{}`; the shapes are: {}",
             wanted,

@@ -94,8 +94,8 @@ impl Target {
     }
 }
 
-/// The target named `name` in `workspace`: a problem, or a starter declared as an
-/// `[[example]]` of `problems/Cargo.toml` whose name begins with `starter`.
+/// The target named `name` in `workspace`: a problem, or a starter (its `[[example]]` name,
+/// [`crate::manifest::Starter::example`]).
 ///
 /// # Errors
 /// An unknown name, listing the problems and the starters.
@@ -104,7 +104,13 @@ pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> 
     if crate::workspace::check_problem(root, name).is_ok() {
         return Ok(Target::Problem(name.to_string()));
     }
-    let starters = workspace.manifest().starters();
+    let mut starters: Vec<String> = workspace
+        .manifest()
+        .starters()
+        .into_iter()
+        .map(|s| s.example)
+        .collect();
+    starters.sort();
     if starters.iter().any(|s| s == name) {
         return Ok(Target::Starter(name.to_string()));
     }
@@ -496,7 +502,12 @@ mod tests {
             find_target(&workspace, "starter"),
             Ok(Target::Starter("starter".to_string()))
         );
-        let starters = workspace.manifest().starters();
+        let starters: Vec<String> = workspace
+            .manifest()
+            .starters()
+            .into_iter()
+            .map(|s| s.example)
+            .collect();
         assert!(
             starters.contains(&"starter_atcoder".to_string()),
             "{starters:?}"
