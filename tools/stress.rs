@@ -104,13 +104,7 @@ pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> 
     if crate::workspace::check_problem(root, name).is_ok() {
         return Ok(Target::Problem(name.to_string()));
     }
-    let mut starters: Vec<String> = workspace
-        .manifest()
-        .starters()
-        .into_iter()
-        .map(|s| s.example)
-        .collect();
-    starters.sort();
+    let starters = starter_names(workspace);
     if starters.iter().any(|s| s == name) {
         return Ok(Target::Starter(name.to_string()));
     }
@@ -120,6 +114,18 @@ pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> 
         crate::workspace::problems(root).join(", "),
         starters.join(", ")
     ))
+}
+
+/// The names `stress` knows the starters by, sorted: their `[[example]]` names.
+pub fn starter_names(workspace: &Workspace) -> Vec<String> {
+    let mut names: Vec<String> = workspace
+        .manifest()
+        .starters()
+        .into_iter()
+        .map(|s| s.example)
+        .collect();
+    names.sort();
+    names
 }
 
 /// The cargo arguments that build `target`'s test binary optimised (the release profile: the
@@ -502,12 +508,7 @@ mod tests {
             find_target(&workspace, "starter"),
             Ok(Target::Starter("starter".to_string()))
         );
-        let starters: Vec<String> = workspace
-            .manifest()
-            .starters()
-            .into_iter()
-            .map(|s| s.example)
-            .collect();
+        let starters = starter_names(&workspace);
         assert!(
             starters.contains(&"starter_atcoder".to_string()),
             "{starters:?}"

@@ -143,19 +143,17 @@ pub fn run(settings: &Settings) -> i32 {
         None => workspace::problems(root),
     };
 
-    let metadata = match cargo::metadata(root) {
-        Ok(metadata) => metadata,
-        Err(e) => {
-            report.verdict(Verdict::Re, "cargo metadata", Duration::ZERO, &e);
-            println!("{}", report.tally());
-            return 1;
-        }
-    };
     // The manifest is read once; each problem's entry is checked once, here.
-    let workspace = match Workspace::load(root) {
-        Ok(workspace) => workspace,
-        Err(e) => {
-            report.verdict(Verdict::Re, "problems/Cargo.toml", Duration::ZERO, &e);
+    let loaded = cargo::metadata(root)
+        .map_err(|e| ("cargo metadata", e))
+        .and_then(|metadata| {
+            let workspace = Workspace::load(root).map_err(|e| ("problems/Cargo.toml", e))?;
+            Ok((metadata, workspace))
+        });
+    let (metadata, workspace) = match loaded {
+        Ok(loaded) => loaded,
+        Err((what, e)) => {
+            report.verdict(Verdict::Re, what, Duration::ZERO, &e);
             println!("{}", report.tally());
             return 1;
         }
