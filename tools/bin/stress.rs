@@ -46,6 +46,9 @@ struct Cli {
     /// the run is reported as a crash.
     #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
     memory: u64,
+    /// The workspace (default: the one this tool was built from).
+    #[arg(long, value_name = "DIR")]
+    root: Option<std::path::PathBuf>,
 }
 
 fn fail(message: &str, status: i32) -> ! {
@@ -67,7 +70,7 @@ fn main() {
     {
         fail(&e, 2);
     }
-    let root = tools::workspace::default_root();
+    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
     let target = tools::stress::find_target(&root, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     let _ = writeln!(
         std::io::stderr(),
