@@ -47,6 +47,9 @@ struct Cli {
     /// the run is reported as a crash.
     #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
     memory: u64,
+    /// The workspace (default: the one this tool was built from).
+    #[arg(long, value_name = "DIR")]
+    root: Option<std::path::PathBuf>,
 }
 
 fn fail(message: &str, status: i32) -> ! {
@@ -67,16 +70,15 @@ fn main() {
     {
         fail(&e, 2);
     }
-    let workspace = tools::workspace::Workspace::load(&tools::workspace::default_root())
-        .unwrap_or_else(|e| fail(&e, 1));
-    let root = workspace.root();
+    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
         cli.name
     );
-    let executable = tools::stress::build(root, &target).unwrap_or_else(|e| fail(&e, 1));
+    let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
     let command = tools::stress::stress_command(&executable, &request, &report, cli.memory);

@@ -41,6 +41,10 @@ pub struct Settings {
     /// An old rustc for plain bundles (`OLD_RUSTC`, else Debian's `/usr/bin/rustc` when it is
     /// not the toolchain's).
     pub old_rustc: Option<PathBuf>,
+    /// A bundler already built (`--bundler`), used instead of building tools' `bundle`: a test
+    /// that plays the contestant's loop on a copy of the workspace passes its own, so the copy
+    /// compiles no second tools/.
+    pub bundler: Option<PathBuf>,
 }
 
 impl Settings {
@@ -69,6 +73,7 @@ impl Settings {
             bundles: var("NO_BUNDLE").as_deref() != Some("1"),
             atcoder: var("ATCODER").as_deref() != Some("0"),
             old_rustc,
+            bundler: None,
         })
     }
 }
@@ -114,9 +119,10 @@ fn build_release(
     let mut args = vec!["build", "--release"];
     match &settings.only {
         Some(name) => {
-            args.extend([
-                "-p", "problems", "--bin", name, "-p", "tools", "--bin", "bundle",
-            ]);
+            args.extend(["-p", "problems", "--bin", name]);
+            if settings.bundler.is_none() {
+                args.extend(["-p", "tools", "--bin", "bundle"]);
+            }
             args.extend(checker_args.iter().map(String::as_str));
         }
         None => args.extend(["--workspace", "--bins"]),
@@ -179,7 +185,9 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("unit tests");
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
-    // overflow checks; tools/ is tested as built, so its crate and binaries are shared too.
+    // overflow checks; tools/ is tested as built, in a cargo run of its own: built beside the
+    // checked library, tools would be compiled again against it, not shared with the release
+    // build.
     let checked: Vec<String> = metadata
         .members
         .iter()
@@ -187,15 +195,34 @@ pub fn run(settings: &Settings) -> i32 {
         .cloned()
         .collect();
     let profile = cargo::checked_release_args(&checked);
+    let release = ["--release".to_string()];
     match &settings.only {
-        Some(name) => unit::stage(
-            root,
-            &profile,
-            &["-p", "problems", "--bin", name],
-            false,
-            &mut report,
-        ),
-        None => unit::stage(root, &profile, &["--workspace"], true, &mut report),
+        Some(name) => {
+            let selection = vec!["-p", "problems", "--bin", name];
+            unit::stage(
+                root,
+                &[unit::Group {
+                    profile: &profile,
+                    selection,
+                }],
+                false,
+                &mut report,
+            )
+        }
+        None => {
+            let mut groups = vec![unit::Group {
+                profile: &profile,
+                selection: checked.iter().flat_map(|m| ["-p", m.as_str()]).collect(),
+            }];
+            if metadata.members.iter().any(|m| m == "tools") {
+                let selection = vec!["-p", "tools"];
+                groups.push(unit::Group {
+                    profile: &release,
+                    selection,
+                });
+            }
+            unit::stage(root, &groups, true, &mut report)
+        }
     }
     let interactive: Vec<String> = problems
         .iter()
@@ -283,7 +310,11 @@ pub fn run(settings: &Settings) -> i32 {
             settings,
             checked.iter().map(|(_, j, _)| *j),
         ));
-        match binary("tools", "bundle") {
+        match settings
+            .bundler
+            .clone()
+            .or_else(|| binary("tools", "bundle"))
+        {
             Some(bundler) => {
                 let problem_binary = |name: &str| binary("problems", name);
                 let problem_checker = |name: &str| {
