@@ -17,8 +17,8 @@
 //! more into a bundle that DMOJ limits.
 
 use grundy::octal::{Certifier, Limits};
+use grundy::prelude::{Nimber, Outcome};
 use grundy::strips::StripValues;
-use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 

@@ -1075,24 +1075,28 @@ fn bundle_real_and_run(tag: &str, source: &str, input: &str) -> String {
 
 #[test]
 fn a_function_named_like_its_module_is_kept() {
-    // `grundy::mex` is both the module `mex` and the function the root re-exports from it;
-    // `grundy::pattern::guess` likewise (its module private). Each use must keep the function.
-    let by_path = "fn main() {\n    let v = vec![grundy::Nimber(0), grundy::Nimber(1), grundy::Nimber(3)];\n    println!(\"{}\", grundy::mex(v).value());\n}\n";
+    // `grundy::mex::mex` is the function `mex` in the module `mex`, which the prelude
+    // re-exports; `grundy::pattern::guess` likewise (its module private). Each use must keep
+    // the function.
+    let by_path = "fn main() {\n    let v = vec![grundy::prelude::Nimber(0), grundy::prelude::Nimber(1), grundy::prelude::Nimber(3)];\n    println!(\"{}\", grundy::mex::mex(v).value());\n}\n";
     assert_eq!(bundle_real_and_run("mex-path", by_path, ""), "2\n");
-    let imported = "use grundy::{mex, Nimber};\nfn main() {\n    println!(\"{}\", mex(vec![Nimber(1), Nimber(2)]).value());\n}\n";
+    let imported = "use grundy::prelude::{mex, Nimber};\nfn main() {\n    println!(\"{}\", mex(vec![Nimber(1), Nimber(2)]).value());\n}\n";
     assert_eq!(bundle_real_and_run("mex-use", imported, ""), "0\n");
     let guessed = "use grundy::pattern::guess;\nfn main() {\n    let v: Vec<u64> = (0..40).map(|n| n % 4).collect();\n    println!(\"{}\", guess(&v).unwrap().rule.value(1_000_003));\n}\n";
     assert_eq!(bundle_real_and_run("guess-use", guessed, ""), "3\n");
 }
 
-/// Names every public re-export of grundy's root, of `grundy::pattern` and of
-/// `grundy::prelude`, imported by name, called by path and imported by a glob.
+/// Names every public re-export of `grundy::pattern` and of `grundy::prelude`, and the
+/// prelude's items and Nim's at their modules, imported by name, called by path and imported
+/// by a glob.
 const EVERY_REEXPORT: &str = r#"//! Every re-export of the library, each way a contestant may name it.
-mod by_root {
-    use grundy::{
-        grundy_table, mex, nim_sum, winning_moves, GrundyMemo, ImpartialGame, MexBuffer,
-        MisereNim, NimMove, Nimber, Outcome,
-    };
+mod by_module {
+    use grundy::game::ImpartialGame;
+    use grundy::mex::{mex, MexBuffer};
+    use grundy::nim::{nim_sum, winning_moves, MisereNim, NimMove};
+    use grundy::nimber::Nimber;
+    use grundy::outcome::Outcome;
+    use grundy::values::{grundy_table, GrundyMemo};
 
     struct Take3;
 
@@ -1131,8 +1135,9 @@ mod by_root {
 
 mod by_path {
     pub fn run() -> String {
-        let g = grundy::mex(vec![grundy::Nimber(0), grundy::Nimber(1)]);
-        let outcome = grundy::Outcome::from_grundy(grundy::nim_sum(vec![6, 6]));
+        let g = grundy::prelude::mex(vec![grundy::prelude::Nimber(0), grundy::prelude::Nimber(1)]);
+        let outcome =
+            grundy::prelude::Outcome::from_grundy(grundy::prelude::nim_sum(vec![6, 6]));
         let rule = grundy::pattern::guess(&(0..30).map(|n| n % 3).collect::<Vec<u64>>());
         let period = grundy::pattern::describe(&(0..30).map(|n| n % 5).collect::<Vec<u64>>())
             .pattern
@@ -1143,7 +1148,7 @@ mod by_path {
             outcome.first_player_wins(),
             rule.unwrap().rule,
             period,
-            grundy::winning_moves(&[1, 1]).len()
+            grundy::nim::winning_moves(&[1, 1]).len()
         )
     }
 }
@@ -1222,7 +1227,7 @@ mod by_glob {
 }
 
 fn main() {
-    println!("{}", by_root::run());
+    println!("{}", by_module::run());
     println!("{}", by_path::run());
     println!("{}", by_pattern::run());
     println!("{}", by_prelude::run());
@@ -1238,7 +1243,7 @@ fn every_public_reexport_survives_shaking() {
     // What each line must say, from the games themselves where the answer is small, and from
     // the library run natively where it is a rendering (the bundle must match the library).
     let take3_table = "0,1,2,3,0,1,2,3,0,1";
-    let by_root = format!("{take3_table} 1 3 1 3 2 0:1 true");
+    let by_module = format!("{take3_table} 1 3 1 3 2 0:1 true");
     let mod3 = guess(&(0..30).map(|n| n % 3).collect::<Vec<u64>>())
         .unwrap()
         .rule;
@@ -1255,7 +1260,7 @@ fn every_public_reexport_survives_shaking() {
     );
     // Moves to the two positions below: G = 0, 1, 2, 0 for 0..4; halving 3 -> 1 -> 0.
     let by_prelude = "3 0 1 0 0 true";
-    let want = format!("{by_root}\n{by_path}\n{by_pattern}\n{by_prelude}\n3\n");
+    let want = format!("{by_module}\n{by_path}\n{by_pattern}\n{by_prelude}\n3\n");
     assert_eq!(bundle_real_and_run("every", EVERY_REEXPORT, ""), want);
 }
 
