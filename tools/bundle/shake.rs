@@ -60,7 +60,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
             reached[id] = false;
         }
     }
-    let exists = graph.existing_modules(&reached);
+    let exists = graph.existing_modules(&reached, &passed);
     let mut edits = Vec::new();
     // An item inside a deleted impl or module is deleted with it (`apply` keeps the outermost).
     for (id, node) in graph.nodes.iter().enumerate() {
@@ -196,6 +196,8 @@ struct UseItem {
     range: Range<usize>,
     /// Its attributes and visibility as written (`pub `, `pub(crate) `), or empty.
     head: String,
+    /// A re-export (`pub use`, `pub(crate) use`): other modules' paths may go through it.
+    public: bool,
     leaves: Vec<Leaf>,
 }
 
@@ -369,6 +371,7 @@ impl Graph {
                         first_leaf,
                         range,
                         head,
+                        public: !matches!(u.vis, syn::Visibility::Inherited),
                         leaves,
                     });
                 }
@@ -863,13 +866,31 @@ impl Graph {
         }
     }
 
-    /// Modules that hold a kept item, or that the problem's `use` items name (with their
-    /// ancestors); the problem's own modules always.
-    fn existing_modules(&self, reached: &[bool]) -> Vec<bool> {
+    /// Modules that hold a kept item, a `pub use` leaf that kept code's lookups went through to
+    /// a kept item (`passed`), or that the problem's `use` items name (with their ancestors); the problem's
+    /// own modules always; every module when resolving gave up.
+    fn existing_modules(&self, reached: &[bool], passed: &BTreeSet<(usize, usize)>) -> Vec<bool> {
+        if self.gave_up() {
+            return vec![true; self.modules.len()];
+        }
         let mut exists: Vec<bool> = self.modules.iter().map(|m| !m.shakable).collect();
         for (id, node) in self.nodes.iter().enumerate() {
             if reached[id] {
                 exists[node.module] = true;
+            }
+        }
+        // A module of re-exports (the prelude) may hold no kept node: it exists when kept
+        // code's lookups went through one of its `pub use` leaves to a kept item
+        // (`grundy::prelude::Nimber(0)`). A private `use` serves only its module's own code.
+        for item in self.uses.iter().filter(|u| u.public) {
+            for (i, leaf) in item.leaves.iter().enumerate() {
+                if passed.contains(&(item.module, item.first_leaf + i)) {
+                    let mut targets = Targets::default();
+                    self.resolve_leaf(item.module, leaf, &mut targets);
+                    if targets.items.iter().any(|&t| reached[t]) {
+                        exists[item.module] = true;
+                    }
+                }
             }
         }
         for item in &self.uses {
