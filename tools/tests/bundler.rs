@@ -1268,7 +1268,7 @@ fn every_public_reexport_survives_shaking() {
 /// through a function nothing calls), and runs one solution through `run_str`.
 const EVERY_JUDGE_REEXPORT: &str = r#"//! Every re-export of the judge crate.
 use judge::{
-    main_large_output, quote, run_stdio, run_str, Cached, Case, CaseField, Cases, InputError,
+    main_large_output, quote, run_str, Cached, Case, CaseField, Cases, InputError,
     Lists, Output, Scanner, HOLD_LIMIT, MAX_INPUT, QUOTE_LIMIT,
 };
 use std::io::Write;
@@ -1287,7 +1287,6 @@ fn echo(sc: &mut Scanner, out: &mut Output) -> Result<(), InputError> {
 
 #[allow(dead_code)]
 fn never_called() {
-    let _ = run_stdio(echo);
     let _: Option<(Cached<u64>, Cases, Lists<'static>, CaseField<'static>)> = None;
     if HOLD_LIMIT == 0 {
         judge::main(double)
