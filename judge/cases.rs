@@ -21,7 +21,9 @@ use std::ops::{BitXor, RangeInclusive};
 pub struct Case(u64);
 
 impl Case {
-    /// Test case number `number` (from 1).
+    /// Test case number `number` (from 1). A solution gets its cases from
+    /// [`Scanner::cases`]; this serves tests, and a caller of [`Lists::fold`] that numbers
+    /// its cases itself.
     pub fn new(number: u64) -> Self {
         Case(number)
     }
@@ -112,7 +114,7 @@ impl Scanner<'_> {
 
 /// The shape "T, then T test cases, each a count N and N integers", with the names its errors
 /// use and the values it accepts. A `const` in the problem's file, read by [`Lists::answer`]
-/// (a whole input, one answer line per case), [`Lists::fold`] or [`Lists::read_into`] (one case).
+/// (a whole input, one answer line per case), [`Lists::fold`] (one case).
 /// The items are read with [`Scanner::uint_fast`]: the lists are most of such an input.
 ///
 /// ```
@@ -279,38 +281,6 @@ impl<'a> Lists<'a> {
         }
         Ok(acc)
     }
-
-    /// One test case's integers into `buf` (cleared first, its allocation reused from case
-    /// to case), for a solution that needs them all at once.
-    ///
-    /// ```
-    /// use judge::{Case, Lists, Scanner};
-    /// const SHAPE: Lists = Lists {
-    ///     cases: "T", count: "n", item: "a_", counts: 0..=5, items: 0..=9,
-    /// };
-    /// let mut sc = Scanner::new(b"3 4 1 5 0");
-    /// let mut buf = Vec::new();
-    /// SHAPE.read_into(&mut sc, Case::new(1), &mut buf).unwrap();
-    /// assert_eq!(buf, [4, 1, 5]);
-    /// SHAPE.read_into(&mut sc, Case::new(2), &mut buf).unwrap();
-    /// assert!(buf.is_empty());
-    /// ```
-    ///
-    /// # Constraints
-    /// `buf` grows to the case's count: bound `counts` by what memory allows (the input alone
-    /// bounds it by 1 GiB / 2 integers).
-    ///
-    /// # Complexity
-    /// O(the case's input size).
-    pub fn read_into(
-        &self,
-        sc: &mut Scanner,
-        case: Case,
-        buf: &mut Vec<u64>,
-    ) -> Result<(), InputError> {
-        buf.clear();
-        self.fold(sc, case, (), |(), _, x| buf.push(x))
-    }
 }
 
 #[cfg(test)]
@@ -365,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn fold_sees_each_index_and_read_reuses_its_buffer() {
+    fn fold_sees_each_index_case_after_case() {
         let mut sc = Scanner::new(b"3 7 8 9 1 4");
         let seen = SHAPE
             .fold(&mut sc, Case::new(1), Vec::new(), |mut seen, i, x| {
@@ -374,9 +344,8 @@ mod tests {
             })
             .unwrap();
         assert_eq!(seen, [(1, 7), (2, 8), (3, 9)]);
-        let mut buf = vec![1, 2, 3, 4, 5];
-        SHAPE.read_into(&mut sc, Case::new(2), &mut buf).unwrap();
-        assert_eq!(buf, [4]);
+        let sum = SHAPE.fold(&mut sc, Case::new(2), 0, |sum, _, x| sum + x);
+        assert_eq!(sum, Ok(4));
         assert!(sc.finish().is_ok());
     }
 

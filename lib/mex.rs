@@ -10,7 +10,7 @@ use crate::nimber::Nimber;
 /// are worth `values`.
 ///
 /// ```
-/// use grundy::{mex, Nimber};
+/// use grundy::prelude::{mex, Nimber};
 /// assert_eq!(mex([0, 1, 3].map(Nimber)), Nimber(2));
 /// assert_eq!(mex([1, 2].map(Nimber)), Nimber(0));
 /// assert_eq!(mex(Vec::new()), Nimber(0)); // no option: a lost position
@@ -41,7 +41,7 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// starts a new generation, so forgetting all values costs O(1) instead of a pass over the array.
 ///
 /// ```
-/// use grundy::MexBuffer;
+/// use grundy::prelude::MexBuffer;
 /// let mut buf = MexBuffer::new(8);
 /// buf.insert(0);
 /// buf.insert(2);
@@ -69,7 +69,7 @@ impl MexBuffer {
     /// Creates an empty buffer for values `0..capacity`.
     ///
     /// ```
-    /// let buf = grundy::MexBuffer::new(4);
+    /// let buf = grundy::prelude::MexBuffer::new(4);
     /// assert_eq!(buf.capacity(), 4);
     /// ```
     ///
@@ -85,7 +85,7 @@ impl MexBuffer {
     /// The number of distinct values the buffer can hold.
     ///
     /// ```
-    /// assert_eq!(grundy::MexBuffer::new(3).capacity(), 3);
+    /// assert_eq!(grundy::prelude::MexBuffer::new(3).capacity(), 3);
     /// ```
     pub fn capacity(&self) -> usize {
         self.stamp.len()
@@ -94,7 +94,7 @@ impl MexBuffer {
     /// Grows the buffer so that it holds values `0..capacity`; never shrinks it.
     ///
     /// ```
-    /// let mut buf = grundy::MexBuffer::new(2);
+    /// let mut buf = grundy::prelude::MexBuffer::new(2);
     /// buf.reserve(10);
     /// buf.insert(9);
     /// assert!(buf.contains(9));
@@ -111,7 +111,7 @@ impl MexBuffer {
     /// Forgets every value inserted so far.
     ///
     /// ```
-    /// let mut buf = grundy::MexBuffer::new(4);
+    /// let mut buf = grundy::prelude::MexBuffer::new(4);
     /// buf.insert(0);
     /// buf.clear();
     /// assert!(!buf.contains(0));
@@ -130,7 +130,7 @@ impl MexBuffer {
     /// Inserts `value`; values at or above the capacity are ignored.
     ///
     /// ```
-    /// let mut buf = grundy::MexBuffer::new(2);
+    /// let mut buf = grundy::prelude::MexBuffer::new(2);
     /// buf.insert(5); // ignored: cannot affect a mex below the capacity
     /// assert_eq!(buf.mex(), 0);
     /// ```
@@ -146,7 +146,7 @@ impl MexBuffer {
     /// loop for a row of options.
     ///
     /// ```
-    /// let mut seen = grundy::MexBuffer::new(8);
+    /// let mut seen = grundy::prelude::MexBuffer::new(8);
     /// seen.insert_all([0, 1, 3, 100]);
     /// assert_eq!(seen.mex(), 2);
     /// ```
@@ -167,7 +167,7 @@ impl MexBuffer {
     /// Whether `value` was inserted since the last clear.
     ///
     /// ```
-    /// let mut buf = grundy::MexBuffer::new(2);
+    /// let mut buf = grundy::prelude::MexBuffer::new(2);
     /// buf.insert(1);
     /// assert!(buf.contains(1) && !buf.contains(0));
     /// ```
@@ -179,7 +179,7 @@ impl MexBuffer {
     /// The smallest value not inserted since the last clear (the capacity if all are present).
     ///
     /// ```
-    /// let mut buf = grundy::MexBuffer::new(3);
+    /// let mut buf = grundy::prelude::MexBuffer::new(3);
     /// (0..3).for_each(|v| buf.insert(v));
     /// assert_eq!(buf.mex(), 3);
     /// ```

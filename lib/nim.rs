@@ -11,7 +11,7 @@ use crate::outcome::Outcome;
 ///
 /// ```
 /// use grundy::nim::Nim;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// assert_eq!(Nim.moves(&3), vec![0, 1, 2]);
 /// assert_eq!(Nim.value(&1_000_000_000_000), Nimber(1_000_000_000_000));
 /// ```
@@ -37,7 +37,7 @@ impl ImpartialGame for Nim {
 /// nimbers `*h`.
 ///
 /// ```
-/// use grundy::{nim_sum, Nimber};
+/// use grundy::prelude::{nim_sum, Nimber};
 /// assert_eq!(nim_sum([3, 5, 1]), Nimber(7));
 /// assert_eq!(nim_sum(Vec::new()), Nimber::ZERO);
 /// ```
@@ -56,7 +56,7 @@ pub fn nim_sum<I: IntoIterator<Item = u64>>(heaps: I) -> Nimber {
 ///
 /// ```
 /// use grundy::nim::coins_on_squares_value;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(coins_on_squares_value([(1, 1)]), Nimber(1));
 /// assert_eq!(coins_on_squares_value([(1, 2)]), Nimber(0));
 /// assert_eq!(coins_on_squares_value([(2, 3), (3, 1), (0, 5)]), Nimber(2 ^ 3));
@@ -81,7 +81,8 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> N
 /// objects at all the mover cannot move and, under misère play, wins.
 ///
 /// ```
-/// use grundy::{MisereNim, Outcome};
+/// use grundy::nim::MisereNim;
+/// use grundy::prelude::Outcome;
 /// let mut game = MisereNim::default();
 /// [3, 5, 1].iter().for_each(|&h| game.add(h));
 /// assert_eq!(game.outcome(), Outcome::FirstPlayerWins);
@@ -100,7 +101,7 @@ impl MisereNim {
     /// Adds a heap of `heap` objects.
     ///
     /// ```
-    /// let mut game = grundy::MisereNim::default();
+    /// let mut game = grundy::nim::MisereNim::default();
     /// game.add(1);
     /// game.add(1);
     /// assert!(game.outcome().first_player_wins()); // take one, leave the last to the other
@@ -112,7 +113,8 @@ impl MisereNim {
     /// The outcome of the heaps added so far.
     ///
     /// ```
-    /// use grundy::{MisereNim, Outcome};
+    /// use grundy::nim::MisereNim;
+    /// use grundy::prelude::Outcome;
     /// assert_eq!(MisereNim::default().outcome(), Outcome::FirstPlayerWins); // nothing to take
     /// ```
     pub fn outcome(&self) -> Outcome {
@@ -131,8 +133,8 @@ impl std::iter::FromIterator<u64> for MisereNim {
 /// One move in Nim: reduce heap `heap` to `to` objects.
 ///
 /// ```
-/// let m = grundy::NimMove { heap: 1, to: 0 };
-/// assert_eq!(grundy::winning_moves(&[0, 4]), vec![m]);
+/// let m = grundy::nim::NimMove { heap: 1, to: 0 };
+/// assert_eq!(grundy::nim::winning_moves(&[0, 4]), vec![m]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NimMove {
@@ -148,7 +150,7 @@ pub struct NimMove {
 /// is smaller than `h[i]`, where `s` is the nim-sum.
 ///
 /// ```
-/// use grundy::{winning_moves, NimMove};
+/// use grundy::nim::{winning_moves, NimMove};
 /// assert_eq!(winning_moves(&[3, 4, 5]), vec![NimMove { heap: 0, to: 1 }]);
 /// assert!(winning_moves(&[1, 2, 3]).is_empty());
 /// ```

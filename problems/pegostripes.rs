@@ -16,11 +16,9 @@
 //! rare-value method reached 40,111 to 131,072 cells in the same time, but would carry 10 kB
 //! more into a bundle that DMOJ limits.
 
-#![cfg_attr(not(test), no_main)]
-
 use grundy::octal::{Certifier, Limits};
+use grundy::prelude::{Nimber, Outcome};
 use grundy::strips::StripValues;
-use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -85,6 +83,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     sc.finish()
 }
 
+fn main() {
+    judge::main(solve)
+}
+
 /// G(board) for a board past the values known: computes at least twice as many (up to
 /// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
 fn value_beyond(
@@ -108,29 +110,6 @@ fn value_beyond(
         ))
     })
 }
-
-// `main` is called by the C runtime directly (`no_main`), skipping std's own start-up, which a
-// run this short notices (about 0.1 ms of 1 ms: a stack-overflow guard found by reading
-// /proc/self/maps, SIGPIPE ignored; a closed standard output now ends the program by SIGPIPE).
-// `judge::main` flushes the answers and exits; a panic must not unwind into C, so it ends here
-// with std's status 101. The attribute is `#[unsafe(no_mangle)]` from edition 2024 on, which
-// rustc before 1.82 cannot parse: the arm is chosen by whether `_` is an expression (2024 on).
-macro_rules! no_mangle {
-    ($edition_2024:expr, $item:item) => {
-        #[cfg_attr(not(test), unsafe(no_mangle))]
-        $item
-    };
-    (_, $item:item) => {
-        #[cfg_attr(not(test), no_mangle)]
-        $item
-    };
-}
-no_mangle!(
-    _,
-    pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-        std::panic::catch_unwind(|| -> i32 { judge::main(solve) }).unwrap_or(101)
-    }
-);
 
 #[cfg(test)]
 mod tests {

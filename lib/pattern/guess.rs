@@ -174,10 +174,10 @@ pub(crate) fn held_out(len: usize) -> usize {
 /// assert_eq!(found.rule.to_string(), "G(n) = max k with k(k+1)/2 <= n");
 /// assert_eq!((found.fitted, found.held_out), (46, 15));
 /// // Subtract-a-square has no known rule: refused.
-/// let mut g = vec![grundy::Nimber::ZERO; 200];
+/// let mut g = vec![grundy::prelude::Nimber::ZERO; 200];
 /// for n in 1..200 {
-///     let next: Vec<grundy::Nimber> = (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| g[n - s]).collect();
-///     g[n] = grundy::mex(next);
+///     let next: Vec<grundy::prelude::Nimber> = (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| g[n - s]).collect();
+///     g[n] = grundy::prelude::mex(next);
 /// }
 /// let values: Vec<u64> = g.iter().map(|v| v.value()).collect();
 /// assert!(guess(&values).is_err());

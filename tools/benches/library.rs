@@ -5,8 +5,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::divisor::tower_grundy;
 use grundy::knights::knight_table;
+use grundy::nim::MisereNim;
+use grundy::prelude::{MexBuffer, Nimber};
 use grundy::take_vectors::TakeVectors;
-use grundy::{MexBuffer, MisereNim, Nimber};
 use std::hint::black_box;
 use testkit::Rng;
 
