@@ -6,7 +6,8 @@
 //! - engines: [`game`] (the [`ImpartialGame`] trait), [`values`] ([`grundy_table`] and the
 //!   memoised search [`GrundyMemo`]), [`nim`], [`pattern`] (period finding in computed values);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
-//!   [`hackenbush`], [`take_vectors`], [`take_exactly`].
+//!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`multi_sg`] (heaps that split),
+//!   [`grundys_game`].
 //!
 //! A solve usually starts from `use grundy::prelude::*;` ([`prelude`]): the value type, the
 //! outcome, the trait and the table and memo that compute values.
@@ -19,9 +20,11 @@
 
 pub mod divisor;
 pub mod game;
+pub mod grundys_game;
 pub mod hackenbush;
 pub mod knights;
 pub mod mex;
+pub mod multi_sg;
 pub mod nim;
 pub mod nimber;
 pub mod octal;
