@@ -16,6 +16,7 @@
 //! computes it.
 
 use crate::nimber::Nimber;
+use std::convert::TryInto;
 
 /// The largest heap below 2^20 = 1 048 576 whose value is 0 (a P-position): every larger heap
 /// up to 2^20 is a first-player win. The tests compute the values to 2^20 and check it.
@@ -47,19 +48,30 @@ pub fn is_rare(v: u16) -> bool {
 /// ```
 ///
 /// # Constraints
-/// 2 bytes a value (32 MiB for 2^24 heaps); values fit in 16 bits far beyond 2^24.
+/// 2 bytes a value (32 MiB for 2^24 heaps) and 320 KiB of tables; values stay far below 2^15
+/// well beyond 2^24 heaps.
 ///
 /// # Complexity
 /// Per heap: O(r) for the r rare heaps below it, plus the early-exit pass, which ends after a
 /// few thousand splits on average (its full length, n / 2, only at the rare heaps).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GrundysGame {
     values: Vec<u16>,
     /// The heaps ≥ 1 whose value is rare, increasing.
     rare: Vec<u32>,
-    /// `seen[v] == stamp` iff v is an option of the heap being computed.
-    seen: Vec<u32>,
+    /// `seen[v] == stamp` iff v is an option of the heap being computed: a table of every
+    /// 16-bit value, so that a pair's XOR indexes it without a bounds check.
+    seen: Box<[u32; 1 << 16]>,
     stamp: u32,
+    /// The rare values still without a witness pair during the pass along the splits (all
+    /// false between heaps).
+    wanted: Box<[bool; 1 << 16]>,
+}
+
+impl Default for GrundysGame {
+    fn default() -> Self {
+        GrundysGame::new()
+    }
 }
 
 impl GrundysGame {
@@ -69,7 +81,19 @@ impl GrundysGame {
     /// assert!(grundy::grundys_game::GrundysGame::new().values().is_empty());
     /// ```
     pub fn new() -> Self {
-        GrundysGame::default()
+        GrundysGame {
+            values: Vec::new(),
+            rare: Vec::new(),
+            seen: vec![0u32; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is 2^16"),
+            stamp: 0,
+            wanted: vec![false; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is 2^16"),
+        }
     }
 
     /// Computes the values of heaps `0..n` (nothing if they are there already).
@@ -121,7 +145,7 @@ impl GrundysGame {
     /// Appends G(n) for n = the number of values so far.
     fn push_next(&mut self) {
         let n = self.values.len();
-        let g = &self.values;
+        let g = &self.values[..];
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -129,35 +153,40 @@ impl GrundysGame {
         }
         let (seen, stamp) = (&mut self.seen, self.stamp);
         // Every split with a rare part: this finds every common option.
-        for &r in &self.rare {
+        let below = self.rare.partition_point(|&r| (r as usize) < n);
+        for &r in &self.rare[..below] {
             let r = r as usize;
-            if r >= n {
-                break;
-            }
             let other = n - r;
             if other != r {
                 seen[usize::from(g[r] ^ g[other])] = stamp;
             }
         }
         // Every common value not seen is not an option, so the mex is at most the first such.
-        let mut c = 0;
-        while c < seen.len() && (is_rare(c as u16) || seen[c] == stamp) {
+        let mut c = 0usize;
+        while is_rare(c as u16) || seen[c] == stamp {
             c += 1;
         }
-        let mut missing = (0..c)
-            .filter(|&v| is_rare(v as u16) && seen[v] != stamp)
-            .count();
-        // Below c only rare values can be missing: look for witnesses along the splits.
-        if missing > 0 {
-            for a in 1..(n + 1) / 2 {
-                let v = usize::from(g[a] ^ g[n - a]);
-                if seen[v] != stamp {
+        // Below c only rare values can be missing: look for witnesses along the splits,
+        // a table look-up a pair and a branch almost never taken.
+        let wanted = &mut self.wanted;
+        let mut missing = 0;
+        for v in (0..c).filter(|&v| is_rare(v as u16) && seen[v] != stamp) {
+            wanted[v] = true;
+            missing += 1;
+        }
+        // Heaps below 3 have no split.
+        if missing > 0 && n >= 3 {
+            let pairs = (n - 1) / 2;
+            let left = &g[1..=pairs];
+            let right = &g[n - pairs..n];
+            for (&a, &b) in left.iter().zip(right.iter().rev()) {
+                let v = usize::from(a ^ b);
+                if wanted[v] {
+                    wanted[v] = false;
                     seen[v] = stamp;
-                    if v < c && is_rare(v as u16) {
-                        missing -= 1;
-                        if missing == 0 {
-                            break;
-                        }
+                    missing -= 1;
+                    if missing == 0 {
+                        break;
                     }
                 }
             }
@@ -165,21 +194,16 @@ impl GrundysGame {
         let value = if missing == 0 {
             c
         } else {
-            // The pass saw every option: the mex is the smallest value not seen.
-            (0..seen.len())
-                .find(|&v| seen[v] != stamp)
-                .expect("the table has room beyond every option")
+            // Every split was seen: a rare value below c has no witness, and the smallest such
+            // is the mex.
+            (0..c).find(|&v| wanted[v]).expect("a value is missing")
         };
+        (0..c).for_each(|v| wanted[v] = false);
         assert!(value < 1 << 15, "Grundy's game: a value reached 2^15");
         let value = value as u16;
         self.values.push(value);
         if n >= 1 && is_rare(value) {
             self.rare.push(n as u32);
-        }
-        // Room for every XOR of two values and a value beyond them all.
-        let room = 2 * (usize::from(value) + 1).next_power_of_two() + 1;
-        if self.seen.len() < room {
-            self.seen.resize(room, 0);
         }
     }
 }
