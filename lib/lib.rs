@@ -7,7 +7,8 @@
 //!   ([`grundy_table`](values::grundy_table) and the memoised search
 //!   [`GrundyMemo`](values::GrundyMemo)), [`nim`], [`pattern`] (period finding in computed values);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
-//!   [`hackenbush`], [`take_vectors`], [`take_exactly`].
+//!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`multi_sg`] (heaps that split),
+//!   [`grundys_game`].
 //!
 //! A solve usually starts from `use grundy::prelude::*;` ([`prelude`]): the value type, the
 //! outcome, the trait and the table and memo that compute values. Each item has one short
@@ -26,11 +27,13 @@ pub mod divisor;
 pub mod every_sg;
 pub mod game;
 pub mod geography;
+pub mod grundys_game;
 pub mod hackenbush;
 pub mod knights;
 pub mod matching;
 pub mod mex;
 pub mod moore;
+pub mod multi_sg;
 pub mod nim;
 pub mod nimber;
 pub mod octal;
