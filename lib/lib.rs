@@ -44,7 +44,7 @@ pub mod take_vectors;
 pub mod values;
 
 pub use crate::game::ImpartialGame;
-pub use crate::mex::{mex, MexBuffer};
+pub use crate::mex::{mex, mex_few, MexBuffer};
 pub use crate::nim::{nim_sum, winning_moves, MisereNim, NimMove};
 pub use crate::nimber::Nimber;
 pub use crate::outcome::Outcome;
