@@ -20,21 +20,30 @@ use crate::nimber::Nimber;
 ///
 /// # Constraints
 /// Values may be any nimber, in any order, with duplicates. Values below 64 are marked in one
-/// machine word, so a call whose values are all below 64 allocates nothing; values of 64 or
-/// more are kept aside (one allocation) and looked at only when all of 0..64 are present.
-/// For a short slice, [`mex_few`] is the same without the aside.
+/// machine word and the first 8 values of 64 or more are kept aside on the stack, so a call
+/// with at most 8 such values allocates nothing; the values kept aside are looked at only when
+/// all of 0..64 are present. For a short slice, [`mex_few`] is the same without the aside.
 ///
 /// # Complexity
-/// O(m) time for m items; O(1) memory, plus O(number of values of 64 or more).
+/// O(m) time for m items; O(1) memory, plus O(number of values of 64 or more) beyond 8 of
+/// them, or once all of 0..64 are present.
 pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     let mut below_64 = 0u64;
-    let mut large: Vec<u64> = Vec::new();
+    // Values of 64 or more: the first few on the stack, the rest (only in sets of more than
+    // `INLINE` large values) on the heap.
+    const INLINE: usize = 8;
+    let mut inline = [0u64; INLINE];
+    let mut inline_len = 0;
+    let mut spilled: Vec<u64> = Vec::new();
     for v in values {
         let v = v.value();
         if v < 64 {
             below_64 |= 1 << v;
+        } else if inline_len < INLINE {
+            inline[inline_len] = v;
+            inline_len += 1;
         } else {
-            large.push(v);
+            spilled.push(v);
         }
     }
     if below_64 != u64::MAX {
@@ -42,10 +51,12 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     }
     // All of 0..64 are present, so the mex is 64 plus the mex of the large values shifted
     // down by 64; k values leave one of 0..=k out, so only those need a slot.
-    let mut present = vec![false; large.len() + 1];
-    for &v in &large {
+    let large = || inline[..inline_len].iter().chain(&spilled);
+    let k = inline_len + spilled.len();
+    let mut present = vec![false; k + 1];
+    for &v in large() {
         let shifted = v - 64;
-        if shifted <= large.len() as u64 {
+        if shifted <= k as u64 {
             present[shifted as usize] = true;
         }
     }

@@ -43,9 +43,11 @@ fn small_option_sets_allocate_nothing() {
             total += mex([Nimber(k as u64), Nimber(1)]).value();
         }
         total += mex_few(&[Nimber(5), Nimber(1 << 40), Nimber(0)]).value();
+        // Large values (a Nim heap's options, say) are kept aside on the stack.
+        total += mex([64, 0, 1000, u64::MAX, 65, 66, 67, 68, 1].map(Nimber)).value();
     });
     assert_eq!(count, 0);
-    assert_eq!(total, (1 + 1 + 3 + 3) * 2 + 2 + 1);
+    assert_eq!(total, (1 + 1 + 3 + 3) * 2 + 2 + 1 + 2);
 }
 
 #[test]
