@@ -16,7 +16,8 @@
 //!
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
-//! (the one output comparison), [`Rng`] and [`search`].
+//! (the one output comparison), [`Rng`], [`search`] and [`moves`] (literal moves of heap lists
+//! and trees).
 //!
 //! ```
 //! use testkit::{Problem, Rng};
@@ -46,6 +47,7 @@ mod difference;
 mod fixtures;
 mod harness;
 pub mod interactive;
+pub mod moves;
 mod problem;
 mod problem_tests;
 mod rng;
