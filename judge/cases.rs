@@ -114,7 +114,7 @@ impl Scanner<'_> {
 
 /// The shape "T, then T test cases, each a count N and N integers", with the names its errors
 /// use and the values it accepts. A `const` in the problem's file, read by [`Lists::answer`]
-/// (a whole input, one answer line per case), [`Lists::fold`] (one case).
+/// (a whole input, one answer line per case), [`Lists::fold`] or [`Lists::read_into`] (one case).
 /// The items are read with [`Scanner::uint_fast`]: the lists are most of such an input.
 ///
 /// ```
@@ -280,6 +280,38 @@ impl<'a> Lists<'a> {
             acc = fold(acc, i, x);
         }
         Ok(acc)
+    }
+
+    /// One test case's integers into `buf` (cleared first, its allocation reused from case
+    /// to case), for a solution that needs them all at once.
+    ///
+    /// ```
+    /// use judge::{Case, Lists, Scanner};
+    /// const SHAPE: Lists = Lists {
+    ///     cases: "T", count: "n", item: "a_", counts: 0..=5, items: 0..=9,
+    /// };
+    /// let mut sc = Scanner::new(b"3 4 1 5 0");
+    /// let mut buf = Vec::new();
+    /// SHAPE.read_into(&mut sc, Case::new(1), &mut buf).unwrap();
+    /// assert_eq!(buf, [4, 1, 5]);
+    /// SHAPE.read_into(&mut sc, Case::new(2), &mut buf).unwrap();
+    /// assert!(buf.is_empty());
+    /// ```
+    ///
+    /// # Constraints
+    /// `buf` grows to the case's count: bound `counts` by what memory allows (the input alone
+    /// bounds it by 1 GiB / 2 integers).
+    ///
+    /// # Complexity
+    /// O(the case's input size).
+    pub fn read_into(
+        &self,
+        sc: &mut Scanner,
+        case: Case,
+        buf: &mut Vec<u64>,
+    ) -> Result<(), InputError> {
+        buf.clear();
+        self.fold(sc, case, (), |(), _, x| buf.push(x))
     }
 }
 

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use grundy::anti_sg::AntiSg;
-//! use grundy::{Nimber, Outcome};
+//! use grundy::prelude::{Nimber, Outcome};
 //! // Misère Nim with heaps 1, 1, 1: three forced moves, the first player takes the last.
 //! let sum: AntiSg = [1, 1, 1].iter().map(|&v| Nimber(v)).collect();
 //! assert_eq!(sum.outcome(), Outcome::SecondPlayerWins);
@@ -48,7 +48,7 @@ use std::collections::HashSet;
 ///
 /// ```
 /// use grundy::anti_sg::AntiSg;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// let mut sum = AntiSg::default();
 /// assert!(sum.outcome().first_player_wins()); // no move at all: the mover has won
 /// sum.add(Nimber(3));
@@ -73,7 +73,7 @@ impl AntiSg {
     ///
     /// ```
     /// let mut sum = grundy::anti_sg::AntiSg::default();
-    /// sum.add(grundy::Nimber(1));
+    /// sum.add(grundy::prelude::Nimber(1));
     /// assert!(!sum.outcome().first_player_wins()); // the one move left loses
     /// ```
     pub fn add(&mut self, value: Nimber) {
@@ -93,7 +93,7 @@ impl AntiSg {
     ///
     /// ```
     /// use grundy::anti_sg::AntiSg;
-    /// use grundy::{Nimber, Outcome};
+    /// use grundy::prelude::{Nimber, Outcome};
     /// let sum: AntiSg = vec![Nimber(2), Nimber(2)].into_iter().collect();
     /// assert_eq!(sum.outcome(), Outcome::SecondPlayerWins);
     /// ```

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use grundy::every_sg::{every_sg_outcome, step_table};
-//! use grundy::Outcome;
+//! use grundy::prelude::Outcome;
 //! // Take 1 or 2 from a heap: heap 3 is lost (step 2: 3 -> 2 -> 0, hurried); heap 4 is won
 //! // and lasts 3 moves (4 -> 3 -> 2 -> 0, delayed).
 //! let steps = step_table(6, |x| [1, 2].iter().filter(move |&&s| s <= x).map(move |s| x - s));
@@ -89,7 +89,7 @@ where
 ///
 /// ```
 /// use grundy::every_sg::every_sg_outcome;
-/// use grundy::Outcome;
+/// use grundy::prelude::Outcome;
 /// assert_eq!(every_sg_outcome([2, 5, 4]), Outcome::FirstPlayerWins);
 /// assert_eq!(every_sg_outcome(Vec::new()), Outcome::SecondPlayerWins);
 /// ```

@@ -68,7 +68,7 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// three moves per position): no allocation and no branch per value.
 ///
 /// ```
-/// use grundy::{mex_few, Nimber};
+/// use grundy::prelude::{mex_few, Nimber};
 /// assert_eq!(mex_few(&[Nimber(0), Nimber(2)]), Nimber(1));
 /// assert_eq!(mex_few(&[Nimber(1), Nimber(1_000_000)]), Nimber(0));
 /// assert_eq!(mex_few(&[]), Nimber(0));

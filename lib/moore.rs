@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use grundy::moore::moore_nim_outcome;
-//! use grundy::Outcome;
+//! use grundy::prelude::Outcome;
 //! // k = 2: heaps 1, 1, 1 have bit 0 three times, a multiple of 3: the mover loses.
 //! assert_eq!(moore_nim_outcome(2, [1, 1, 1]), Outcome::SecondPlayerWins);
 //! // k = 1 (plain Nim): 1 ^ 1 ^ 1 = 1, the mover wins.

@@ -6,7 +6,7 @@
 //! those XORs (Winning Ways, ch. 4; the "Multi-SG" of the Chinese contest canon). k equal parts
 //! are worth the part's value for odd k and 0 for even k ([`Nimber::copies`]).
 //!
-//! Here: a table built from option *values* ([`split_table`], where [`crate::grundy_table`]
+//! Here: a table built from option *values* ([`split_table`], where [`crate::values::grundy_table`]
 //! takes option *states*), the options of the two common splits as values
 //! ([`split_in_two_values`], [`split_unequal_values`]), and Lasker's Nim in closed form
 //! ([`lasker_value`]). Grundy's game (split into two unequal heaps) to large sizes is
@@ -22,7 +22,7 @@ use crate::nimber::Nimber;
 ///
 /// ```
 /// use grundy::multi_sg::{split_table, split_in_two_values};
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// // Take one token, or split a heap into two non-empty heaps.
 /// let g = split_table(6, |x, values, options| {
 ///     options.extend(values[..x].last().copied());
@@ -66,7 +66,7 @@ where
 ///
 /// ```
 /// use grundy::multi_sg::split_in_two_values;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// let values = [0, 1, 2, 3].map(Nimber);
 /// let options: Vec<u64> = split_in_two_values(&values, 4).map(|v| v.value()).collect();
 /// assert_eq!(options, [1 ^ 3, 2 ^ 2]);
@@ -86,7 +86,7 @@ pub fn split_in_two_values(values: &[Nimber], heap: usize) -> impl Iterator<Item
 ///
 /// ```
 /// use grundy::multi_sg::split_unequal_values;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// let values = [0, 0, 0, 1].map(Nimber);
 /// // 4 = 1 + 3 only: 2 + 2 is equal.
 /// assert_eq!(split_unequal_values(&values, 4).collect::<Vec<_>>(), [Nimber(1)]);
@@ -107,7 +107,7 @@ pub fn split_unequal_values(values: &[Nimber], heap: usize) -> impl Iterator<Ite
 ///
 /// ```
 /// use grundy::multi_sg::lasker_value;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!((0..9).map(lasker_value).collect::<Vec<_>>(), [0, 1, 2, 4, 3, 5, 6, 8, 7].map(Nimber));
 /// assert_eq!(lasker_value(u64::MAX - 1), Nimber(u64::MAX - 1)); // 2^64 − 2 = 4k + 2
 /// ```

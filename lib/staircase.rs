@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use grundy::staircase::{staircase_value, staircase_winning_move, StairMove};
-//! use grundy::Nimber;
+//! use grundy::prelude::Nimber;
 //! // Stairs 0..=3 hold 5, 2, 7, 3 coins: odd stairs 2 and 3, XOR 1: the mover wins.
 //! assert_eq!(staircase_value(&[5, 2, 7, 3]), Nimber(1));
 //! // Bring stair 3 down to 2 coins by moving 1 coin to stair 2.
@@ -37,7 +37,7 @@ use crate::nimber::Nimber;
 ///
 /// ```
 /// use grundy::staircase::staircase_value;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(staircase_value(&[9, 4, 100, 4]), Nimber(0)); // 4 ^ 4
 /// assert_eq!(staircase_value(&[]), Nimber(0));
 /// ```
@@ -96,7 +96,7 @@ fn nim_move_on(s: u64, heaps: impl Iterator<Item = (usize, u64)>) -> Option<(usi
 ///
 /// ```
 /// use grundy::staircase::{TreeStaircase, TreeMove};
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// // 0 is the root; 1 and 2 its children; 3 a child of 2.
 /// let tree = TreeStaircase::new(&[0, 0, 0, 2]);
 /// assert!(tree.odd_depth(1) && !tree.odd_depth(3));

@@ -8,7 +8,7 @@
 //! Beyond the judge (N ≤ 10^5, 2 ≤ A_i ≤ 10^5): any N, A_i from 1 (no move) to 2^64 − 1.
 
 use grundy::divisor::SplitTowerTable;
-use grundy::Nimber;
+use grundy::prelude::Nimber;
 use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 

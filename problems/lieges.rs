@@ -11,7 +11,7 @@
 //! Beyond the judge (n ≤ 10^5, k ≤ 10^9, a_i ≤ 10^9): any n, k ≥ 1 and a_i up to 2^64 − 1,
 //! and empty piles.
 
-use grundy::Nimber;
+use grundy::prelude::Nimber;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -71,7 +71,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::GrundyMemo;
+    use grundy::prelude::GrundyMemo;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 

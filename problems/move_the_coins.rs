@@ -17,7 +17,7 @@
 //! any q, and u = v (a self-loop: `INVALID`) are answered. Edges that do not form a tree, and
 //! u = 1 (the root has no parent), are refused.
 
-use grundy::{Nimber, Outcome};
+use grundy::prelude::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 

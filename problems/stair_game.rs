@@ -6,8 +6,8 @@
 //! Input: t, then per test n and p_1 … p_n. Output per test: `first` or `second`.
 //! Beyond the judge: any t and n, and counts up to 2^64 − 1, are answered.
 
+use grundy::prelude::Outcome;
 use grundy::staircase::staircase_value;
-use grundy::Outcome;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 

@@ -3,14 +3,14 @@
 //! move loses (First moves first). The s equal piles are worth G(x / s) for odd s and 0 for
 //! even s (equal games cancel in pairs, `Nimber::copies`), so G(x) = mex over the usable s of
 //! those values. Only divisors of n are ever reached: a memoised search
-//! (`grundy::GrundyMemo`) over them, where a move by an even s leads to the pile 1, which has
+//! (`grundy::prelude::GrundyMemo`) over them, where a move by an even s leads to the pile 1, which has
 //! no move and so stands for the value 0.
 //!
 //! Input: n and m, then s_1 … s_m. Output: `First` or `Second`.
 //! Beyond the judge (n ≤ 10^18, m ≤ 10, s_i ≤ 10^18): n and s_i up to 2^64 − 1. An s of 1
 //! (a move that changes nothing, so a game without end) is refused, and so is m above 10.
 
-use grundy::GrundyMemo;
+use grundy::prelude::GrundyMemo;
 use judge::{InputError, Scanner};
 use std::io::Write;
 

@@ -2,7 +2,7 @@
 //! position (two or three options each, 10^5 piles) must not pay an allocation per call.
 //! A separate test binary, because it installs a counting global allocator.
 
-use grundy::{mex, mex_few, Nimber};
+use grundy::prelude::{mex, mex_few, Nimber};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
