@@ -195,9 +195,9 @@ fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i
 /// from a Companion JSON saying `"interactive": true`, `./run_tests.sh NAME` passing as
 /// created (the bundle compiled by the old rustc too when it is installed), then a planted
 /// losing move that `stress` shrinks to one heap of 3 and saves, and that the runner then
-/// reports as WA with its transcript. The copy builds what the loop needs from scratch: 138 s
-/// of this harness's time on two cores (quiet), the longest test of the suite, and the only
-/// one that runs the interactive loop end to end with the commands a contestant types.
+/// reports as WA with its transcript. The copy builds what the loop needs from scratch, which
+/// makes this the longest test of the suite, and the only one that runs the interactive loop
+/// end to end with the commands a contestant types.
 #[test]
 fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let root = tools::workspace::default_root();
