@@ -17,11 +17,17 @@
 
 #![warn(missing_docs)]
 
+pub mod anti_sg;
+pub mod cyclic;
 pub mod divisor;
+pub mod every_sg;
 pub mod game;
+pub mod geography;
 pub mod hackenbush;
 pub mod knights;
+pub mod matching;
 pub mod mex;
+pub mod moore;
 pub mod nim;
 pub mod nimber;
 pub mod octal;
@@ -30,6 +36,7 @@ pub mod pattern;
 pub mod periodicity;
 pub mod prelude;
 pub mod primes;
+pub mod staircase;
 pub mod strips;
 pub mod subtraction;
 pub mod take_exactly;

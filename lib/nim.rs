@@ -1,5 +1,6 @@
 //! Nim: the value of heaps, the winning moves of a position, and misère Nim.
 
+use crate::anti_sg::AntiSg;
 use crate::game::ImpartialGame;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
@@ -74,8 +75,10 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> N
 /// (for heaps read one at a time) or collected from an iterator.
 ///
 /// When every heap has at most one object the mover loses iff the number of 1-heaps is odd;
-/// otherwise the mover loses iff the nim-sum is 0 (Bouton). Empty heaps are allowed and ignored;
-/// with no objects at all the mover cannot move and, under misère play, wins.
+/// otherwise the mover loses iff the nim-sum is 0 (Bouton). This is the SJ theorem
+/// ([`crate::anti_sg`]) for heaps, whose values are their sizes and where only the empty heap
+/// is worth 0, and it is computed by [`AntiSg`]. Empty heaps are allowed and ignored; with no
+/// objects at all the mover cannot move and, under misère play, wins.
 ///
 /// ```
 /// use grundy::{MisereNim, Outcome};
@@ -90,9 +93,7 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> N
 /// O(1) per heap and for the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MisereNim {
-    nim_sum: u64,
-    big_heaps: u64,
-    heaps_of_one: u64,
+    sum: AntiSg,
 }
 
 impl MisereNim {
@@ -105,12 +106,7 @@ impl MisereNim {
     /// assert!(game.outcome().first_player_wins()); // take one, leave the last to the other
     /// ```
     pub fn add(&mut self, heap: u64) {
-        self.nim_sum ^= heap;
-        if heap > 1 {
-            self.big_heaps += 1;
-        } else if heap == 1 {
-            self.heaps_of_one += 1;
-        }
+        self.sum.add(Nimber(heap));
     }
 
     /// The outcome of the heaps added so far.
@@ -120,11 +116,7 @@ impl MisereNim {
     /// assert_eq!(MisereNim::default().outcome(), Outcome::FirstPlayerWins); // nothing to take
     /// ```
     pub fn outcome(&self) -> Outcome {
-        if self.big_heaps == 0 {
-            Outcome::from_first_player_wins(self.heaps_of_one % 2 == 0)
-        } else {
-            Outcome::from_grundy(Nimber(self.nim_sum))
-        }
+        self.sum.outcome()
     }
 }
 

@@ -125,7 +125,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::interact::{Protocol, Sides};
+    use testkit::interactive::{Protocol, Sides};
     use testkit::search::Search;
     use testkit::Rng;
 

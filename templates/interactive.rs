@@ -74,7 +74,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::interact::{Protocol, Sides};
+    use testkit::interactive::{Protocol, Sides};
     use testkit::Rng;
 
     /// The game and its protocol, as the jury derived from them sees it.

@@ -45,7 +45,7 @@ mod difference;
 #[cfg(test)]
 mod fixtures;
 mod harness;
-pub mod interact;
+pub mod interactive;
 mod problem;
 mod problem_tests;
 mod rng;
@@ -59,4 +59,7 @@ pub use harness::{Failure, Harness, SolveText};
 pub use judge;
 pub use problem::{counted_lists, exact, shorter_lists, Problem};
 pub use rng::Rng;
-pub use stress::{StressLimit, StressOutcome, StressSettings, MAX_SIZE};
+pub use stress::{
+    StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SECONDS, MAX_SIZE, STRESS_ITERS,
+    STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,
+};

@@ -249,12 +249,7 @@ fn analyze_with<S: Solver>(
             None => writeln!(out, "period: none")?,
         }
         if run.values {
-            write!(out, "values:")?;
-            certifier
-                .values()
-                .iter()
-                .try_for_each(|v| write!(out, " {v}"))?;
-            writeln!(out)?;
+            testkit::values::write_values_line(out, certifier.values())?;
         }
         out.flush()
     };

@@ -101,8 +101,9 @@ fn main() {
         .collect();
     let root = tools::workspace::default_root();
     // Where cargo writes and what it built, from cargo itself (`CARGO_TARGET_DIR` honoured).
-    let workspace = cargo::workspace(&root).expect("cargo metadata runs");
-    let work = workspace.target_dir.join("bench-judges");
+    let metadata = cargo::metadata(&root).expect("cargo metadata runs");
+    let workspace = tools::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
+    let work = metadata.target_dir.join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
     let built = cargo::build(&root, &["build", "--release", "--quiet", "-p", "problems"])
         .expect("the problems build");
@@ -146,9 +147,7 @@ fn main() {
             println!("{name}: gcc is not available, skipped");
             continue;
         }
-        let meta = tools::workspace::meta(&root, name).expect("the problem's metadata");
-        let judge = tools::judges::by_name(meta.judge.as_deref().unwrap_or("hackerrank"))
-            .expect("a known judge");
+        let judge = workspace.meta(name).expect("the problem's metadata").judge;
         let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();

@@ -18,7 +18,8 @@
 
 use clap::Parser;
 use std::io::Write;
-use tools::stress::{Ended, Settings};
+use testkit::StressRequest;
+use tools::stress::Ended;
 
 #[derive(Parser)]
 #[command(
@@ -55,29 +56,30 @@ fn fail(message: &str, status: i32) -> ! {
 
 fn main() {
     let cli: Cli = tools::cli::parse();
-    let settings = Settings {
+    let request = StressRequest {
         iters: cli.iters,
         seconds: cli.seconds,
         seed: cli.seed,
         size: cli.size,
     };
-    if let Err(e) = settings
-        .check()
-        .and(tools::stress::check_memory(cli.memory))
+    if let Err(e) =
+        tools::stress::check_request(&request).and(tools::stress::check_memory(cli.memory))
     {
         fail(&e, 2);
     }
-    let root = tools::workspace::default_root();
-    let target = tools::stress::find_target(&root, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let workspace = tools::workspace::Workspace::load(&tools::workspace::default_root())
+        .unwrap_or_else(|e| fail(&e, 1));
+    let root = workspace.root();
+    let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
         cli.name
     );
-    let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
+    let executable = tools::stress::build(root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let command = tools::stress::stress_command(&executable, &settings, &report, cli.memory);
+    let command = tools::stress::stress_command(&executable, &request, &report, cli.memory);
     let (text, status) = match tools::stress::run(command, &report) {
         Ok(Ended::Agreed(text)) => (text, 0),
         Ok(Ended::Disagreed(text)) => (text, 1),

@@ -906,6 +906,7 @@ fn variants(input: &str, seed: u64, count: usize) -> Vec<String> {
 #[test]
 fn every_problem_shaken_answers_as_with_whole_modules() {
     let root = tools::workspace::default_root();
+    let workspace = tools::workspace::Workspace::load(&root).unwrap();
     let scratch = std::env::temp_dir().join(format!("bundler-parity-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let mut problems: Vec<String> = std::fs::read_dir(root.join("problems"))
@@ -920,11 +921,7 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
     let bad = tools::runner::bundles::BAD_INPUTS;
     let mut checked = 0;
     for (seed, name) in problems.iter().enumerate() {
-        let judge = tools::workspace::meta(&root, name)
-            .unwrap()
-            .judge
-            .unwrap_or_else(|| "codeforces".to_string());
-        let judge = by_name(&judge).unwrap();
+        let judge = workspace.meta(name).unwrap().judge;
         if !judge.is_plain() {
             continue; // built against the judge's crates by ./run_tests.sh
         }
@@ -978,6 +975,7 @@ fn every_problem_shaken_answers_as_with_whole_modules() {
 #[test]
 fn every_bundle_keeps_its_size_goal() {
     let root = tools::workspace::default_root();
+    let workspace = tools::workspace::Workspace::load(&root).unwrap();
     let mut checked = 0;
     for entry in std::fs::read_dir(root.join("problems")).unwrap() {
         let file = entry.unwrap().file_name().into_string().unwrap();
@@ -985,8 +983,7 @@ fn every_bundle_keeps_its_size_goal() {
             Some(name) => name,
             None => continue,
         };
-        let judge = tools::workspace::meta(&root, name).unwrap().judge;
-        let judge = by_name(judge.as_deref().unwrap_or("codeforces")).unwrap();
+        let judge = workspace.meta(name).unwrap().judge;
         let size = tools::bundle::bundle(&root, name, judge)
             .unwrap()
             .text

@@ -165,8 +165,9 @@ fn zero_limits_fall_back_to_the_default() {
             "[package.metadata.problems]\nzero = { judge = \"spoj\", time-limit = 0 }\ntimed = { judge = \"spoj\", time-limit = 1.5 }\n",
         )],
     );
+    let workspace = tools::workspace::Workspace::load(&dir).unwrap();
     let limit = |name: &str| {
-        let meta = tools::workspace::meta(&dir, name).unwrap();
+        let meta = workspace.meta(name).unwrap();
         case_limit(None, meta.time_limit).as_secs_f64()
     };
     assert_eq!(limit("zero"), DEFAULT_SECONDS);

@@ -1,0 +1,255 @@
+//! Undirected vertex geography: a token on a vertex of an undirected graph; the players
+//! alternately move it to a neighbour not yet visited (the start counts as visited), and the
+//! player who cannot move loses.
+//!
+//! # The theorem
+//! The player to move wins from `start` iff `start` is covered by every maximum matching of
+//! the graph, i.e. iff the maximum matching of G − start is smaller than that of G
+//! (A. S. Fraenkel, E. R. Scheinerman and D. Ullman, "Undirected edge geography", Theoretical
+//! Computer Science 112 (1993), which shows vertex geography on undirected graphs polynomial
+//! by this argument; the bipartite case is older folklore). Why:
+//! - If every maximum matching covers `start`, fix one, M, and always move along M. The
+//!   opponent's reply y is then covered by M: otherwise the moves so far, from `start` to y,
+//!   form a path alternating M-edges and other edges that starts with an M-edge at `start`
+//!   and ends at an uncovered vertex; swapping M along it gives a maximum matching missing
+//!   `start`. And y's partner is unvisited, since the visited vertices are M-pairs. So the
+//!   player who follows M always has a move, and the finite game ends with the other stuck.
+//! - If a maximum matching M misses `start`, the second player moves along M the same way:
+//!   every vertex the first player reaches is covered (else the path from `start` would be
+//!   M-augmenting, and M not maximum), and its partner is unvisited.
+//!
+//! Matchings come from [`crate::matching`]: Edmonds' blossom algorithm for any graph,
+//! Hopcroft–Karp when the graph is bipartite (then one alternating search gives every start).
+//!
+//! ```
+//! use grundy::geography::{mover_wins, winning_starts};
+//! // A path 0 - 1 - 2: from the middle, move to an end and the opponent is stuck; from an
+//! // end, the opponent reaches the middle and then the other end.
+//! let path = [(0, 1), (1, 2)];
+//! assert!(mover_wins(3, &path, 1));
+//! assert!(!mover_wins(3, &path, 0));
+//! // A triangle with a tail 2 - 3 has a perfect matching: every start wins.
+//! assert_eq!(winning_starts(4, &[(0, 1), (1, 2), (2, 0), (2, 3)]), vec![true; 4]);
+//! ```
+
+use crate::matching::{bipartite_adjacency, hopcroft_karp, Blossom};
+
+const NONE: usize = usize::MAX;
+
+/// Whether the player to move wins undirected vertex geography from `start`, on the graph with
+/// `vertices` vertices and undirected `edges` (self-loops are never moves; repeated edges are
+/// one move).
+///
+/// ```
+/// use grundy::geography::mover_wins;
+/// // A 4-cycle: a perfect matching covers every vertex, so the mover wins.
+/// assert!(mover_wins(4, &[(0, 1), (1, 2), (2, 3), (3, 0)], 0));
+/// // A star with centre 0: from a leaf, the opponent goes to the centre and on to another leaf.
+/// assert!(!mover_wins(4, &[(0, 1), (0, 2), (0, 3)], 1));
+/// ```
+///
+/// # Panics
+/// If `start` or an edge's endpoint is not below `vertices`.
+///
+/// # Complexity
+/// O(V³) (a maximum matching, then one more search, O(V² + E), in G − start).
+pub fn mover_wins(vertices: usize, edges: &[(usize, usize)], start: usize) -> bool {
+    assert!(start < vertices, "start {} outside 0..{}", start, vertices);
+    let mut blossom = matched(vertices, edges);
+    covered_by_every_maximum_matching(&mut blossom, start)
+}
+
+/// Every start's result: `winning_starts(..)[v]` is [`mover_wins`] from `v`.
+///
+/// ```
+/// use grundy::geography::winning_starts;
+/// // A path 0 - 1 - 2 - 3 - 4: the odd positions win.
+/// let path = [(0, 1), (1, 2), (2, 3), (3, 4)];
+/// assert_eq!(winning_starts(5, &path), vec![false, true, false, true, false]);
+/// ```
+///
+/// # Panics
+/// If an edge's endpoint is not below `vertices`.
+///
+/// # Complexity
+/// O(V³) for the matching, then one search of O(V² + E) for each matched vertex.
+pub fn winning_starts(vertices: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+    let mut blossom = matched(vertices, edges);
+    (0..vertices)
+        .map(|start| covered_by_every_maximum_matching(&mut blossom, start))
+        .collect()
+}
+
+/// A blossom search state holding a maximum matching.
+fn matched(vertices: usize, edges: &[(usize, usize)]) -> Blossom {
+    let mut blossom = Blossom::new(vertices, edges);
+    for root in 0..vertices {
+        if blossom.mate[root] == NONE {
+            if let Some(end) = blossom.augmenting_path(root) {
+                blossom.augment(end);
+            }
+        }
+    }
+    blossom
+}
+
+/// Whether every maximum matching covers `v`, given a maximum matching M in `blossom` (left as
+/// it was). An uncovered `v` is missed by M itself. A covered one, with partner u: M − uv is a
+/// matching of G − v one edge short of M, and G − v has a matching as large as M iff it has an
+/// augmenting path; such a path must end at u (one between two vertices M leaves uncovered
+/// would augment M in G), so one search from u in G − v decides.
+fn covered_by_every_maximum_matching(blossom: &mut Blossom, v: usize) -> bool {
+    let partner = blossom.mate[v];
+    if partner == NONE {
+        return false;
+    }
+    blossom.mate[v] = NONE;
+    blossom.mate[partner] = NONE;
+    blossom.removed = v;
+    let augmentable = blossom.augmenting_path(partner).is_some();
+    blossom.removed = NONE;
+    blossom.mate[v] = partner;
+    blossom.mate[partner] = v;
+    !augmentable
+}
+
+/// Every start's result on a bipartite graph (left vertices `0..left`, right `0..right`, edges
+/// `(l, r)`): (the left starts that win, the right starts that win). A vertex is missed by some
+/// maximum matching iff an alternating path from a vertex the matching leaves uncovered on its
+/// own side reaches it (flip that path; conversely, two maximum matchings differ on such
+/// paths), so one search per side answers every start.
+///
+/// ```
+/// use grundy::geography::winning_starts_bipartite;
+/// // Left 0 and 1 both know only right 0: right 0 wins, the left vertices do not.
+/// let (left, right) = winning_starts_bipartite(2, 1, &[(0, 0), (1, 0)]);
+/// assert_eq!(left, vec![false, false]);
+/// assert_eq!(right, vec![true]);
+/// ```
+///
+/// # Panics
+/// If an edge's endpoint is out of range.
+///
+/// # Complexity
+/// O(E √V) (Hopcroft–Karp), then O(V + E).
+pub fn winning_starts_bipartite(
+    left: usize,
+    right: usize,
+    edges: &[(usize, usize)],
+) -> (Vec<bool>, Vec<bool>) {
+    let forward = bipartite_adjacency(left, right, edges);
+    let (pair_left, pair_right) = hopcroft_karp(&forward, right);
+    let backward = bipartite_adjacency(
+        right,
+        left,
+        &edges.iter().map(|&(l, r)| (r, l)).collect::<Vec<_>>(),
+    );
+    (
+        not_missable(&forward, &pair_left, &pair_right),
+        not_missable(&backward, &pair_right, &pair_left),
+    )
+}
+
+/// For one side: true for the vertices that no alternating path from an uncovered vertex of
+/// that side reaches (the ones every maximum matching covers).
+fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) -> Vec<bool> {
+    let mut reached: Vec<bool> = pair.iter().map(|&p| p == NONE).collect();
+    let mut queue: Vec<usize> = (0..pair.len()).filter(|&v| pair[v] == NONE).collect();
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head];
+        head += 1;
+        for &w in &adjacency[v] {
+            // w is covered (else the path would augment); continue through its partner.
+            let next = pair_other[w];
+            if next != NONE && !reached[next] {
+                reached[next] = true;
+                queue.push(next);
+            }
+        }
+    }
+    reached.into_iter().map(|r| !r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use testkit::Rng;
+
+    /// The game searched literally: the token's vertex and the visited set as a bitmask.
+    fn literal_mover_wins(
+        neighbours: &[u32],
+        at: usize,
+        visited: u32,
+        memo: &mut HashMap<(usize, u32), bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(at, visited)) {
+            return known;
+        }
+        let free = neighbours[at] & !visited;
+        let wins = (0..neighbours.len())
+            .filter(|&w| free >> w & 1 == 1)
+            .any(|w| !literal_mover_wins(neighbours, w, visited | 1 << w, memo));
+        memo.insert((at, visited), wins);
+        wins
+    }
+
+    fn literal(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+        let mut neighbours = vec![0u32; n];
+        for &(a, b) in edges {
+            if a != b {
+                neighbours[a] |= 1 << b;
+                neighbours[b] |= 1 << a;
+            }
+        }
+        let mut memo = HashMap::new();
+        (0..n)
+            .map(|s| literal_mover_wins(&neighbours, s, 1 << s, &mut memo))
+            .collect()
+    }
+
+    #[test]
+    fn general_graphs_agree_with_the_literal_game() {
+        let mut rng = Rng::new(353);
+        let mut wins = 0;
+        for _ in 0..1500 {
+            let n = rng.range(1, 11) as usize;
+            let count = rng.range(0, 2 * n as u64);
+            let edges: Vec<(usize, usize)> = (0..count)
+                .map(|_| (rng.below(n as u64) as usize, rng.below(n as u64) as usize))
+                .collect();
+            let expected = literal(n, &edges);
+            assert_eq!(winning_starts(n, &edges), expected, "{} {:?}", n, edges);
+            let start = rng.below(n as u64) as usize;
+            assert_eq!(mover_wins(n, &edges, start), expected[start]);
+            wins += expected.iter().filter(|&&w| w).count();
+        }
+        assert!(wins > 1000, "both results occur: {} winning starts", wins);
+    }
+
+    #[test]
+    fn bipartite_graphs_agree_with_the_literal_game() {
+        let mut rng = Rng::new(354);
+        for _ in 0..1500 {
+            let (left, right) = (rng.range(1, 6) as usize, rng.range(1, 6) as usize);
+            let count = rng.range(0, (left * right) as u64);
+            let edges: Vec<(usize, usize)> = (0..count)
+                .map(|_| {
+                    (
+                        rng.below(left as u64) as usize,
+                        rng.below(right as u64) as usize,
+                    )
+                })
+                .collect();
+            // The literal game on the same graph, right vertices numbered after the left.
+            let as_general: Vec<(usize, usize)> =
+                edges.iter().map(|&(l, r)| (l, left + r)).collect();
+            let expected = literal(left + right, &as_general);
+            let (l, r) = winning_starts_bipartite(left, right, &edges);
+            assert_eq!(l, &expected[..left], "{} {} {:?}", left, right, edges);
+            assert_eq!(r, &expected[left..], "{} {} {:?}", left, right, edges);
+            assert_eq!(winning_starts(left + right, &as_general), expected);
+        }
+    }
+}
