@@ -13,8 +13,8 @@
 //! period 3 after 6,902 cells, takes 13,815 values and 48M options, 3% of the work allowed).
 //! A game whose values keep growing is answered directly to 40,000 to 80,000 cells, then
 //! refused (16 19 40: 40,111; 0.777, strips 1 2 3: 50,764; 1000 999 998: 81,311): the
-//! rare-value method reached 40,111 to 131,072 cells in the same time, but would carry 10 kB
-//! more into a bundle that DMOJ limits.
+//! rare-value method reaches further in the same time, but its code would more than double
+//! the part of the bundle that the octal engine takes, and DMOJ limits the bundle's size.
 
 use grundy::octal::{Certifier, Limits};
 use grundy::prelude::{Nimber, Outcome};
@@ -27,10 +27,9 @@ const DIRECT_LIMIT: u64 = 1 << 17;
 /// The judge's longest board: a board within it is read from a table computed up to it (no
 /// period is looked for), so the judge's inputs cost what one table of their range costs.
 const JUDGE_BOARDS: u64 = 1000;
-/// Options examined at most while doing so, as [`StripValues`] counts them (0.4 s to 0.8 s
-/// here: a row's pairs cost about 0.25 ns each while the values stay below 64, 0.5 ns past
-/// it): past it, a board that needs more values than were computed is refused instead of
-/// waited for.
+/// Options examined at most while doing so, as [`StripValues`] counts them: about a second of
+/// work (a row's pairs cost more once the values no longer fit one 64-bit mask), past which a
+/// board that needs more values than were computed is refused instead of waited for.
 const WORK_LIMIT: u64 = 1_500_000_000;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {

@@ -1,6 +1,6 @@
 //! A brute force's first values, printed the way `grundy describe` reads them: the first step
-//! of "find the hidden observation" (see the README). A `values:` line for a sequence, one line
-//! per row for a table.
+//! of "find the hidden observation" (see docs/analyzer.md). A `values:` line for a sequence,
+//! one line per row for a table.
 //!
 //! This module owns the `values:` line: its writers ([`write_values_line`], used by `grundy
 //! … --values` too, and [`values_line`]) and its reader ([`values_part`], used by `grundy

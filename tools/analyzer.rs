@@ -39,8 +39,8 @@ pub enum Method {
     /// [`RareValue::always`].
     Rare,
     /// [`BitSliced::new`]: rare-value while rare positions are at most 1/8 of all, its pairs
-    /// with a rare part read for eight heaps at once and its last candidates proved 64 pairs
-    /// a step (the fastest measured: README, Benchmarks).
+    /// with a rare part read for sixteen heaps at once and its last candidates proved 64 pairs
+    /// a step (the fastest of the three: docs/benchmarks.md).
     Auto,
 }
 

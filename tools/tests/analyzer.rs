@@ -79,7 +79,7 @@ fn bad_arguments_are_refused_in_one_line() {
         &["octal", "0.07", "--upto", "x"],
         &["octal", "0.07", "--method", "fast"],
     ] {
-        // A usage error, exit 2, as the README says: what clap rejects, and a code, set or
+        // A usage error, exit 2, as docs/analyzer.md says: what clap rejects, and a code, set or
         // count it parses but the analyzer cannot take.
         let (status, out, err) = grundy(args);
         assert_eq!(status, 2, "{args:?}: {err}");
