@@ -23,6 +23,7 @@ pub mod hackenbush;
 pub mod knights;
 pub mod mex;
 pub mod nim;
+pub mod nim_product;
 pub mod nimber;
 pub mod octal;
 pub mod outcome;
