@@ -36,6 +36,7 @@ pub mod subtraction;
 pub mod take_exactly;
 pub mod take_vectors;
 pub mod values;
+pub mod wythoff;
 
 pub use crate::game::ImpartialGame;
 pub use crate::mex::{mex, MexBuffer};
