@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod coin_turning;
 pub mod divisor;
 pub mod game;
 pub mod hackenbush;
