@@ -19,6 +19,8 @@
 
 pub mod coin_turning;
 pub mod divisor;
+pub mod euclid;
+pub mod fibonacci_nim;
 pub mod game;
 pub mod hackenbush;
 pub mod knights;
