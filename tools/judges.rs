@@ -13,11 +13,15 @@ pub struct Judge {
     pub rustc: &'static str,
     /// The edition the judge compiles with.
     pub edition: &'static str,
+    /// The optimisation flags a plain judge passes to rustc (`-O`, or Library Checker's
+    /// `-C opt-level=3`); the crate judges build with cargo's release profile instead.
+    pub rustc_flags: &'static [&'static str],
     /// Crates the judge provides, as `name =version`; empty for a plain rustc.
     pub crates: &'static [&'static str],
     /// The largest source accepted, in bytes.
     pub size_limit: usize,
-    /// Host names whose problem URLs belong to this judge.
+    /// Host names whose problem URLs belong to this judge; `*.example.com` stands for every
+    /// subdomain of example.com (not example.com itself).
     pub hosts: &'static [&'static str],
 }
 
@@ -36,9 +40,61 @@ pub const JUDGES: &[Judge] = &[
         language: "Rust (rustc 1.56)",
         rustc: "1.56",
         edition: "2021",
+        rustc_flags: &["-O"],
         crates: &[],
         size_limit: 50_000,
         hosts: &["spoj.com", "www.spoj.com"],
+    },
+    // The judges below publish no compiler version (or one that moves): they get the floor
+    // every plain bundle keeps, SPOJ's rustc 1.56.
+    Judge {
+        name: "cses",
+        title: "CSES",
+        language: "Rust (edition 2021)",
+        rustc: "1.56",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // CSES's contest instructions: "The largest allowed size of a source code is 128 kB";
+        // read as 128,000 bytes, the smaller meaning of kB.
+        size_limit: 128_000,
+        hosts: &["cses.fi", "www.cses.fi"],
+    },
+    Judge {
+        name: "luogu",
+        title: "Luogu",
+        language: "Rust",
+        rustc: "1.56",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // Conservative: Luogu's help pages state no source limit that applies to every problem.
+        size_limit: 50_000,
+        hosts: &["luogu.com.cn", "www.luogu.com.cn"],
+    },
+    Judge {
+        name: "yukicoder",
+        title: "yukicoder",
+        language: "Rust",
+        rustc: "1.56",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // Conservative: yukicoder's help page states no source limit.
+        size_limit: 65_536,
+        hosts: &["yukicoder.me", "www.yukicoder.me"],
+    },
+    Judge {
+        name: "codechef",
+        title: "CodeChef",
+        language: "Rust",
+        rustc: "1.56",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // CodeChef's help: "Source code length is restricted to 50 000 bytes in a one file."
+        size_limit: 50_000,
+        hosts: &["codechef.com", "www.codechef.com"],
     },
     Judge {
         name: "hackerrank",
@@ -46,6 +102,7 @@ pub const JUDGES: &[Judge] = &[
         language: "Rust (rustc 1.59)",
         rustc: "1.59",
         edition: "2021",
+        rustc_flags: &["-O"],
         crates: &[],
         size_limit: 50_000,
         hosts: &["hackerrank.com", "www.hackerrank.com"],
@@ -56,9 +113,22 @@ pub const JUDGES: &[Judge] = &[
         language: "Rust 2021 (1.75)",
         rustc: "1.75",
         edition: "2021",
+        rustc_flags: &["-O"],
         crates: &[],
         size_limit: 65_536,
         hosts: &["codeforces.com", "www.codeforces.com", "codeforces.ml"],
+    },
+    Judge {
+        name: "kattis",
+        title: "Kattis",
+        language: "Rust",
+        rustc: "1.78",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // Conservative: Kattis's help pages state no source limit.
+        size_limit: 65_536,
+        hosts: &["open.kattis.com", "kattis.com", "*.kattis.com"],
     },
     Judge {
         name: "dmoj",
@@ -66,6 +136,7 @@ pub const JUDGES: &[Judge] = &[
         language: "Rust",
         rustc: "1.83",
         edition: "2021",
+        rustc_flags: &["-O"],
         crates: &[],
         size_limit: 65_536,
         hosts: &["dmoj.ca", "www.dmoj.ca"],
@@ -76,9 +147,23 @@ pub const JUDGES: &[Judge] = &[
         language: "Rust (rustc 1.89.0)",
         rustc: "1.89",
         edition: "2024",
+        rustc_flags: &[],
         crates: &["proconio =0.5.0", "itertools =0.14.0"],
         size_limit: 512 * 1024,
         hosts: &["atcoder.jp", "www.atcoder.jp"],
+    },
+    Judge {
+        name: "library-checker",
+        title: "Library Checker",
+        language: "Rust",
+        rustc: "1.94",
+        edition: "2024",
+        // Its compile line: rustc --edition 2024 -C opt-level=3 main.rs.
+        rustc_flags: &["-C", "opt-level=3"],
+        crates: &[],
+        // Library Checker's submission API refuses sources over 1 MiB.
+        size_limit: 1 << 20,
+        hosts: &["judge.yosupo.jp"],
     },
 ];
 
@@ -102,7 +187,30 @@ pub fn by_url(url: &str) -> Option<&'static Judge> {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    JUDGES.iter().find(|j| j.hosts.contains(&host.as_str()))
+    JUDGES
+        .iter()
+        .find(|j| j.hosts.iter().any(|pattern| serves(pattern, &host)))
+}
+
+/// Whether the host pattern `pattern` (a name, or `*.domain` for its subdomains) covers `host`.
+fn serves(pattern: &str, host: &str) -> bool {
+    match pattern.strip_prefix("*.") {
+        Some(domain) => host
+            .strip_suffix(domain)
+            .and_then(|sub| sub.strip_suffix('.'))
+            .is_some_and(|sub| !sub.is_empty()),
+        None => pattern == host,
+    }
+}
+
+/// Whether rustc `version` (`major.minor`) is at least `since` (`major.minor`); a version
+/// that does not parse counts as 0.0.
+pub fn at_least(version: &str, since: &str) -> bool {
+    let parse = |v: &str| -> (u32, u32) {
+        let mut parts = v.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+        (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
+    };
+    parse(version) >= parse(since)
 }
 
 /// The oldest compiler among plain judges: what code that reaches a plain bundle must accept.
@@ -112,27 +220,94 @@ pub const OLDEST_RUSTC: &str = "1.56";
 mod tests {
     use super::*;
 
+    fn judge_of(url: &str) -> Option<&'static str> {
+        by_url(url).map(|j| j.name)
+    }
+
     #[test]
     fn hosts_and_names() {
-        assert_eq!(
-            by_url("https://www.spoj.com/problems/MMMGAME/")
-                .unwrap()
-                .name,
-            "spoj"
-        );
-        assert_eq!(
-            by_url("https://atcoder.jp/contests/abc1/tasks/abc1_a")
-                .unwrap()
-                .name,
-            "atcoder"
-        );
-        assert!(by_url("https://example.com/x").is_none());
-        assert!(by_name("nosuch").unwrap_err().contains("spoj, hackerrank"));
+        for (url, judge) in [
+            ("https://www.spoj.com/problems/MMMGAME/", "spoj"),
+            ("https://atcoder.jp/contests/abc1/tasks/abc1_a", "atcoder"),
+            ("https://cses.fi/problemset/task/2207", "cses"),
+            ("https://www.luogu.com.cn/problem/P2252", "luogu"),
+            ("https://luogu.com.cn/problem/P4279", "luogu"),
+            (
+                "https://judge.yosupo.jp/problem/nim_product_64",
+                "library-checker",
+            ),
+            ("https://open.kattis.com/problems/hello", "kattis"),
+            ("https://nus.kattis.com/problems/hello", "kattis"),
+            ("https://a.b.kattis.com/problems/hello", "kattis"),
+            ("https://kattis.com/problems/hello", "kattis"),
+            ("https://yukicoder.me/problems/no/87", "yukicoder"),
+            ("https://www.codechef.com/problems/ABC", "codechef"),
+            ("https://codechef.com/problems/ABC", "codechef"),
+            ("HTTPS://CSES.FI:443/problemset/task/1", "cses"),
+        ] {
+            assert_eq!(judge_of(url), Some(judge), "{url}");
+        }
+        // A wildcard covers subdomains only, and a lookalike host is nobody's.
+        for url in [
+            "https://example.com/x",
+            "https://notkattis.com/problems/x",
+            "https://kattis.com.evil.example/problems/x",
+            "https://cses.fi.example/x",
+            "https://.kattis.com/x",
+        ] {
+            assert_eq!(judge_of(url), None, "{url}");
+        }
+        assert!(by_name("nosuch").unwrap_err().contains("spoj, cses"));
         let oldest = JUDGES
             .iter()
             .filter(|j| j.is_plain())
             .map(|j| j.rustc)
             .min();
         assert_eq!(oldest, Some(OLDEST_RUSTC));
+    }
+
+    #[test]
+    fn the_new_judges_compilers_and_limits() {
+        let judge = |name| by_name(name).unwrap();
+        for name in ["cses", "luogu", "yukicoder", "codechef"] {
+            let j = judge(name);
+            assert_eq!((j.rustc, j.edition), (OLDEST_RUSTC, "2021"), "{name}");
+            assert!(j.is_plain() && j.rustc_flags == ["-O"], "{name}");
+        }
+        let kattis = judge("kattis");
+        assert_eq!((kattis.rustc, kattis.edition), ("1.78", "2021"));
+        let checker = judge("library-checker");
+        assert_eq!((checker.rustc, checker.edition), ("1.94", "2024"));
+        assert_eq!(checker.rustc_flags, ["-C", "opt-level=3"]);
+        assert_eq!(checker.size_limit, 1 << 20);
+        assert_eq!(judge("codechef").size_limit, 50_000);
+        assert_eq!(judge("cses").size_limit, 128_000);
+    }
+
+    #[test]
+    fn the_table_is_whole_and_in_compiler_order() {
+        for (i, j) in JUDGES.iter().enumerate() {
+            assert!(!j.language.is_empty() && !j.hosts.is_empty(), "{}", j.name);
+            assert!(j.size_limit >= 50_000, "{}", j.name);
+            assert_eq!(j.is_plain(), !j.rustc_flags.is_empty(), "{}", j.name);
+            assert!(["2018", "2021", "2024"].contains(&j.edition), "{}", j.name);
+            // Names and hosts are unique: a URL belongs to one judge.
+            for k in &JUDGES[i + 1..] {
+                assert_ne!(j.name, k.name);
+                let shared = j.hosts.iter().any(|h| k.hosts.contains(h));
+                assert!(!shared, "{} and {} share a host", j.name, k.name);
+                assert!(at_least(k.rustc, j.rustc), "{} before {}", j.name, k.name);
+            }
+        }
+    }
+
+    #[test]
+    fn versions_compare_as_numbers() {
+        assert!(at_least("1.56", "1.56"));
+        assert!(at_least("1.100", "1.99"));
+        assert!(!at_least("1.9", "1.10"));
+        assert!(at_least("2.0", "1.94"));
+        assert!(!at_least("1.63", "1.65"));
+        assert!(!at_least("x", "1.0"));
     }
 }

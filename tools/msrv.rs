@@ -3,7 +3,8 @@
 //! (which sees library APIs, not syntax) reports. Each finding names the construct, the rustc
 //! that brought it, and the line. It also names code whose meaning depends on the edition:
 //! `.into_iter()` on an array (by value in 2021, by reference in 2018), which judges compile in
-//! 2021 and the runner also in 2018.
+//! 2021 and the runner also in 2018. [`check_for`] keeps what a given judge's rustc and
+//! edition reject.
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
@@ -37,6 +38,40 @@ const FORMAT_MACROS: [(&str, usize); 18] = [
 /// # Errors
 /// If `text` does not parse.
 pub fn check(text: &str, file: &str) -> Result<Vec<String>, String> {
+    Ok(findings(text, file)?.into_iter().map(|f| f.text).collect())
+}
+
+/// The findings of [`check`] that a judge with rustc `rustc` (`major.minor`) compiling in
+/// `edition` rejects: syntax newer than its rustc, and the array `.into_iter()` calls unless
+/// the edition is 2024 (the runner checks such a judge's bundle in 2021, where those calls
+/// mean what they mean in 2024, not in 2018).
+///
+/// # Errors
+/// If `text` does not parse.
+pub fn check_for(
+    text: &str,
+    file: &str,
+    rustc: &str,
+    edition: &str,
+) -> Result<Vec<String>, String> {
+    Ok(findings(text, file)?
+        .into_iter()
+        .filter(|f| match f.since {
+            Some(since) => !crate::judges::at_least(rustc, since),
+            None => edition != "2024",
+        })
+        .map(|f| f.text)
+        .collect())
+}
+
+/// One finding: its line, and the rustc that accepts the construct (none for the
+/// edition-dependent calls, which every rustc accepts with another meaning).
+struct Finding {
+    text: String,
+    since: Option<&'static str>,
+}
+
+fn findings(text: &str, file: &str) -> Result<Vec<Finding>, String> {
     let syntax = syn::parse_file(text).map_err(|e| format!("{}: does not parse: {}", file, e))?;
     let mut checker = Checker {
         file,
@@ -49,7 +84,7 @@ pub fn check(text: &str, file: &str) -> Result<Vec<String>, String> {
 
 struct Checker<'a> {
     file: &'a str,
-    findings: Vec<String>,
+    findings: Vec<Finding>,
     /// Locals bound to arrays (`let a = [..]`, `let a: [T; N] = ..`) in the code read so far,
     /// one list per function being read.
     arrays: Vec<Vec<String>>,
@@ -82,14 +117,18 @@ fn array_binding(local: &syn::Local) -> Option<(String, bool)> {
 }
 
 impl Checker<'_> {
-    fn found(&mut self, span: proc_macro2::Span, what: &str, since: &str) {
-        self.findings.push(format!(
+    fn found(&mut self, span: proc_macro2::Span, what: &str, since: &'static str) {
+        let text = format!(
             "{}:{}: {} needs rustc {}",
             self.file,
             span.start().line,
             what,
             since
-        ));
+        );
+        self.findings.push(Finding {
+            text,
+            since: Some(since),
+        });
     }
 }
 
@@ -259,11 +298,12 @@ impl<'ast> Visit<'ast> for Checker<'_> {
                     .is_some_and(|scope| scope.contains(&name))
             });
             if is_array_expr(&call.receiver) || on_local {
-                self.findings.push(format!(
+                let text = format!(
                     "{}:{}: `.into_iter()` on an array yields values in edition 2021 but references in 2018 (E0308 there): write `.iter()` for references or `IntoIterator::into_iter(array)` for values, the same in every edition",
                     self.file,
                     call.method.span().start().line
-                ));
+                );
+                self.findings.push(Finding { text, since: None });
             }
         }
         syn::visit::visit_expr_method_call(self, call);
@@ -379,6 +419,33 @@ fn g(a: Vec<u32>) -> u32 {
         assert!(found[0].contains(
             "`.into_iter()` on an array yields values in edition 2021 but references in 2018"
         ));
+    }
+
+    #[test]
+    fn each_judge_is_held_to_its_own_rustc_and_edition() {
+        let text = r#"
+fn f(x: u32) -> u32 {
+    let s = format!("{x}");
+    let Some(y) = Some(x) else { return 0 };
+    let z = const { 3 };
+    let t: u32 = [1u32, 2].into_iter().sum();
+    y + z + t + s.len() as u32
+}
+"#;
+        let lines = |rustc: &str, edition: &str| -> Vec<String> {
+            check_for(text, "t.rs", rustc, edition)
+                .unwrap()
+                .iter()
+                .map(|f| f.split(':').nth(1).unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(lines("1.56", "2021"), ["3", "4", "5", "6"]);
+        assert_eq!(lines("1.58", "2021"), ["4", "5", "6"]);
+        assert_eq!(lines("1.78", "2021"), ["5", "6"]);
+        assert_eq!(lines("1.79", "2021"), ["6"]);
+        assert_eq!(lines("1.94", "2024"), Vec::<String>::new());
+        assert_eq!(lines("1.56", "2024"), ["3", "4", "5"]);
+        assert_eq!(check(text, "t.rs").unwrap().len(), 4);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! the bytes of each part (problem, judge, each library module), and a warning when the bundle
 //! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
 //! only the items the problem reaches (`--whole-modules` keeps whole modules). For plain judges
-//! it is checked for syntax their old rustc rejects (see `tools::msrv`).
+//! it is checked for syntax the judge's rustc rejects (see `tools::msrv`).
 //! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (a construct
 //! the bundler cannot follow, old-compiler syntax, a bundle over the judge's size limit, a
 //! failed write); 2 with one line for a usage error (a bad argument, an unknown problem or
@@ -89,14 +89,20 @@ fn run(cli: Cli) -> Result<(), String> {
     let bundle = tools::bundle::bundle_with(&root, &name, judge, shaking)?;
     let mut text = bundle.text;
     if judge.is_plain() {
-        let findings = tools::msrv::check(&text, &format!("bundle of {}", name))?;
+        let findings = tools::msrv::check_for(
+            &text,
+            &format!("bundle of {}", name),
+            judge.rustc,
+            judge.edition,
+        )?;
         if let Some(first) = findings.first() {
             return Err(format!(
-                "{} ({} finding{}; code for plain judges stays within rustc {})",
+                "{} ({} finding{}; code for {} stays within its rustc {})",
                 first,
                 findings.len(),
                 if findings.len() == 1 { "" } else { "s" },
-                tools::judges::OLDEST_RUSTC
+                judge.title,
+                judge.rustc
             ));
         }
     }

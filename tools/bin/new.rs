@@ -13,10 +13,12 @@
 //! problem when NAME is given or the POST is not part of a batch; otherwise once every problem
 //! of the first batch (Companion sends a contest as one POST per problem) is created. A refused
 //! POST gets a 4xx answer saying why (409 for a taken name) and the listener goes on waiting.
-//! The judge profile is `--judge`, else guessed from the URL's host, else `spoj` (the oldest
-//! compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
+//! The judge profile is `--judge`, else the one whose host serves the problem's URL (a host no
+//! profile knows is refused: give `--judge`), else, with neither URL nor `--judge`, `spoj` (the
+//! oldest compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
 //! (`--shape`; default `problem`, or `atcoder` for AtCoder).
-//! Exit status: 0 created; 1 one line `error: ...` (bad or taken NAME, unreadable JSON, ...);
+//! Exit status: 0 created; 1 one line `error: ...` (bad or taken NAME, unreadable JSON, a URL
+//! whose host no judge profile knows, ...);
 //! 2 usage error.
 
 use clap::Parser;
@@ -40,7 +42,7 @@ const MAX_JSON_BYTES: u64 = 4 << 20;
 struct Cli {
     /// The problem's name (default with --from/--listen: derived from the problem's URL).
     name: Option<String>,
-    /// The judge profile (default: guessed from the URL, else spoj).
+    /// The judge profile (default: the URL's host's; spoj without a URL).
     #[arg(long, value_name = "JUDGE")]
     judge: Option<String>,
     /// The starter: templates/SHAPE.rs (default: problem, or atcoder for --judge atcoder).
@@ -114,7 +116,8 @@ struct Report {
     warnings: Vec<String>,
 }
 
-/// Creates the problem: NAME (or the one the URL gives), the judge (or the URL's, or spoj).
+/// Creates the problem: NAME (or the one the URL gives), the judge (or the URL's; spoj without
+/// a URL).
 fn create(
     cli: &Cli,
     root: &Path,
@@ -135,14 +138,19 @@ fn create(
             ))
         }
     };
-    let spoj = || judges::by_name("spoj").map_err(Refusal::Failed);
     let judge = match (judge, task) {
         (Some(judge), _) => judge,
-        (None, Some(task)) => match judges::by_url(task.url.as_str()) {
-            Some(judge) => judge,
-            None => spoj()?,
-        },
-        (None, None) => spoj()?,
+        // A host no profile knows is refused, not bundled for some judge it may not be.
+        (None, Some(task)) => judges::by_url(task.url.as_str()).ok_or_else(|| {
+            let names: Vec<&str> = judges::JUDGES.iter().map(|j| j.name).collect();
+            Refusal::Invalid(format!(
+                "no judge profile knows the host `{}` of {}; give --judge (one of: {})",
+                task.url.host_str().unwrap_or(""),
+                task.url,
+                names.join(", ")
+            ))
+        })?,
+        (None, None) => judges::by_name("spoj").map_err(Refusal::Failed)?,
     };
     let created = scaffold::create(
         root,

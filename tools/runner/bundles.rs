@@ -61,23 +61,17 @@ pub fn stage(
         }
         let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         let exe = built.out_dir.join(name);
-        // The three compilers' runs at once: the toolchain's builds the binary that runs the
-        // cases; the old rustc builds as the judge does (its edition, -O) and checks the other
-        // edition (type and borrow check, as `cargo check` does: no code to generate).
-        let other_edition = if judge.edition == "2018" {
-            "2021"
-        } else {
-            "2018"
-        };
+        // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
+        // the old rustc builds as the judge does and checks another edition
+        // ([`old_compiler_runs`]).
         let (built_now, old_runs) = std::thread::scope(|scope| {
             let old_runs: Vec<_> = settings
                 .old_rustc
                 .iter()
                 .flat_map(|old| {
-                    [
-                        (old, judge.edition, Emit::Binary),
-                        (old, other_edition, Emit::Check),
-                    ]
+                    old_compiler_runs(judge.edition)
+                        .into_iter()
+                        .map(move |(edition, emit)| (old, edition, emit))
                 })
                 .map(|(old, edition, emit)| {
                     let file = &file;
@@ -87,13 +81,20 @@ pub fn stage(
                         (
                             edition,
                             emit,
-                            compile(old, edition, emit, file, &out),
+                            compile(old, edition, judge.rustc_flags, emit, file, &out),
                             start.elapsed(),
                         )
                     })
                 })
                 .collect();
-            let built_now = compile(Path::new("rustc"), judge.edition, Emit::Binary, &file, &exe);
+            let built_now = compile(
+                Path::new("rustc"),
+                judge.edition,
+                judge.rustc_flags,
+                Emit::Binary,
+                &file,
+                &exe,
+            );
             let elapsed = start.elapsed();
             let old_runs: Vec<_> = old_runs
                 .into_iter()
@@ -203,12 +204,32 @@ enum Emit {
     Check,
 }
 
-/// Compiles one bundle as a plain judge does (`rustc --edition E -O`), or only checks it.
-fn compile(rustc: &Path, edition: &str, emit: Emit, file: &Path, out: &Path) -> Result<(), String> {
+/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds it in
+/// that edition and checks it in the other of 2018 and 2021, so that code whose meaning
+/// differs between them is caught. The old rustc knows no edition 2024: for such a judge it
+/// only checks the bundle in 2021 (the toolchain's rustc builds it in 2024).
+fn old_compiler_runs(edition: &'static str) -> Vec<(&'static str, Emit)> {
+    match edition {
+        "2024" => vec![("2021", Emit::Check)],
+        "2018" => vec![("2018", Emit::Binary), ("2021", Emit::Check)],
+        _ => vec![(edition, Emit::Binary), ("2018", Emit::Check)],
+    }
+}
+
+/// Compiles one bundle as a plain judge does (`rustc --edition E` and its optimisation
+/// `flags`), or only checks it.
+fn compile(
+    rustc: &Path,
+    edition: &str,
+    flags: &[&str],
+    emit: Emit,
+    file: &Path,
+    out: &Path,
+) -> Result<(), String> {
     let mut command = Command::new(rustc);
     command.args(["--edition", edition]);
     match emit {
-        Emit::Binary => command.arg("-O"),
+        Emit::Binary => command.args(flags),
         Emit::Check => command.arg("--emit=metadata"),
     };
     let out = command
@@ -354,24 +375,27 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
                     .join(" ")
             })
             .unwrap_or_default();
-        let ran = compile(&compiler, "2018", Emit::Binary, &template, &exe).and_then(|()| {
-            let run = exec::run(
-                &exe,
-                &[],
-                Input::Bytes(b"3\n1 2 3\n"),
-                Duration::from_secs(10),
-                1 << 20,
-            )
-            .map_err(|e| e.to_string())?;
-            if run.ended == Ended::Exited(0) && String::from_utf8_lossy(&run.stdout).trim() == "6" {
-                Ok(())
-            } else {
-                Err(format!(
-                    "on `3 / 1 2 3` it printed \"{}\"",
-                    cases::first_line(&run.stdout)
-                ))
-            }
-        });
+        let ran =
+            compile(&compiler, "2018", &["-O"], Emit::Binary, &template, &exe).and_then(|()| {
+                let run = exec::run(
+                    &exe,
+                    &[],
+                    Input::Bytes(b"3\n1 2 3\n"),
+                    Duration::from_secs(10),
+                    1 << 20,
+                )
+                .map_err(|e| e.to_string())?;
+                if run.ended == Ended::Exited(0)
+                    && String::from_utf8_lossy(&run.stdout).trim() == "6"
+                {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "on `3 / 1 2 3` it printed \"{}\"",
+                        cases::first_line(&run.stdout)
+                    ))
+                }
+            });
         match ran {
             Ok(()) => {
                 let label = format!("templates/main.rs ({version}, runs)");
@@ -409,4 +433,30 @@ pub fn stem(input: &Path) -> String {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_old_rustc_builds_in_the_judges_edition_and_checks_another_it_knows() {
+        assert_eq!(
+            old_compiler_runs("2021"),
+            [("2021", Emit::Binary), ("2018", Emit::Check)]
+        );
+        assert_eq!(
+            old_compiler_runs("2018"),
+            [("2018", Emit::Binary), ("2021", Emit::Check)]
+        );
+        assert_eq!(old_compiler_runs("2024"), [("2021", Emit::Check)]);
+        for judge in judges::JUDGES.iter().filter(|j| j.is_plain()) {
+            let runs = old_compiler_runs(judge.edition);
+            assert!(
+                runs.iter().all(|(edition, _)| *edition != "2024"),
+                "{}",
+                judge.name
+            );
+        }
+    }
 }

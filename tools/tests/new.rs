@@ -796,3 +796,90 @@ fn a_fresh_problem_passes_fmt_and_clippy() {
     ]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Companion's problem at `url` instead of SPOJ's.
+fn at_url(url: &str) -> String {
+    COMPANION.replace("https://www.spoj.com/problems/ZZTOP/", url)
+}
+
+#[test]
+fn the_judge_comes_from_the_urls_host_and_an_unknown_host_is_refused() {
+    let root = scratch("hosts");
+    let json = root.join("problem.json");
+    for (name, url, judge, says) in [
+        (
+            "gg",
+            "https://cses.fi/problemset/task/2207",
+            "cses",
+            "for CSES (pick Rust (edition 2021) there)",
+        ),
+        (
+            "kt",
+            "https://nus.kattis.com/problems/different",
+            "kattis",
+            "for Kattis (pick Rust there)",
+        ),
+        (
+            "lc",
+            "https://judge.yosupo.jp/problem/nim_product_64",
+            "library-checker",
+            "for Library Checker",
+        ),
+        (
+            "lg",
+            "https://www.luogu.com.cn/problem/P2252",
+            "luogu",
+            "for Luogu",
+        ),
+    ] {
+        std::fs::write(&json, at_url(url)).unwrap();
+        let (status, out, err) = new(&root, &[name, "--from", json.to_str().unwrap()]);
+        assert_eq!(status, 0, "{url}: {err}");
+        assert!(out.contains(says), "{url}: {out}");
+        let meta = metadata(&root, name);
+        assert_eq!(meta.get("judge").and_then(|v| v.as_str()), Some(judge));
+    }
+    // A host no profile knows: one line naming it and asking for --judge; nothing written.
+    std::fs::write(&json, at_url("https://example.com/problems/ZZTOP/")).unwrap();
+    let before = snapshot(&root);
+    for args in [vec!["zz"], vec![]] {
+        let mut args = args;
+        args.extend(["--from", json.to_str().unwrap()]);
+        let (status, _, err) = new(&root, &args);
+        assert_refused(
+            status,
+            &err,
+            "no judge profile knows the host `example.com`",
+        );
+        assert!(err.contains("give --judge (one of: spoj, cses,"), "{err}");
+    }
+    assert_eq!(snapshot(&root), before, "a refused problem writes nothing");
+    // With --judge the same problem is created for that judge.
+    let from = ["zz", "--from", json.to_str().unwrap(), "--judge", "spoj"];
+    let (status, out, err) = new(&root, &from);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("created problems/zz.rs for SPOJ"), "{out}");
+    // Neither URL nor --judge: SPOJ, as documented.
+    let (status, out, err) = new(&root, &["plain"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("created problems/plain.rs for SPOJ"), "{out}");
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn the_listener_refuses_an_unknown_host_and_goes_on() {
+    let root = scratch("listen-host");
+    let (mut child, _stderr, address) = listening(&root, &[]);
+    let before = snapshot(&root);
+    let answer = post(&address, "", &at_url("https://example.com/problems/ZZTOP/"));
+    assert!(answer.starts_with("HTTP/1.1 400 Bad Request"), "{answer}");
+    assert!(answer.contains("give --judge"), "{answer}");
+    assert_eq!(snapshot(&root), before, "a refused request writes nothing");
+    assert!(child.try_wait().unwrap().is_none(), "still listening");
+    let answer = post(&address, "", &at_url("https://codechef.com/problems/ZZTOP"));
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(child.wait().unwrap().success());
+    let meta = metadata(&root, "zztop");
+    assert_eq!(meta.get("judge").and_then(|v| v.as_str()), Some("codechef"));
+    std::fs::remove_dir_all(root).unwrap();
+}
