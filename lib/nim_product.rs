@@ -24,9 +24,10 @@ thread_local! {
     static BYTE_PRODUCTS: Box<[u8; 1 << 16]> = byte_products();
 }
 
-/// The product of two nimbers below 2^width (width a power of two, at most 8) by the split
-/// into halves, one bit at the bottom (where ⊗ is AND): what the table of bytes is built from.
-fn product_by_halves(a: u32, b: u32, width: u32) -> u32 {
+/// The product of two nimbers below 2^width (width a power of two, at most 64) by the split
+/// into halves, down to one bit (where ⊗ is AND): slow, and what the table of bytes is built
+/// from.
+fn product_by_halves(a: u64, b: u64, width: u32) -> u64 {
     if width == 1 {
         return a & b;
     }
@@ -41,7 +42,7 @@ fn product_by_halves(a: u32, b: u32, width: u32) -> u32 {
 
 fn byte_products() -> Box<[u8; 1 << 16]> {
     let mut table = Box::new([0u8; 1 << 16]);
-    for a in 0..256u32 {
+    for a in 0..256u64 {
         for b in 0..=a {
             let p = product_by_halves(a, b, 8) as u8;
             table[(a << 8 | b) as usize] = p;
@@ -202,6 +203,16 @@ mod tests {
                     b
                 );
             }
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_split_into_halves_without_a_table() {
+        let mut rng = Rng::new(3534);
+        for _ in 0..3000 {
+            let (a, b) = (random(&mut rng), random(&mut rng));
+            let slow = product_by_halves(a.value(), b.value(), 64);
+            assert_eq!(nim_product(a, b), Nimber(slow), "{:?} {:?}", a, b);
         }
     }
 
