@@ -3,7 +3,7 @@
 //! careful path for anything else.
 
 use crate::error::InputError;
-use crate::number::short_number;
+use crate::number::{long_number, short_number};
 use crate::scanner::Scanner;
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -78,16 +78,18 @@ impl Scanner<'_> {
     /// [`Scanner::uint`] for inputs of many numbers (megabytes): the same values and errors,
     /// but a number of at most 7 digits inside the window is read as one eight-byte word
     /// without a branch that depends on its digits (a byte loop mispredicts at the end of
-    /// every short token). Its code makes a bundle larger, so only the problems that call it
-    /// carry it (directly, or through [`crate::Lists`], which reads its items with it).
+    /// every short token), and one of 8 to 20 digits as up to three such words. Its code makes
+    /// a bundle larger, so only the problems that call it carry it (directly, or through
+    /// [`crate::Lists`], which reads its items with it).
     ///
     /// ```
-    /// let mut sc = judge::Scanner::new(b"7 1234567 12345678 -0 x");
+    /// let mut sc = judge::Scanner::new(b"7 1234567 12345678 -0 x 18446744073709551615 ");
     /// assert_eq!(sc.uint_fast("a", 0..=9), Ok(7));
     /// assert_eq!(sc.uint_fast("b", 0..=u64::MAX), Ok(1234567));
     /// assert_eq!(sc.uint_fast("c", 0..=u64::MAX), Ok(12345678));
     /// assert_eq!(sc.uint_fast("d", 0..=9), Ok(0));
     /// assert!(sc.uint_fast("e", 0..=9).is_err());
+    /// assert_eq!(sc.uint_fast("f", 0..=u64::MAX), Ok(u64::MAX));
     /// ```
     ///
     /// # Complexity
@@ -100,7 +102,13 @@ impl Scanner<'_> {
     ) -> Result<u64, InputError> {
         // A short number followed by a separator, all within the window, and in range: done.
         // Anything else (a sign, a long or bad token, the window's end) is read carefully.
-        if let Some((value, len)) = self.ahead().get(..8).and_then(short_number) {
+        let ahead = self.ahead();
+        if let Some((value, len)) = ahead.get(..8).and_then(short_number) {
+            if (value >= *range.start()) & (value <= *range.end()) {
+                self.advance(len);
+                return Ok(value);
+            }
+        } else if let Some((value, len)) = ahead.get(..24).and_then(long_number) {
             if (value >= *range.start()) & (value <= *range.end()) {
                 self.advance(len);
                 return Ok(value);

@@ -22,9 +22,12 @@
 #![warn(missing_docs)]
 
 pub mod anti_sg;
+pub mod coin_turning;
 pub mod cyclic;
 pub mod divisor;
+pub mod euclid;
 pub mod every_sg;
+pub mod fibonacci_nim;
 pub mod game;
 pub mod geography;
 pub mod grundys_game;
@@ -35,6 +38,7 @@ pub mod mex;
 pub mod moore;
 pub mod multi_sg;
 pub mod nim;
+pub mod nim_product;
 pub mod nimber;
 pub mod octal;
 pub mod outcome;
@@ -48,3 +52,4 @@ pub mod subtraction;
 pub mod take_exactly;
 pub mod take_vectors;
 pub mod values;
+pub mod wythoff;

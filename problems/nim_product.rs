@@ -1,0 +1,120 @@
+//! Library Checker "Nim Product (F_{2^{64}})" (nim_product_64): T pairs A, B below 2^64; print
+//! each nim product A ⊗ B, the mex-defined product that makes the nimbers below 2^64 a field
+//! (`grundy::nim_product::nim_product`).
+//!
+//! Input: T (1 ≤ T ≤ 10^6), then T lines `A B` (0 ≤ A, B < 2^64). Output: A ⊗ B, one a line.
+//! Beyond the judge: any T; numbers of 2^64 and above are refused (they are outside the field
+//! the judge asks for).
+
+use grundy::nim_product::nim_product;
+use grundy::nimber::Nimber;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    for case in sc.cases("the number of test cases T")? {
+        // `uint_fast`: the judge's input is up to 40 MB of numbers.
+        let a = sc.uint_fast(case.field("A"), 0..=u64::MAX)?;
+        let b = sc.uint_fast(case.field("B"), 0..=u64::MAX)?;
+        write_line(out, nim_product(Nimber(a), Nimber(b)).value())?;
+    }
+    sc.finish()
+}
+
+/// Writes `value` and a newline: its digits written from the right into a small buffer, as
+/// the formatting machinery of `writeln!` costs more than the product itself on 10^6 lines.
+fn write_line<W: Write>(out: &mut W, mut value: u64) -> std::io::Result<()> {
+    let mut line = [0u8; 21];
+    let mut start = line.len() - 1;
+    line[start] = b'\n';
+    loop {
+        start -= 1;
+        line[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.write_all(&line[start..])
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::{Problem, Rng};
+
+    /// The brute force's state: the products of all pairs below `MAX_SIZE`, literally by the
+    /// definition a ⊗ b = mex { a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b } (the value of the
+    /// product game), filled on first use.
+    #[derive(Default)]
+    struct NimProduct(Vec<Vec<u64>>);
+
+    impl NimProduct {
+        fn products(&mut self) -> &[Vec<u64>] {
+            if self.0.is_empty() {
+                let n = Self::MAX_SIZE as usize;
+                let mut p = vec![vec![0u64; n]; n];
+                for a in 0..n {
+                    for b in 0..n {
+                        let mut seen = vec![false; 4 * n];
+                        for a2 in 0..a {
+                            for b2 in 0..b {
+                                seen[(p[a2][b] ^ p[a][b2] ^ p[a2][b2]) as usize] = true;
+                            }
+                        }
+                        p[a][b] = seen.iter().position(|&s| !s).unwrap() as u64;
+                    }
+                }
+                self.0 = p;
+            }
+            &self.0
+        }
+    }
+
+    impl Problem for NimProduct {
+        /// One test case: A and B.
+        type Case = (u64, u64);
+        const SIZE: u64 = 64;
+        /// The mex table's side: the brute force takes numbers below it.
+        const MAX_SIZE: u64 = 64;
+        fn case(rng: &mut Rng, size: u64) -> (u64, u64) {
+            (rng.below(size), rng.below(size))
+        }
+        fn input(cases: &[(u64, u64)]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for (a, b) in cases {
+                text += &format!("{} {}\n", a, b);
+            }
+            text
+        }
+        fn brute(&mut self, &(a, b): &(u64, u64)) -> String {
+            format!("{}\n", self.products()[a as usize][b as usize])
+        }
+    }
+
+    #[test]
+    fn lines_are_written_as_decimal() {
+        for value in [0, 7, 10, 1_000_000, u64::MAX - 1, u64::MAX] {
+            let mut out = Vec::new();
+            write_line(&mut out, value).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n", value));
+        }
+    }
+
+    testkit::problem_tests!(
+        NimProduct,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases T"),
+            ("0\n", "the number of test cases T = `0` is out of range"),
+            ("1\n3\n", "input ended early: expected B of test case 1"),
+            ("1\n18446744073709551616 1\n", "A of test case 1 = `18446744073709551616` is out of range"),
+            ("1\n2 -2\n", "B of test case 1 = `-2` is out of range"),
+            ("1\n2 2\n5\n", "unexpected extra input"),
+        ]
+    );
+}
