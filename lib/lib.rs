@@ -1,14 +1,20 @@
 //! Sprague–Grundy helpers for impartial games, small enough to paste into a judge.
 //!
 //! Layers, bottom to top:
-//! - leaves: [`nimber`] (the value type, [`Nimber`](nimber::Nimber)), [`mex`], [`outcome`],
-//!   [`periodicity`], [`primes`];
+//! - leaves: [`nimber`] (the value type, [`Nimber`](nimber::Nimber)), [`nim_product`] (the
+//!   nimbers' multiplication), [`mex`], [`outcome`], [`periodicity`], [`primes`],
+//!   [`matching`];
 //! - engines: [`game`] (the [`ImpartialGame`](game::ImpartialGame) trait), [`values`]
 //!   ([`grundy_table`](values::grundy_table) and the memoised search
-//!   [`GrundyMemo`](values::GrundyMemo)), [`nim`], [`pattern`] (period finding in computed values);
+//!   [`GrundyMemo`](values::GrundyMemo)), [`nim`], [`pattern`] (period finding in computed
+//!   values), [`cyclic`] (games whose positions can repeat: win, lose or draw);
+//! - rules of play on sums: [`anti_sg`] (misère sums by the SJ theorem), [`every_sg`] (every
+//!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
-//!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`multi_sg`] (heaps that split),
-//!   [`grundys_game`].
+//!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`grundys_game`], [`wythoff`],
+//!   [`fibonacci_nim`], [`euclid`], [`coin_turning`], [`geography`].
+//!
+//! Which module for which statement: the cookbook, `docs/cookbook.md` in the repository.
 //!
 //! A solve usually starts from `use grundy::prelude::*;` ([`prelude`]): the value type, the
 //! outcome, the trait and the table and memo that compute values. Each item has one short
