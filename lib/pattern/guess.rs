@@ -1,6 +1,7 @@
 //! [`guess`]: from a sequence's first values to a rule that extends it, or an honest refusal.
 
 use super::digits::{Digits, FloorDivision};
+use super::division::DivisionGame;
 use super::factor::Factorisation;
 use super::periodic::Periodic;
 use super::runs::Runs;
@@ -19,6 +20,7 @@ enum Kind {
     FloorDivision(FloorDivision),
     Digits(Digits),
     Factorisation(Factorisation),
+    Division(DivisionGame),
 }
 
 /// A rule that computes G(n) for every n and prints itself as a formula.
@@ -48,6 +50,7 @@ impl Rule {
             Kind::FloorDivision(r) => r.value(n),
             Kind::Digits(r) => r.value(n),
             Kind::Factorisation(r) => r.value(n),
+            Kind::Division(r) => r.value(n),
         }
     }
 
@@ -65,6 +68,7 @@ impl Rule {
             Kind::FloorDivision(_) => "floor division",
             Kind::Digits(_) => "base-k digits",
             Kind::Factorisation(_) => "factorisation",
+            Kind::Division(_) => "division game",
         }
     }
 
@@ -77,6 +81,7 @@ impl Rule {
             Kind::FloorDivision(r) => r.parameters(),
             Kind::Digits(r) => r.parameters(),
             Kind::Factorisation(r) => r.parameters(),
+            Kind::Division(r) => r.parameters(),
         }
     }
 }
@@ -90,6 +95,7 @@ impl fmt::Display for Rule {
             Kind::FloorDivision(r) => r.fmt(f),
             Kind::Digits(r) => r.fmt(f),
             Kind::Factorisation(r) => r.fmt(f),
+            Kind::Division(r) => r.fmt(f),
         }
     }
 }
@@ -125,23 +131,81 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Every candidate rule the prefix shows, simplest family first.
-fn candidates(prefix: &[u64]) -> Vec<Rule> {
-    let mut all: Vec<Kind> = Vec::new();
-    all.extend(Periodic::fit(prefix).into_iter().map(Kind::Periodic));
-    all.extend(Runs::fit(prefix).into_iter().map(Kind::Runs));
+/// Every candidate rule, simplest family first, each with the number of values it was fitted
+/// on: the first `fitted` values, except for floor-division recursions (see
+/// [`FloorDivision::fit`]).
+fn candidates(values: &[u64], fitted: usize) -> Vec<(Rule, usize)> {
+    let prefix = &values[..fitted];
+    let mut all: Vec<(Kind, usize)> = Vec::new();
+    let at = |kind: Kind| (kind, fitted);
     all.extend(
-        FloorDivision::fit(prefix)
+        Periodic::fit(prefix)
             .into_iter()
-            .map(Kind::FloorDivision),
+            .map(Kind::Periodic)
+            .map(at),
     );
-    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits));
+    all.extend(Runs::fit(prefix).into_iter().map(Kind::Runs).map(at));
+    all.extend(
+        FloorDivision::fit(values)
+            .into_iter()
+            .map(|(rule, fitted)| (Kind::FloorDivision(rule), fitted)),
+    );
+    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits).map(at));
     all.extend(
         Factorisation::fit(prefix)
             .into_iter()
-            .map(Kind::Factorisation),
+            .map(Kind::Factorisation)
+            .map(at),
     );
-    all.into_iter().map(|kind| Rule { kind }).collect()
+    all.extend(DivisionGame::fit(prefix).map(Kind::Division).map(at));
+    all.into_iter()
+        .map(|(kind, fitted)| (Rule { kind }, fitted))
+        .collect()
+}
+
+/// Whether the data shows the evidence its family needs beyond fitting and predicting (the
+/// module docs of [`guess`] give the reasons): `None` if so, else why not.
+fn lacks_evidence(rule: &Rule, values: &[u64], fitted: usize) -> Option<String> {
+    let len = values.len();
+    match &rule.kind {
+        Kind::Periodic(r) => {
+            let (e, p) = (r.preperiod(), r.period());
+            let predicted = len - e - p;
+            if predicted < 2 * p || (predicted < MIN_VALUES && predicted < 8 * p) {
+                return Some(format!(
+                    "{} is repeated by only {} values after its first period: two periods and {} values (or eight periods) are needed",
+                    rule, predicted, MIN_VALUES
+                ));
+            }
+            if p == 1 {
+                // The last run starts before the constant tail: if they grew by a factor r,
+                // the next change is due near r·e.
+                let starts: Vec<usize> = (1..e.min(len))
+                    .filter(|&n| values[n] != values[n - 1])
+                    .chain(std::iter::once(e))
+                    .collect();
+                let due = starts
+                    .windows(2)
+                    .rev()
+                    .take(2)
+                    .map(|w| e * w[1] / w[0].max(1))
+                    .max()
+                    .unwrap_or(0);
+                if due >= len {
+                    return Some(format!(
+                        "{}: its runs grow geometrically, so the next change is due near n = {}, past the data",
+                        rule, due
+                    ));
+                }
+            }
+            None
+        }
+        _ if rule.parameters() * 3 > fitted => Some(format!(
+            "{} fits the first {} values but stores too many numbers to be evidence",
+            rule, fitted
+        )),
+        _ => None,
+    }
 }
 
 /// The number of values held out of `len`: a quarter, at least [`MIN_HELD_OUT`].
@@ -198,24 +262,50 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         });
     }
     let fitted = len - held_out(len);
-    let prefix = &values[..fitted];
+    // When the values are a division game, the game extends them: every rule must agree
+    // with it far past the data (the runs of a division game grow geometrically).
+    let games = DivisionGame::consistent(values);
+    let far = games.first().map_or(len, |game| {
+        let k = *game.divisors().last().expect("a divisor") as usize;
+        (16 * len).max(len * k * k).min(1 << 21).max(len)
+    });
+    let truths: Vec<Vec<u64>> = games.iter().map(|game| game.extend(far)).collect();
     // The candidate that held longest: (formula, first n it fails at, its value there).
     let mut nearest: Option<(String, usize, u64)> = None;
     let mut overfitted: Option<String> = None;
-    for rule in candidates(prefix) {
-        if rule.parameters() * 3 > fitted {
+    for (rule, fitted) in candidates(values, fitted) {
+        if let Some(why) = lacks_evidence(&rule, values, fitted) {
             if overfitted.is_none() {
-                overfitted = Some(rule.to_string());
+                overfitted = Some(why);
             }
             continue;
         }
         match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
             None => {
-                return Ok(Guess {
-                    rule,
-                    fitted,
-                    held_out: len - fitted,
-                })
+                let broken = truths.iter().zip(games.iter()).find_map(|(truth, game)| {
+                    (len..far)
+                        .find(|&n| rule.value(n as u64) != truth[n])
+                        .map(|n| (n, truth[n], game))
+                });
+                match broken {
+                    None => {
+                        return Ok(Guess {
+                            rule,
+                            fitted,
+                            held_out: len - fitted,
+                        })
+                    }
+                    Some((n, truth, game)) => {
+                        overfitted = Some(format!(
+                            "{} explains every value, but they are the division game {}, which gives G({}) = {} where the rule gives {}",
+                            rule,
+                            game,
+                            n,
+                            truth,
+                            rule.value(n as u64)
+                        ));
+                    }
+                }
             }
             Some(n) => {
                 if nearest.as_ref().map_or(true, |best| n > best.1) {
@@ -225,10 +315,7 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         }
     }
     let reason = match overfitted {
-        Some(formula) if nearest.is_none() => format!(
-            "no rule: {} fits the first {} values but stores too many numbers to be evidence",
-            formula, fitted
-        ),
+        Some(why) if nearest.is_none() => format!("no rule: {}", why),
         _ => format!(
             "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation) fitted on the first {} values predicts the last {}",
             fitted,

@@ -23,6 +23,7 @@ mod arith;
 mod band;
 mod describe;
 mod digits;
+mod division;
 mod factor;
 mod guess;
 mod periodic;
