@@ -1001,3 +1001,50 @@ fn division_games_are_never_claimed_wrongly_at_any_prefix() {
         wrong
     );
 }
+
+/// Periodic games with long preperiods or long periods are believed by their repetitions:
+/// refused before, when a rule had to store at most a third as many numbers as it was fitted
+/// on. Shown too few values after the preperiod, the same games are refused or right.
+#[test]
+fn long_periods_are_believed_by_their_repetitions() {
+    let cases: Vec<(&str, Vec<u64>, usize, usize, usize)> = vec![
+        // (name, values, given, period, preperiod)
+        (
+            "subtraction 2,5,7",
+            subtraction(3000, &[2, 5, 7]),
+            80,
+            22,
+            0,
+        ),
+        ("Kayles 0.77", octal(3000, &[7, 7]), 300, 12, 71),
+        ("Dawson's Kayles 0.07", octal(3000, &[0, 7]), 300, 34, 53),
+    ];
+    for (name, values, given, period, preperiod) in cases.iter() {
+        let found = guess(&values[..*given]).unwrap_or_else(|r| panic!("{}: {}", name, r));
+        assert_eq!(found.rule.extend(values.len()), *values, "{}", name);
+        assert_eq!(found.rule.family(), "periodic", "{}", name);
+        let shape = if *preperiod == 0 {
+            format!("mod {}", period)
+        } else {
+            format!("(n - {}) mod {}", preperiod, period)
+        };
+        assert!(
+            found.rule.to_string().contains(&shape),
+            "{}: {}",
+            name,
+            found.rule
+        );
+        for shown in 24..*given {
+            if let Ok(found) = guess(&values[..shown]) {
+                assert_eq!(
+                    found.rule.extend(values.len()),
+                    *values,
+                    "{} from {}: {}",
+                    name,
+                    shown,
+                    found.rule
+                );
+            }
+        }
+    }
+}
