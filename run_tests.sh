@@ -9,7 +9,9 @@
 # Environment:
 #   TIMEOUT=S      per-case limit in seconds for every problem (digits, optional fraction;
 #                  absent or 0: the problem's `time-limit` in problems/Cargo.toml, else 10 s;
-#                  every limit is clamped to 0.1 .. 600 s)
+#                  every limit is clamped to 0.1 .. 600 s). The limit is on CPU time, as judges
+#                  measure it, so the machine's load changes no verdict; a program still running
+#                  at 10 times the limit by the wall clock is stopped too.
 #   NO_BUNDLE=1    skip the bundle stage
 #   OLD_RUSTC=P    an old rustc to compile plain bundles with (default: /usr/bin/rustc if it is
 #                  older than the toolchain's; `apt-get install rustc` gives Debian's 1.63)

@@ -65,6 +65,8 @@ pub fn main(check: Check) -> ! {
 /// paths, the input or answer cannot be read as text, or `check` panics. An output that is not
 /// UTF-8 is a wrong answer, not a failure.
 ///
+/// [`main`] is this and `exit`; it is public for a checker's tests, which need no process.
+///
 /// ```
 /// use std::ffi::OsString;
 /// fn equal(_: &str, output: &str, answer: &str) -> Result<(), String> {

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-/// The most characters of an offending token that an error message quotes.
+/// The most characters of an offending token that an error message quotes. Public as part of
+/// the contract these docs state; no code outside this crate needs it.
 pub const QUOTE_LIMIT: usize = 20;
 
 /// Why the input was refused; its `Display` is one line naming the field.

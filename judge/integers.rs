@@ -78,8 +78,8 @@ impl Scanner<'_> {
     /// [`Scanner::uint`] for inputs of many numbers (megabytes): the same values and errors,
     /// but a number of at most 7 digits inside the window is read as one eight-byte word
     /// without a branch that depends on its digits (a byte loop mispredicts at the end of
-    /// every short token). It adds about 1.5 kB to a bundle, which only the problems that call
-    /// it carry (directly, or through [`crate::Lists`], which reads its items with it).
+    /// every short token). Its code makes a bundle larger, so only the problems that call it
+    /// carry it (directly, or through [`crate::Lists`], which reads its items with it).
     ///
     /// ```
     /// let mut sc = judge::Scanner::new(b"7 1234567 12345678 -0 x");

@@ -107,11 +107,6 @@ impl<R: BufRead, W: Write> Dialogue<R, W> {
         self.rejected
     }
 
-    /// How many lines the jury has sent so far.
-    pub fn lines_read(&self) -> u64 {
-        self.lines
-    }
-
     /// Reads the jury's next line into `line`; false at the end of the dialogue.
     fn next_line(&mut self) -> Result<bool, InputError> {
         self.line.clear();
@@ -328,7 +323,7 @@ mod tests {
         let mut io = Dialogue::new(jury, Vec::new());
         assert_eq!(io.uint("a", 0..=99), Ok(12));
         assert_eq!(io.uint("b", 0..=99), Ok(7));
-        assert_eq!(io.lines_read(), 1);
+        assert_eq!(io.lines, 1);
     }
 
     #[test]
@@ -338,7 +333,7 @@ mod tests {
         for n in 1..=5 {
             assert_eq!(io.uint("n", 0..=9), Ok(n));
         }
-        assert_eq!(io.lines_read(), 1);
+        assert_eq!(io.lines, 1);
     }
 
     #[test]
@@ -405,17 +400,17 @@ mod tests {
     #[test]
     fn lines_are_counted_and_shown_in_debug() {
         let mut io = Dialogue::new(&b"1\n\n2 3\n"[..], Vec::new());
-        assert_eq!(io.lines_read(), 0);
+        assert_eq!(io.lines, 0);
         assert_eq!(io.uint("a", 0..=9), Ok(1));
         assert_eq!(io.uint("b", 0..=9), Ok(2));
-        assert_eq!(io.lines_read(), 3);
+        assert_eq!(io.lines, 3);
         assert_eq!(
             format!("{:?}", io),
             "Dialogue { lines: 3, rejected: false }"
         );
         assert_eq!(io.uint("c", 0..=9), Ok(3));
         assert!(io.uint("d", 0..=9).is_err());
-        assert_eq!(io.lines_read(), 3);
+        assert_eq!(io.lines, 3);
     }
 
     #[test]

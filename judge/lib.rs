@@ -32,6 +32,6 @@ mod scanner;
 pub use cached::Cached;
 pub use cases::{Case, CaseField, Cases, Lists};
 pub use error::{quote, InputError, QUOTE_LIMIT};
-pub use output::{main_large_output, run_stdio, Output};
+pub use output::{main_large_output, Output};
 pub use run::{main, run_str, HOLD_LIMIT};
 pub use scanner::{Scanner, MAX_INPUT};

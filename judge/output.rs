@@ -6,17 +6,9 @@ use crate::run::HOLD_LIMIT;
 use crate::scanner::Scanner;
 use std::io::{Seek, SeekFrom, Write};
 
-/// Where a solution writes on standard output under [`run_stdio`]: a buffer in memory, or
-/// standard output directly.
-///
-/// ```
-/// use std::io::Write;
-/// let mut out = judge::Output::buffer(8);
-/// write!(out, "12345678").unwrap();
-/// write!(out, "9").unwrap(); // dropped: past the limit
-/// assert!(out.overflowed());
-/// assert_eq!(out.bytes(), b"12345678");
-/// ```
+/// The writer [`main_large_output`] hands a solution: a buffer in memory, or standard output
+/// directly. Public only because it is `solve`'s `W` there; nothing outside this crate makes
+/// one.
 pub struct Output {
     mode: Mode,
     overflowed: bool,
@@ -32,7 +24,7 @@ enum Mode {
 impl Output {
     /// Holds up to `limit` bytes; what is written beyond is dropped and marks the output
     /// overflowed, so that the solution still reads (and checks) the rest of its input.
-    pub fn buffer(limit: usize) -> Self {
+    fn buffer(limit: usize) -> Self {
         Output {
             mode: Mode::Buffer {
                 bytes: Vec::new(),
@@ -44,7 +36,7 @@ impl Output {
     }
 
     /// Writes to standard output through a buffer.
-    pub fn stream() -> Self {
+    fn stream() -> Self {
         Output {
             mode: Mode::Stream(std::io::BufWriter::with_capacity(
                 1 << 16,
@@ -56,12 +48,12 @@ impl Output {
     }
 
     /// Whether a write went past a buffer's limit.
-    pub fn overflowed(&self) -> bool {
+    fn overflowed(&self) -> bool {
         self.overflowed
     }
 
     /// The bytes a buffer holds (empty for a stream).
-    pub fn bytes(&self) -> &[u8] {
+    fn bytes(&self) -> &[u8] {
         match &self.mode {
             Mode::Buffer { bytes, .. } => bytes,
             Mode::Stream(_) => &[],
@@ -132,19 +124,7 @@ fn written(ran: Result<(), InputError>, out: &Output) -> Result<(), InputError> 
 /// runs once more, writing as it goes. So memory stays at about 16 MiB for a file and at the
 /// answers' size for a pipe (or any input that cannot be read again), and a solution must be
 /// deterministic (they all are).
-///
-/// ```no_run
-/// use judge::{InputError, Scanner};
-/// fn solve<W: std::io::Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> { sc.finish() }
-/// if let Err(e) = judge::run_stdio(solve) {
-///     eprintln!("error: {}", e);
-/// }
-/// ```
-///
-/// # Complexity
-/// O(input + output size) beyond the cost of `solve`, which runs twice when the answers are
-/// large.
-pub fn run_stdio<F>(solve: F) -> Result<(), InputError>
+fn run_stdio<F>(solve: F) -> Result<(), InputError>
 where
     F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,
 {
@@ -238,10 +218,20 @@ impl Stdin {
     }
 }
 
-/// A contest binary's whole `main` for answers that may pass 16 MiB: [`run_stdio`], then exit
-/// status 0, or one line `error: ...` on standard error and exit status 1: nothing is written
-/// before the whole input is accepted, whatever the answers' size. ([`main`](crate::main)
-/// writes answers past 16 MiB as they come, in less code.)
+/// A contest binary's whole `main` for answers that may pass 16 MiB: exit status 0, or one
+/// line `error: ...` on standard error and exit status 1, and nothing written before the
+/// whole input is accepted, whatever the answers' size. ([`main`](crate::main) writes answers
+/// past 16 MiB as they come, in less code.)
+///
+/// The answers are held in memory up to [`HOLD_LIMIT`]. When standard input is a regular file
+/// and they outgrow it, the rest are dropped while `solve` checks the input to its end; then
+/// standard input is moved back to where it stood at the start (which need not be the file's
+/// first byte) and `solve` runs once more, writing as it goes. So memory stays at about
+/// 16 MiB for a file and at the answers' size for a pipe, and `solve` must be deterministic.
+///
+/// No problem here needs it yet (every judge's answers so far fit in 16 MiB): it serves a
+/// future problem whose answers may not, and `judge/tests/stdio.rs` checks it as such a
+/// binary runs.
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};
@@ -256,7 +246,8 @@ impl Stdin {
 /// ```
 ///
 /// # Complexity
-/// That of [`run_stdio`].
+/// O(input + output size) beyond the cost of `solve`, which runs twice when the answers are
+/// large.
 pub fn main_large_output<F>(solve: F) -> !
 where
     F: Fn(&mut Scanner, &mut Output) -> Result<(), InputError>,

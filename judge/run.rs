@@ -31,7 +31,8 @@ where
     String::from_utf8(out).map_err(|e| InputError::Unwritable(e.to_string()))
 }
 
-/// The most answer bytes held in memory before any is written.
+/// The most answer bytes held in memory before any is written. Public as part of the contract
+/// these docs state; no code outside this crate needs it.
 pub const HOLD_LIMIT: usize = 1 << 24;
 
 /// A contest binary's whole `main`: runs `solve` on standard input (read a window at a time),

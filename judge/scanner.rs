@@ -11,7 +11,8 @@ use std::io::Read;
 const WINDOW: usize = 1 << 16;
 
 /// The most bytes read: far above any judge's input, and a clean refusal beyond instead of
-/// reading forever (from `/dev/zero`, say).
+/// reading forever (from `/dev/zero`, say). Public as part of the contract these docs state;
+/// no code outside this crate needs it.
 pub const MAX_INPUT: u64 = 1 << 30;
 
 /// Whether `b` separates tokens: space, tab, line feed, vertical tab, form feed, carriage

@@ -69,7 +69,7 @@ use crate::outcome::Outcome;
 ///
 /// ```
 /// use grundy::cyclic::CyclicOutcome;
-/// use grundy::Outcome;
+/// use grundy::prelude::Outcome;
 /// assert_eq!(CyclicOutcome::Win.decided(), Some(Outcome::FirstPlayerWins));
 /// assert_eq!(CyclicOutcome::Draw.decided(), None);
 /// assert_eq!(CyclicOutcome::from(Outcome::SecondPlayerWins), CyclicOutcome::Lose);
@@ -89,7 +89,7 @@ impl CyclicOutcome {
     ///
     /// ```
     /// use grundy::cyclic::CyclicOutcome;
-    /// use grundy::Outcome;
+    /// use grundy::prelude::Outcome;
     /// assert_eq!(CyclicOutcome::Lose.decided(), Some(Outcome::SecondPlayerWins));
     /// ```
     pub fn decided(self) -> Option<Outcome> {

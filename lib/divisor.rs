@@ -15,7 +15,7 @@ use std::convert::TryFrom;
 ///
 /// ```
 /// use grundy::divisor::tower_grundy;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(tower_grundy(1), Nimber(0));
 /// assert_eq!(tower_grundy(4), Nimber(2));
 /// assert_eq!(tower_grundy(1_000_000_000_000_000_000), Nimber(36)); // 2^18 · 5^18
@@ -49,7 +49,7 @@ pub fn tower_grundy(h: u64) -> Nimber {
 ///
 /// ```
 /// use grundy::divisor::split_tower_grundy;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(split_tower_grundy(1), Nimber(0));
 /// assert_eq!(split_tower_grundy(2), Nimber(1)); // two towers of 1: 0, so mex{0} = 1
 /// assert_eq!(split_tower_grundy(6), Nimber(2)); // Ω(3) + 1
@@ -160,7 +160,7 @@ fn proper_divisors(h: u64) -> Vec<u64> {
 ///
 /// ```
 /// use grundy::divisor::Tower;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// assert_eq!(Tower.moves(&12), vec![1, 2, 3, 4, 6]);
 /// assert_eq!(Tower.value(&12), Nimber(3));
 /// ```
@@ -192,7 +192,7 @@ impl ImpartialGame for Tower {
 ///
 /// ```
 /// use grundy::divisor::SplitTower;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// assert_eq!(SplitTower.moves(&vec![4]), vec![vec![2, 2], vec![1, 1, 1, 1]]);
 /// assert_eq!(SplitTower.value(&vec![4, 6]), Nimber(1) + Nimber(2));
 /// ```

@@ -7,7 +7,7 @@
 //! positions has a value, and a family's fast value can be checked against its own moves:
 //!
 //! ```
-//! use grundy::{GrundyMemo, ImpartialGame};
+//! use grundy::prelude::{GrundyMemo, ImpartialGame};
 //! use grundy::divisor::Tower;
 //! let mut search = GrundyMemo::of(Tower); // values from the moves alone
 //! assert!((1..200).all(|h| Tower.value(&h) == search.value(h)));
@@ -17,7 +17,7 @@
 //! Grundy values (as testkit's `Search` does), independent of the theory it checks:
 //!
 //! ```
-//! use grundy::ImpartialGame;
+//! use grundy::prelude::ImpartialGame;
 //! use grundy::take_exactly::TakeExactly;
 //! /// Whether the player to move wins, by trying every move.
 //! fn mover_wins<G: ImpartialGame>(game: &G, position: &G::Position) -> bool {
@@ -40,7 +40,7 @@ use std::marker::PhantomData;
 /// [`ImpartialGame::Position`] a position of the game.
 ///
 /// ```
-/// use grundy::{ImpartialGame, Nimber, Outcome};
+/// use grundy::prelude::{ImpartialGame, Nimber, Outcome};
 /// /// Take one or two objects from a heap.
 /// struct OneOrTwo;
 /// impl ImpartialGame for OneOrTwo {
@@ -64,7 +64,7 @@ pub trait ImpartialGame {
     ///
     /// ```
     /// use grundy::divisor::Tower;
-    /// use grundy::ImpartialGame;
+    /// use grundy::prelude::ImpartialGame;
     /// assert_eq!(Tower.moves(&6), vec![1, 2, 3]);
     /// assert!(Tower.moves(&1).is_empty());
     /// ```
@@ -76,7 +76,7 @@ pub trait ImpartialGame {
     ///
     /// ```
     /// use grundy::game::FnGame;
-    /// use grundy::{ImpartialGame, Nimber};
+    /// use grundy::prelude::{ImpartialGame, Nimber};
     /// // The divide game: n becomes n / 2, n / 3 or n / 6 (no closed form: the default search).
     /// let divide = FnGame::new(|&n: &u64| if n == 0 { vec![] } else { vec![n / 2, n / 3, n / 6] });
     /// assert_eq!(divide.value(&5), Nimber(3));
@@ -95,7 +95,7 @@ pub trait ImpartialGame {
     ///
     /// ```
     /// use grundy::take_exactly::TakeExactly;
-    /// use grundy::{ImpartialGame, Outcome};
+    /// use grundy::prelude::{ImpartialGame, Outcome};
     /// assert_eq!(TakeExactly::new(2).outcome(&5), Outcome::SecondPlayerWins); // two moves
     /// ```
     fn outcome(&self, position: &Self::Position) -> Outcome {
@@ -120,7 +120,7 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 ///
 /// ```
 /// use grundy::game::FnGame;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// let nim_heap = FnGame::new(|&n: &u8| 0..n);
 /// assert_eq!(nim_heap.moves(&3), vec![0, 1, 2]);
 /// assert_eq!(nim_heap.value(&9), Nimber(9));
@@ -140,7 +140,7 @@ where
     ///
     /// ```
     /// let chain = grundy::game::FnGame::new(|&n: &u32| n.checked_sub(1));
-    /// assert!(grundy::ImpartialGame::value(&chain, &10).is_zero());
+    /// assert!(grundy::prelude::ImpartialGame::value(&chain, &10).is_zero());
     /// ```
     pub fn new(moves: F) -> Self {
         FnGame {
@@ -170,7 +170,7 @@ where
 /// ```
 /// use grundy::game::SumGame;
 /// use grundy::nim::Nim;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// let nim = SumGame(Nim);
 /// assert_eq!(nim.value(&vec![3, 4, 5]), Nimber(2));
 /// assert_eq!(nim.moves(&vec![1, 2]), vec![vec![0, 2], vec![1, 0], vec![1, 1]]);

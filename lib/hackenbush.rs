@@ -21,7 +21,7 @@ use crate::nimber::Nimber;
 /// use grundy::hackenbush::Graph;
 /// // A "door": two posts and a lintel.
 /// let door = Graph::new(3, &[(0, 1), (0, 2), (1, 2)]);
-/// assert_eq!(door.value(), grundy::Nimber(1));
+/// assert_eq!(door.value(), grundy::prelude::Nimber(1));
 /// ```
 ///
 /// # Constraints
@@ -40,7 +40,7 @@ impl Graph {
     ///
     /// ```
     /// let stalk = grundy::hackenbush::Graph::new(3, &[(0, 1), (1, 2), (2, 2)]);
-    /// assert_eq!(stalk.value(), grundy::Nimber(3)); // two edges and a loop on top
+    /// assert_eq!(stalk.value(), grundy::prelude::Nimber(3)); // two edges and a loop on top
     /// ```
     ///
     /// # Panics
@@ -60,7 +60,8 @@ impl Graph {
     /// A stalk of `n` edges standing on the ground: a Nim heap of `n`.
     ///
     /// ```
-    /// use grundy::{hackenbush::Graph, Nimber};
+    /// use grundy::hackenbush::Graph;
+    /// use grundy::prelude::Nimber;
     /// assert_eq!(Graph::stalk(0).value(), Nimber(0));
     /// assert_eq!(Graph::stalk(4).value(), Nimber(4));
     /// ```
@@ -92,7 +93,7 @@ impl Graph {
     /// ```
     /// use grundy::hackenbush::Graph;
     /// // A twig: a trunk with two one-edge branches at its top (mex{0, 2, 2} = 1).
-    /// assert_eq!(Graph::new(4, &[(0, 1), (1, 2), (1, 3)]).value(), grundy::Nimber(1));
+    /// assert_eq!(Graph::new(4, &[(0, 1), (1, 2), (1, 3)]).value(), grundy::prelude::Nimber(1));
     /// ```
     ///
     /// # Complexity

@@ -67,7 +67,7 @@ pub fn knight_moves(n: usize, x: usize, y: usize) -> impl Iterator<Item = (usize
 ///
 /// ```
 /// use grundy::knights::Knights;
-/// use grundy::{ImpartialGame, Outcome};
+/// use grundy::prelude::{ImpartialGame, Outcome};
 /// let board = Knights::new(15);
 /// assert_eq!(board.moves(&(2, 0)), vec![(0, 1)]);
 /// assert_eq!(board.outcome(&(0, 0)), Outcome::SecondPlayerWins);

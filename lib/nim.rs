@@ -1,5 +1,6 @@
 //! Nim: the value of heaps, the winning moves of a position, and misère Nim.
 
+use crate::anti_sg::AntiSg;
 use crate::game::ImpartialGame;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
@@ -10,7 +11,7 @@ use crate::outcome::Outcome;
 ///
 /// ```
 /// use grundy::nim::Nim;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// assert_eq!(Nim.moves(&3), vec![0, 1, 2]);
 /// assert_eq!(Nim.value(&1_000_000_000_000), Nimber(1_000_000_000_000));
 /// ```
@@ -36,7 +37,7 @@ impl ImpartialGame for Nim {
 /// nimbers `*h`.
 ///
 /// ```
-/// use grundy::{nim_sum, Nimber};
+/// use grundy::prelude::{nim_sum, Nimber};
 /// assert_eq!(nim_sum([3, 5, 1]), Nimber(7));
 /// assert_eq!(nim_sum(Vec::new()), Nimber::ZERO);
 /// ```
@@ -55,7 +56,7 @@ pub fn nim_sum<I: IntoIterator<Item = u64>>(heaps: I) -> Nimber {
 ///
 /// ```
 /// use grundy::nim::coins_on_squares_value;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(coins_on_squares_value([(1, 1)]), Nimber(1));
 /// assert_eq!(coins_on_squares_value([(1, 2)]), Nimber(0));
 /// assert_eq!(coins_on_squares_value([(2, 3), (3, 1), (0, 5)]), Nimber(2 ^ 3));
@@ -74,11 +75,14 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> N
 /// (for heaps read one at a time) or collected from an iterator.
 ///
 /// When every heap has at most one object the mover loses iff the number of 1-heaps is odd;
-/// otherwise the mover loses iff the nim-sum is 0 (Bouton). Empty heaps are allowed and ignored;
-/// with no objects at all the mover cannot move and, under misère play, wins.
+/// otherwise the mover loses iff the nim-sum is 0 (Bouton). This is the SJ theorem
+/// ([`crate::anti_sg`]) for heaps, whose values are their sizes and where only the empty heap
+/// is worth 0, and it is computed by [`AntiSg`]. Empty heaps are allowed and ignored; with no
+/// objects at all the mover cannot move and, under misère play, wins.
 ///
 /// ```
-/// use grundy::{MisereNim, Outcome};
+/// use grundy::nim::MisereNim;
+/// use grundy::prelude::Outcome;
 /// let mut game = MisereNim::default();
 /// [3, 5, 1].iter().for_each(|&h| game.add(h));
 /// assert_eq!(game.outcome(), Outcome::FirstPlayerWins);
@@ -90,41 +94,31 @@ pub fn coins_on_squares_value<I: IntoIterator<Item = (u64, u64)>>(coins: I) -> N
 /// O(1) per heap and for the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MisereNim {
-    nim_sum: u64,
-    big_heaps: u64,
-    heaps_of_one: u64,
+    sum: AntiSg,
 }
 
 impl MisereNim {
     /// Adds a heap of `heap` objects.
     ///
     /// ```
-    /// let mut game = grundy::MisereNim::default();
+    /// let mut game = grundy::nim::MisereNim::default();
     /// game.add(1);
     /// game.add(1);
     /// assert!(game.outcome().first_player_wins()); // take one, leave the last to the other
     /// ```
     pub fn add(&mut self, heap: u64) {
-        self.nim_sum ^= heap;
-        if heap > 1 {
-            self.big_heaps += 1;
-        } else if heap == 1 {
-            self.heaps_of_one += 1;
-        }
+        self.sum.add(Nimber(heap));
     }
 
     /// The outcome of the heaps added so far.
     ///
     /// ```
-    /// use grundy::{MisereNim, Outcome};
+    /// use grundy::nim::MisereNim;
+    /// use grundy::prelude::Outcome;
     /// assert_eq!(MisereNim::default().outcome(), Outcome::FirstPlayerWins); // nothing to take
     /// ```
     pub fn outcome(&self) -> Outcome {
-        if self.big_heaps == 0 {
-            Outcome::from_first_player_wins(self.heaps_of_one % 2 == 0)
-        } else {
-            Outcome::from_grundy(Nimber(self.nim_sum))
-        }
+        self.sum.outcome()
     }
 }
 
@@ -139,8 +133,8 @@ impl std::iter::FromIterator<u64> for MisereNim {
 /// One move in Nim: reduce heap `heap` to `to` objects.
 ///
 /// ```
-/// let m = grundy::NimMove { heap: 1, to: 0 };
-/// assert_eq!(grundy::winning_moves(&[0, 4]), vec![m]);
+/// let m = grundy::nim::NimMove { heap: 1, to: 0 };
+/// assert_eq!(grundy::nim::winning_moves(&[0, 4]), vec![m]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NimMove {
@@ -156,7 +150,7 @@ pub struct NimMove {
 /// is smaller than `h[i]`, where `s` is the nim-sum.
 ///
 /// ```
-/// use grundy::{winning_moves, NimMove};
+/// use grundy::nim::{winning_moves, NimMove};
 /// assert_eq!(winning_moves(&[3, 4, 5]), vec![NimMove { heap: 0, to: 1 }]);
 /// assert!(winning_moves(&[1, 2, 3]).is_empty());
 /// ```

@@ -12,7 +12,7 @@ use std::ops::{Add, AddAssign, BitXor};
 /// A Grundy value: the nimber `*n`, held as the integer n. Addition is the nim-sum (XOR).
 ///
 /// ```
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// let sum = Nimber(3) + Nimber(5) + Nimber(1);
 /// assert_eq!(sum, Nimber(7));
 /// assert_eq!(Nimber(6) + Nimber(6), Nimber::ZERO); // every nimber is its own negative
@@ -31,24 +31,24 @@ impl Nimber {
     /// The value of a finished game (no move): `*0`, a loss for the player to move.
     ///
     /// ```
-    /// assert!(grundy::Nimber::ZERO.is_zero());
+    /// assert!(grundy::prelude::Nimber::ZERO.is_zero());
     /// ```
     pub const ZERO: Nimber = Nimber(0);
 
     /// The value as an integer: n for `*n`.
     ///
     /// ```
-    /// assert_eq!(grundy::Nimber(9).value(), 9);
+    /// assert_eq!(grundy::prelude::Nimber(9).value(), 9);
     /// ```
     pub fn value(self) -> u64 {
         self.0
     }
 
     /// Whether the value is `*0`: under normal play the player to move loses (see
-    /// [`Outcome::from_grundy`](crate::Outcome::from_grundy)).
+    /// [`Outcome::from_grundy`](crate::outcome::Outcome::from_grundy)).
     ///
     /// ```
-    /// use grundy::Nimber;
+    /// use grundy::prelude::Nimber;
     /// assert!(Nimber(0).is_zero() && !Nimber(2).is_zero());
     /// ```
     pub fn is_zero(self) -> bool {
@@ -59,7 +59,7 @@ impl Nimber {
     /// an odd count and zero for an even one.
     ///
     /// ```
-    /// use grundy::Nimber;
+    /// use grundy::prelude::Nimber;
     /// assert_eq!(Nimber(5).copies(3), Nimber(5));
     /// assert_eq!(Nimber(5).copies(1_000_000_000_000_000_000), Nimber::ZERO);
     /// ```
@@ -95,7 +95,7 @@ impl AddAssign for Nimber {
 /// the judge crate's `answer_xor`): `a ^ b` is `a + b`.
 ///
 /// ```
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(Nimber(3) ^ Nimber(5), Nimber(3) + Nimber(5));
 /// ```
 impl BitXor for Nimber {

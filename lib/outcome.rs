@@ -5,7 +5,7 @@ use crate::nimber::Nimber;
 /// The winner of a position with perfect play: the player to move, or the other one.
 ///
 /// ```
-/// use grundy::{Nimber, Outcome};
+/// use grundy::prelude::{Nimber, Outcome};
 /// assert_eq!(Outcome::from_grundy(Nimber(0)), Outcome::SecondPlayerWins);
 /// assert_eq!(Outcome::from_grundy(Nimber(3)), Outcome::FirstPlayerWins);
 /// ```
@@ -22,7 +22,7 @@ impl Outcome {
     /// not zero.
     ///
     /// ```
-    /// use grundy::{Nimber, Outcome};
+    /// use grundy::prelude::{Nimber, Outcome};
     /// assert!(Outcome::from_grundy(Nimber(1)).first_player_wins());
     /// assert_eq!(Outcome::from_grundy(Nimber(5) + Nimber(5)), Outcome::SecondPlayerWins);
     /// ```
@@ -33,7 +33,7 @@ impl Outcome {
     /// `FirstPlayerWins` when `wins` is true, else `SecondPlayerWins`.
     ///
     /// ```
-    /// use grundy::Outcome;
+    /// use grundy::prelude::Outcome;
     /// assert_eq!(Outcome::from_first_player_wins(false), Outcome::SecondPlayerWins);
     /// ```
     pub fn from_first_player_wins(wins: bool) -> Self {
@@ -47,7 +47,7 @@ impl Outcome {
     /// Whether the player to move wins.
     ///
     /// ```
-    /// assert!(!grundy::Outcome::SecondPlayerWins.first_player_wins());
+    /// assert!(!grundy::prelude::Outcome::SecondPlayerWins.first_player_wins());
     /// ```
     pub fn first_player_wins(self) -> bool {
         self == Outcome::FirstPlayerWins
@@ -56,7 +56,7 @@ impl Outcome {
     /// Picks the name of the winner: `first` if the player to move wins, else `second`.
     ///
     /// ```
-    /// use grundy::{Nimber, Outcome};
+    /// use grundy::prelude::{Nimber, Outcome};
     /// assert_eq!(Outcome::from_grundy(Nimber(2)).pick("John", "Brother"), "John");
     /// assert_eq!(Outcome::SecondPlayerWins.pick(1, 2), 2);
     /// ```

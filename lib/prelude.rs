@@ -14,7 +14,7 @@
 //! outcome, game, values, mex, nim), not the game families.
 
 pub use crate::game::ImpartialGame;
-pub use crate::mex::{mex, MexBuffer};
+pub use crate::mex::{mex, mex_few, MexBuffer};
 pub use crate::nim::nim_sum;
 pub use crate::nimber::Nimber;
 pub use crate::outcome::Outcome;

@@ -39,7 +39,7 @@ pub fn strip_code(lengths: &[usize]) -> Result<OctalCode, OctalCodeError> {
 /// use grundy::strips::{runs_value, strip_code};
 /// let mut game = Certifier::new(RareValue::new(strip_code(&[2]).unwrap()));
 /// game.extend_to(10).unwrap();
-/// assert_eq!(runs_value(&game, &[4, 4]), Some(grundy::Nimber(0)));
+/// assert_eq!(runs_value(&game, &[4, 4]), Some(grundy::prelude::Nimber(0)));
 /// assert_eq!(runs_value(&game, &[100]), None);
 /// ```
 ///

@@ -12,7 +12,7 @@ use crate::nimber::Nimber;
 ///
 /// ```
 /// use grundy::take_exactly::take_exactly_value;
-/// use grundy::Nimber;
+/// use grundy::prelude::Nimber;
 /// assert_eq!(take_exactly_value(5, 2), Nimber(0)); // two moves
 /// assert_eq!(take_exactly_value(7, 3), Nimber(0));
 /// assert_eq!(take_exactly_value(9, 3), Nimber(1));
@@ -34,7 +34,7 @@ pub fn take_exactly_value(heap: u64, take: u64) -> Nimber {
 ///
 /// ```
 /// use grundy::take_exactly::TakeExactly;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// let game = TakeExactly::new(3);
 /// assert_eq!(game.moves(&7), vec![4]);
 /// assert!(game.moves(&2).is_empty());

@@ -12,7 +12,7 @@ use std::hash::Hash;
 /// `successors(x)` lists the states reachable from `x` in one move (duplicates are fine).
 ///
 /// ```
-/// use grundy::{grundy_table, Nimber};
+/// use grundy::prelude::{grundy_table, Nimber};
 /// // Subtraction game S = {1, 2}: values repeat 0, 1, 2.
 /// let g = grundy_table(7, |x| [1, 2].iter().filter(move |&&s| s <= x).map(move |s| x - s));
 /// assert_eq!(g, [0, 1, 2, 0, 1, 2, 0].map(Nimber));
@@ -62,7 +62,7 @@ where
 /// against.
 ///
 /// ```
-/// use grundy::{GrundyMemo, Nimber};
+/// use grundy::prelude::{GrundyMemo, Nimber};
 /// // Two-heap Nim: the value is a ^ b.
 /// let mut memo = GrundyMemo::new(|&(a, b): &(u8, u8)| {
 ///     let mut next: Vec<(u8, u8)> = (0..a).map(|x| (x, b)).collect();
@@ -96,8 +96,8 @@ where
     /// A memo for the game whose moves from `position` are `moves(position)`.
     ///
     /// ```
-    /// let mut memo = grundy::GrundyMemo::new(|&n: &u32| (1..=n.min(3)).map(move |s| n - s));
-    /// assert_eq!(memo.value(5), grundy::Nimber(1));
+    /// let mut memo = grundy::prelude::GrundyMemo::new(|&n: &u32| (1..=n.min(3)).map(move |s| n - s));
+    /// assert_eq!(memo.value(5), grundy::prelude::Nimber(1));
     /// ```
     pub fn new(moves: F) -> Self {
         GrundyMemo::of(FnGame::new(moves))
@@ -108,7 +108,7 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     /// A memo for `game` (pass `&game` to keep using the game afterwards).
     ///
     /// ```
-    /// use grundy::{GrundyMemo, ImpartialGame, Nimber};
+    /// use grundy::prelude::{GrundyMemo, ImpartialGame, Nimber};
     /// use grundy::take_exactly::TakeExactly;
     /// let game = TakeExactly::new(3);
     /// let mut memo = GrundyMemo::of(&game);
@@ -124,7 +124,7 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     /// The Grundy value of `position`: the mex of its options' values.
     ///
     /// ```
-    /// let mut memo = grundy::GrundyMemo::new(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
+    /// let mut memo = grundy::prelude::GrundyMemo::new(|&n: &u32| if n > 0 { vec![n - 1] } else { vec![] });
     /// assert!(memo.value(100_000).is_zero()); // deep chains do not overflow the stack
     /// ```
     ///
@@ -176,7 +176,7 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     /// The number of positions whose value is memoised.
     ///
     /// ```
-    /// let mut memo = grundy::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
+    /// let mut memo = grundy::prelude::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
     /// memo.value(4);
     /// assert_eq!(memo.len(), 5);
     /// ```
@@ -187,7 +187,7 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     /// Whether no position has been evaluated yet.
     ///
     /// ```
-    /// let memo = grundy::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
+    /// let memo = grundy::prelude::GrundyMemo::new(|&n: &u8| (0..n).collect::<Vec<_>>());
     /// assert!(memo.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {

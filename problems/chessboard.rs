@@ -5,7 +5,7 @@
 //! Beyond the judge: any t; a coin off the board is refused.
 
 use grundy::knights::knight_table;
-use grundy::{Nimber, Outcome};
+use grundy::prelude::{Nimber, Outcome};
 use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 

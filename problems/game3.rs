@@ -4,7 +4,7 @@
 //! Input: T, then T values N. Output per game: `Ivica` (first player) or `Marica`.
 //! Beyond the judge: every N from 2 to 2^64 − 1 is answered in O(1).
 
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
 

@@ -4,7 +4,7 @@
 //!
 //! A position is the count of each value still in the deck (5^6 states; the total follows from
 //! them), and laying a card lowers one count: the Grundy table over the box of counts
-//! (`grundy::grundy_table`) answers every line at once.
+//! (`grundy::prelude::grundy_table`) answers every line at once.
 //!
 //! Input: lines until the end of the input, each the digits of the cards laid, in order.
 //! Output per line: the line, a space, and `A` or `B`. Carriage returns and spaces around a line
@@ -13,7 +13,7 @@
 //! something other than 1-6, a fifth card of a value, or passes 31 is refused, naming the line, and
 //! so is a line longer than [`MAX_LINE`] bytes.
 
-use grundy::{grundy_table, Nimber};
+use grundy::prelude::{grundy_table, Nimber};
 use judge::{Cached, InputError, Scanner};
 use std::io::Write;
 

@@ -7,8 +7,8 @@
 //! the largest count of each kind, while that box stays within [`MAX_POSITIONS`], and refused
 //! clearly beyond it.
 
+use grundy::prelude::Outcome;
 use grundy::take_vectors::{TakeVectors, TakeVectorsSearch};
-use grundy::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
 

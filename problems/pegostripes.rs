@@ -13,14 +13,12 @@
 //! period 3 after 6,902 cells, takes 13,815 values and 48M options, 3% of the work allowed).
 //! A game whose values keep growing is answered directly to 40,000 to 80,000 cells, then
 //! refused (16 19 40: 40,111; 0.777, strips 1 2 3: 50,764; 1000 999 998: 81,311): the
-//! rare-value method reached 40,111 to 131,072 cells in the same time, but would carry 10 kB
-//! more into a bundle that DMOJ limits.
-
-#![cfg_attr(not(test), no_main)]
+//! rare-value method reaches further in the same time, but its code would more than double
+//! the part of the bundle that the octal engine takes, and DMOJ limits the bundle's size.
 
 use grundy::octal::{Certifier, Limits};
+use grundy::prelude::{Nimber, Outcome};
 use grundy::strips::StripValues;
-use grundy::{Nimber, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -29,10 +27,9 @@ const DIRECT_LIMIT: u64 = 1 << 17;
 /// The judge's longest board: a board within it is read from a table computed up to it (no
 /// period is looked for), so the judge's inputs cost what one table of their range costs.
 const JUDGE_BOARDS: u64 = 1000;
-/// Options examined at most while doing so, as [`StripValues`] counts them (0.4 s to 0.8 s
-/// here: a row's pairs cost about 0.25 ns each while the values stay below 64, 0.5 ns past
-/// it): past it, a board that needs more values than were computed is refused instead of
-/// waited for.
+/// Options examined at most while doing so, as [`StripValues`] counts them: about a second of
+/// work (a row's pairs cost more once the values no longer fit one 64-bit mask), past which a
+/// board that needs more values than were computed is refused instead of waited for.
 const WORK_LIMIT: u64 = 1_500_000_000;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
@@ -85,6 +82,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     sc.finish()
 }
 
+fn main() {
+    judge::main(solve)
+}
+
 /// G(board) for a board past the values known: computes at least twice as many (up to
 /// [`DIRECT_LIMIT`] and the board), stopping early at a certified period, or refuses.
 fn value_beyond(
@@ -108,29 +109,6 @@ fn value_beyond(
         ))
     })
 }
-
-// `main` is called by the C runtime directly (`no_main`), skipping std's own start-up, which a
-// run this short notices (about 0.1 ms of 1 ms: a stack-overflow guard found by reading
-// /proc/self/maps, SIGPIPE ignored; a closed standard output now ends the program by SIGPIPE).
-// `judge::main` flushes the answers and exits; a panic must not unwind into C, so it ends here
-// with std's status 101. The attribute is `#[unsafe(no_mangle)]` from edition 2024 on, which
-// rustc before 1.82 cannot parse: the arm is chosen by whether `_` is an expression (2024 on).
-macro_rules! no_mangle {
-    ($edition_2024:expr, $item:item) => {
-        #[cfg_attr(not(test), unsafe(no_mangle))]
-        $item
-    };
-    (_, $item:item) => {
-        #[cfg_attr(not(test), no_mangle)]
-        $item
-    };
-}
-no_mangle!(
-    _,
-    pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-        std::panic::catch_unwind(|| -> i32 { judge::main(solve) }).unwrap_or(101)
-    }
-);
 
 #[cfg(test)]
 mod tests {

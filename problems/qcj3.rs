@@ -9,7 +9,7 @@
 //! with no coin is a finished game, which Tom (to move) loses.
 
 use grundy::nim::coins_on_squares_value;
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 

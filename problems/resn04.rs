@@ -8,8 +8,8 @@
 //! Beyond the judge: any T and N, pile sizes up to 2^64 − 1 (a pile of 0 is allowed: it has no
 //! move).
 
+use grundy::prelude::Outcome;
 use grundy::take_exactly::take_exactly_value;
-use grundy::Outcome;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 

@@ -5,7 +5,7 @@
 //! Beyond the judge: n and m up to 2^64 − 1 are answered; 0 is refused.
 
 use grundy::divisor::tower_grundy;
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::{InputError, Scanner};
 use std::io::Write;
 

@@ -7,7 +7,7 @@
 //! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
 
 use grundy::divisor::SplitTowerTable;
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::{Cached, InputError, Lists, Scanner};
 use std::io::Write;
 

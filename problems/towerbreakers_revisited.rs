@@ -6,7 +6,7 @@
 //! Beyond the judge: any T and N, heights up to 2^64 − 1; a height of 0 is refused.
 
 use grundy::divisor::tower_grundy;
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 

@@ -15,7 +15,7 @@
 //! break) and the rest. Each of her breaks lowers the highest bit Bob can work with, so she
 //! breaks at most 63 times for any n < 2^64 (59 for the statement's n <= 10^18).
 
-use grundy::Outcome;
+use grundy::prelude::Outcome;
 use judge::interactive::Dialogue;
 use judge::InputError;
 use std::io::{BufRead, Write};
@@ -125,7 +125,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::interact::{Protocol, Sides};
+    use testkit::interactive::{Protocol, Sides};
     use testkit::search::Search;
     use testkit::Rng;
 

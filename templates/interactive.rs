@@ -13,7 +13,7 @@
 //! The judge, the problem's page and its limits are this problem's line under
 //! `[package.metadata.problems]` in `problems/Cargo.toml` (with `interactive = true`).
 
-use grundy::{nim_sum, Nimber};
+use grundy::prelude::{nim_sum, Nimber};
 use judge::interactive::Dialogue;
 use judge::InputError;
 use std::io::{BufRead, Write};
@@ -74,7 +74,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::interact::{Protocol, Sides};
+    use testkit::interactive::{Protocol, Sides};
     use testkit::Rng;
 
     /// The game and its protocol, as the jury derived from them sees it.

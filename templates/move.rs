@@ -11,7 +11,7 @@
 //! `problems/Cargo.toml`): its `check` accepts every winning move and says why it rejects one.
 //! Rewrite it with `solve`, the generator and the brute force.
 
-use grundy::winning_moves;
+use grundy::nim::winning_moves;
 use judge::{InputError, Scanner};
 use std::io::Write;
 

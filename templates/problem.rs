@@ -7,7 +7,7 @@
 //! The judge, the problem's page and its limits are this problem's line under
 //! `[package.metadata.problems]` in `problems/Cargo.toml`.
 
-use grundy::{nim_sum, Outcome};
+use grundy::prelude::{nim_sum, Outcome};
 use judge::{InputError, Scanner};
 use std::io::Write;
 

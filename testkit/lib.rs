@@ -16,7 +16,8 @@
 //!
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
-//! (the one output comparison), [`Rng`] and [`search`].
+//! (the one output comparison), [`Rng`], [`search`] and [`moves`] (literal moves of heap lists
+//! and trees).
 //!
 //! ```
 //! use testkit::{Problem, Rng};
@@ -45,7 +46,8 @@ mod difference;
 #[cfg(test)]
 mod fixtures;
 mod harness;
-pub mod interact;
+pub mod interactive;
+pub mod moves;
 mod problem;
 mod problem_tests;
 mod rng;
@@ -59,4 +61,7 @@ pub use harness::{Failure, Harness, SolveText};
 pub use judge;
 pub use problem::{counted_lists, exact, shorter_lists, Problem};
 pub use rng::Rng;
-pub use stress::{StressLimit, StressOutcome, StressSettings, MAX_SIZE};
+pub use stress::{
+    StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SECONDS, MAX_SIZE, STRESS_ITERS,
+    STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,
+};

@@ -17,7 +17,24 @@ use std::hash::Hash;
 /// ```
 ///
 /// The move function's type defaults to a function pointer, so that a problem can name its
-/// search's type (`Search<Vec<u64>>`) and keep one search, with its memo, between calls.
+/// search's type (`Search<Vec<u64>>`) and keep one search, with its memo, between calls. A
+/// game with a parameter (a heap splits into `k` parts) keeps it in the search instead of a
+/// closure, so the type stays nameable without boxing: [`Search::normal_with`] makes a
+/// [`SearchWith<P, S>`], and any type implementing [`Moves`] may be the move rule.
+///
+/// ```
+/// use testkit::search::{Search, SearchWith};
+/// // Take 1 to k: the mover loses on multiples of k + 1.
+/// fn take_up_to(k: &u32, &n: &u32) -> Vec<u32> {
+///     (1..=*k).filter(|&t| t <= n).map(|t| n - t).collect()
+/// }
+/// struct Brute {
+///     searches: Vec<SearchWith<u32, u32>>,
+/// }
+/// let mut brute = Brute { searches: (1..5).map(|k| Search::normal_with(k, take_up_to)).collect() };
+/// assert!(!brute.searches[2].mover_wins(8)); // k = 3
+/// assert!(brute.searches[2].mover_wins(9));
+/// ```
 ///
 /// The search keeps its own stack on the heap, so the longest play is bounded by memory, not by
 /// the thread's stack: taking 1 from a heap of a million is a million-deep search.
@@ -59,6 +76,59 @@ struct Frame<S> {
     at: usize,
 }
 
+/// A search whose move rule has a parameter `P` (see [`Search::normal_with`]): a short name for
+/// a problem's brute-force struct to hold.
+pub type SearchWith<P, S> = Search<S, WithParam<P, S>>;
+
+/// A game's move rule: the states one move from `state`.
+///
+/// Every `Fn(&S) -> Vec<S>` is one; [`WithParam`] is one for a rule with a parameter; a type of
+/// a problem's own (holding its parameters) may implement it, to name its search's type.
+pub trait Moves<S> {
+    /// The states one move from `state` (duplicates are fine).
+    fn moves(&self, state: &S) -> Vec<S>;
+}
+
+impl<S, F: Fn(&S) -> Vec<S>> Moves<S> for F {
+    fn moves(&self, state: &S) -> Vec<S> {
+        self(state)
+    }
+}
+
+/// A move rule with a parameter: the moves from `state` are `rule(&param, state)`.
+///
+/// A function pointer and a value, so `Search<S, WithParam<P, S>>` is a type a struct can hold,
+/// where a capturing closure's type cannot be written.
+///
+/// ```
+/// use testkit::search::{Moves, WithParam};
+/// let split_in = WithParam::new(3u64, |&k: &u64, heaps: &Vec<u64>| {
+///     heaps.iter().filter(|&&h| h % k == 0).map(|&h| vec![h / k; k as usize]).collect()
+/// });
+/// assert_eq!(split_in.moves(&vec![6]), vec![vec![2, 2, 2]]);
+/// ```
+pub struct WithParam<P, S> {
+    /// The parameter the rule is given.
+    pub param: P,
+    /// The rule: the moves from a state, given the parameter.
+    pub rule: fn(&P, &S) -> Vec<S>,
+}
+
+impl<P, S> WithParam<P, S> {
+    /// The rule `rule` with its parameter `param`.
+    pub fn new(param: P, rule: fn(&P, &S) -> Vec<S>) -> Self {
+        WithParam { param, rule }
+    }
+}
+
+impl<P, S> Moves<S> for WithParam<P, S> {
+    fn moves(&self, state: &S) -> Vec<S> {
+        (self.rule)(&self.param, state)
+    }
+}
+
+// The constructors name `Fn` so that a closure's argument types are inferred from `S`; the
+// search itself needs only `Moves`.
 impl<S, F> Search<S, F>
 where
     S: Hash + Eq + Clone,
@@ -66,19 +136,41 @@ where
 {
     /// Normal play: a player with no move loses.
     pub fn normal(moves: F) -> Self {
-        Search {
-            memo: HashMap::new(),
-            moves,
-            misere: false,
-        }
+        Search::new(moves, false)
     }
 
     /// Misère play: a player with no move wins (the last mover lost).
     pub fn misere(moves: F) -> Self {
+        Search::new(moves, true)
+    }
+}
+
+impl<S, P> Search<S, WithParam<P, S>>
+where
+    S: Hash + Eq + Clone,
+{
+    /// Normal play under `rule` with the parameter `param` (see [`WithParam`]).
+    pub fn normal_with(param: P, rule: fn(&P, &S) -> Vec<S>) -> Self {
+        Search::new(WithParam::new(param, rule), false)
+    }
+
+    /// Misère play under `rule` with the parameter `param` (see [`WithParam`]).
+    pub fn misere_with(param: P, rule: fn(&P, &S) -> Vec<S>) -> Self {
+        Search::new(WithParam::new(param, rule), true)
+    }
+}
+
+impl<S, F> Search<S, F>
+where
+    S: Hash + Eq + Clone,
+    F: Moves<S>,
+{
+    /// A search under any move rule, normal play unless `misere`.
+    pub fn new(moves: F, misere: bool) -> Self {
         Search {
             memo: HashMap::new(),
             moves,
-            misere: true,
+            misere,
         }
     }
 
@@ -130,14 +222,15 @@ where
 
     /// A stack frame for `state`, marked open in the memo.
     fn open(&mut self, state: S) -> Frame<S> {
-        let next = (self.moves)(&state);
+        let next = self.moves.moves(&state);
         self.memo.insert(state.clone(), Known::Open);
         Frame { state, next, at: 0 }
     }
 
     /// The moves from `state` that leave the opponent losing.
     pub fn winning_moves(&mut self, state: &S) -> Vec<S> {
-        (self.moves)(state)
+        self.moves
+            .moves(state)
             .into_iter()
             .filter(|s| !self.mover_wins(s.clone()))
             .collect()
@@ -327,6 +420,97 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Split one heap into `k` equal heaps or take one from it (CF 603C's moves), as sorted
+    /// lists of non-empty heaps.
+    #[allow(clippy::ptr_arg)] // a search's states are `Vec<u64>`
+    fn lieges_moves(&k: &u64, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut next = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest = heaps.clone();
+            rest.remove(i);
+            let mut after = rest.clone();
+            if h > 1 {
+                after.push(h - 1);
+            }
+            after.sort_unstable();
+            next.push(after);
+            if h % 2 == 0 && h > 0 {
+                let mut after = rest;
+                after.extend(std::iter::repeat_n(h / 2, k as usize));
+                after.sort_unstable();
+                next.push(after);
+            }
+        }
+        next
+    }
+
+    /// A problem's brute force as it is written: one search per parameter, kept between cases,
+    /// in a struct whose field types are named without `Box<dyn Fn>`.
+    #[derive(Default)]
+    struct Brute {
+        searches: HashMap<u64, SearchWith<u64, Vec<u64>>>,
+    }
+
+    impl Brute {
+        fn kevin_wins(&mut self, k: u64, heaps: &[u64]) -> bool {
+            let search = self
+                .searches
+                .entry(k)
+                .or_insert_with(|| Search::normal_with(k, lieges_moves));
+            let mut heaps = heaps.to_vec();
+            heaps.sort_unstable();
+            search.mover_wins(heaps)
+        }
+    }
+
+    #[test]
+    fn a_parameterised_search_is_kept_by_name_and_agrees_with_a_closure() {
+        let mut brute = Brute::default();
+        for k in 1..=4u64 {
+            for a in 1..=9u64 {
+                for b in 0..=6u64 {
+                    let heaps: Vec<u64> = [a, b].iter().copied().filter(|&h| h > 0).collect();
+                    let mut by_closure = Search::normal(move |p: &Vec<u64>| lieges_moves(&k, p));
+                    assert_eq!(
+                        brute.kevin_wins(k, &heaps),
+                        by_closure.mover_wins(heaps.clone()),
+                        "k = {k}, heaps {heaps:?}"
+                    );
+                }
+            }
+        }
+        // One heap of 2 with k = 2: split into 1, 1 (a loss for the mover) wins.
+        assert!(brute.kevin_wins(2, &[2]));
+        // k odd, heap 2: both moves (to 1, or to three 1s) leave a win for the opponent.
+        assert!(!brute.kevin_wins(3, &[2]));
+        assert_eq!(brute.searches.len(), 4);
+    }
+
+    #[test]
+    fn a_rule_of_the_problem_s_own_type_drives_a_search() {
+        // Take 1 to `most`: the mover loses on multiples of most + 1.
+        struct TakeUpTo {
+            most: u32,
+        }
+        impl Moves<u32> for TakeUpTo {
+            fn moves(&self, &n: &u32) -> Vec<u32> {
+                (1..=self.most.min(n)).map(|t| n - t).collect()
+            }
+        }
+        for most in 1..6 {
+            let mut normal: Search<u32, TakeUpTo> = Search::new(TakeUpTo { most }, false);
+            let mut misere = Search::new(TakeUpTo { most }, true);
+            let mut misere_with =
+                Search::misere_with(most, |&most: &u32, &n: &u32| TakeUpTo { most }.moves(&n));
+            for n in 0..40 {
+                assert_eq!(normal.mover_wins(n), n % (most + 1) != 0, "{most} {n}");
+                assert_eq!(misere.mover_wins(n), n % (most + 1) != 1, "{most} {n}");
+                assert_eq!(misere_with.mover_wins(n), misere.mover_wins(n));
+            }
+            assert_eq!(normal.winning_moves(&(most + 2)), vec![most + 1]);
         }
     }
 

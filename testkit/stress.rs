@@ -1,6 +1,8 @@
 //! The stress loop: seeded random inputs until a count or a time, the first disagreement
-//! shrunk and saved as a testcase; and its settings, read from the environment by the ignored
-//! `stress` test that the `stress` tool runs.
+//! shrunk and saved as a testcase; and the protocol between the `stress` tool and the ignored
+//! `stress` test it runs, defined here once: the tool writes a [`StressRequest`] into the
+//! environment ([`StressRequest::environment`], the variables `STRESS_*` below), the test reads
+//! it back as [`StressSettings`] and writes its report to the file `STRESS_REPORT`.
 
 use crate::{Failure, Harness, Problem};
 use std::io::Write;
@@ -9,6 +11,63 @@ use std::time::{Duration, Instant};
 
 /// The largest generator size any problem accepts (`Problem::MAX_SIZE` may lower it).
 pub const MAX_SIZE: u64 = 1_000_000;
+
+/// The longest run in seconds a stress test accepts.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// The environment variable holding how many inputs to try.
+pub const STRESS_ITERS: &str = "STRESS_ITERS";
+/// The environment variable holding how many seconds to run (when no count is given).
+pub const STRESS_SECONDS: &str = "STRESS_SECONDS";
+/// The environment variable holding the first seed.
+pub const STRESS_SEED: &str = "STRESS_SEED";
+/// The environment variable holding the generator's size.
+pub const STRESS_SIZE: &str = "STRESS_SIZE";
+/// The environment variable holding the file the stress test writes its report to.
+pub const STRESS_REPORT: &str = "STRESS_REPORT";
+
+/// What the `stress` tool asks of a stress test, each setting optional (the test's defaults
+/// fill in the rest): the writing side of [`StressSettings::read`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StressRequest {
+    /// Stop after this many inputs.
+    pub iters: Option<u64>,
+    /// Stop after this many seconds.
+    pub seconds: Option<f64>,
+    /// The first seed.
+    pub seed: Option<u64>,
+    /// The generator's size.
+    pub size: Option<u64>,
+}
+
+impl StressRequest {
+    /// The environment variables that carry the request, the ones given only.
+    ///
+    /// ```
+    /// use testkit::{StressLimit, StressRequest, StressSettings};
+    /// let request = StressRequest { seed: Some(7), iters: Some(100), ..Default::default() };
+    /// let env = request.environment();
+    /// let var = |key: &str| env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+    /// let settings = StressSettings::read(var, 8, 1000).unwrap();
+    /// assert_eq!((settings.seed, settings.size, settings.limit), (7, 8, StressLimit::Inputs(100)));
+    /// ```
+    pub fn environment(&self) -> Vec<(&'static str, String)> {
+        let mut env = Vec::new();
+        if let Some(iters) = self.iters {
+            env.push((STRESS_ITERS, iters.to_string()));
+        }
+        if let Some(seconds) = self.seconds {
+            env.push((STRESS_SECONDS, seconds.to_string()));
+        }
+        if let Some(seed) = self.seed {
+            env.push((STRESS_SEED, seed.to_string()));
+        }
+        if let Some(size) = self.size {
+            env.push((STRESS_SIZE, size.to_string()));
+        }
+        env
+    }
+}
 
 /// How long [`Harness::stress`] runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,7 +95,8 @@ pub enum StressOutcome<C> {
     },
 }
 
-/// The stress test's settings, as the `stress` tool passes them in the environment.
+/// The stress test's settings, as the `stress` tool passes them in the environment
+/// ([`StressRequest`]), with the defaults filled in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StressSettings {
     /// The first seed (`STRESS_SEED`; default: from the clock).
@@ -81,29 +141,29 @@ impl StressSettings {
                 })
                 .transpose()
         };
-        let seed = whole("STRESS_SEED")?.unwrap_or_else(|| {
+        let seed = whole(STRESS_SEED)?.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
         });
-        let size = whole("STRESS_SIZE")?.unwrap_or(default_size);
+        let size = whole(STRESS_SIZE)?.unwrap_or(default_size);
         if size == 0 || size > max_size {
             return Err(format!(
                 "the size must be from 1 to {max_size} for this problem (its Problem::MAX_SIZE), not {size}"
             ));
         }
-        let limit = match whole("STRESS_ITERS")? {
+        let limit = match whole(STRESS_ITERS)? {
             Some(n) => StressLimit::Inputs(n),
             None => {
-                let seconds = match var("STRESS_SECONDS") {
+                let seconds = match var(STRESS_SECONDS) {
                     Some(v) => v
                         .trim()
                         .parse::<f64>()
                         .ok()
-                        .filter(|s| *s > 0.0 && *s <= 1e9)
+                        .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
                         .ok_or_else(|| {
                             format!(
-                                "STRESS_SECONDS must be a positive number of seconds, not {v:?}"
+                                "{STRESS_SECONDS} must be a positive number of seconds, not {v:?}"
                             )
                         })?,
                     None => 10.0,
@@ -127,7 +187,7 @@ pub(crate) fn stress_with_env_settings(
     max_size: u64,
     stress: impl FnOnce(StressSettings) -> (String, bool),
 ) {
-    let report_file = std::env::var("STRESS_REPORT").ok();
+    let report_file = std::env::var(STRESS_REPORT).ok();
     let write_report = |text: &str| {
         if let Some(path) = &report_file {
             let _ = std::fs::write(path, text);
@@ -498,5 +558,49 @@ mod tests {
         ] {
             assert!(!message.contains('\n'), "{message}");
         }
+    }
+
+    #[test]
+    fn a_request_reads_back_as_the_settings_it_asks_for() {
+        let read_back = |request: &StressRequest| {
+            let env = request.environment();
+            let var = |key: &str| env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+            StressSettings::read(var, 8, MAX_SIZE)
+        };
+        let all = StressRequest {
+            iters: None,
+            seconds: Some(2.5),
+            seed: Some(u64::MAX),
+            size: Some(MAX_SIZE),
+        };
+        assert_eq!(
+            read_back(&all),
+            Ok(StressSettings {
+                seed: u64::MAX,
+                size: MAX_SIZE,
+                limit: StressLimit::Seconds(2.5)
+            })
+        );
+        let iters = StressRequest {
+            iters: Some(9),
+            seed: Some(0),
+            ..StressRequest::default()
+        };
+        let settings = read_back(&iters).unwrap();
+        assert_eq!((settings.seed, settings.size), (0, 8));
+        assert_eq!(settings.limit, StressLimit::Inputs(9));
+        let longest = StressRequest {
+            seconds: Some(MAX_SECONDS),
+            ..StressRequest::default()
+        };
+        assert_eq!(
+            read_back(&longest).unwrap().limit,
+            StressLimit::Seconds(MAX_SECONDS)
+        );
+        let too_long = StressRequest {
+            seconds: Some(MAX_SECONDS * 2.0),
+            ..StressRequest::default()
+        };
+        assert!(read_back(&too_long).unwrap_err().contains(STRESS_SECONDS));
     }
 }

@@ -39,8 +39,8 @@ pub enum Method {
     /// [`RareValue::always`].
     Rare,
     /// [`BitSliced::new`]: rare-value while rare positions are at most 1/8 of all, its pairs
-    /// with a rare part read for eight heaps at once and its last candidates proved 64 pairs
-    /// a step (the fastest measured: README, Benchmarks).
+    /// with a rare part read for sixteen heaps at once and its last candidates proved 64 pairs
+    /// a step (the fastest of the three: docs/benchmarks.md).
     Auto,
 }
 
@@ -158,6 +158,51 @@ pub struct Run {
     pub work: u64,
 }
 
+/// Grundy's game (split a heap into two unequal heaps) to `upto` heaps by the rare-value
+/// method of `grundy::grundys_game`: lines `game: Grundy's game`, `computed: N values`,
+/// `rare heaps: R`, `p-positions: …` (every heap of value 0), and with `values` a line
+/// `values: v0 v1 …`. `memory` is what the run may use.
+///
+/// # Errors
+/// A one-line reason: more values than [`MAX_VALUES`] or than fit in `memory`, a failed write.
+pub fn grundys_game(
+    upto: usize,
+    values: bool,
+    memory: Option<u64>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    within_max_values(upto).map_err(|e| format!("--upto: {e}"))?;
+    // Two bytes a value; the rare heaps and the option table are small beside them.
+    let needed = 2 * upto as u64 + (1 << 20);
+    if let Some(memory) = memory.filter(|&m| needed > m) {
+        return Err(format!(
+            "--upto {upto}: needs {} MiB, more than the {} MiB available",
+            needed >> 20,
+            memory >> 20
+        ));
+    }
+    let mut game = grundy::grundys_game::GrundysGame::new();
+    game.extend_to(upto);
+    let zeros: Vec<String> = (0..upto)
+        .filter(|&n| game.values()[n] == 0)
+        .map(|n| n.to_string())
+        .collect();
+    let write = |out: &mut dyn Write, line: String| {
+        out.write_all(line.as_bytes())
+            .map_err(|e| format!("cannot write the output: {e}"))
+    };
+    write(out, "game: Grundy's game\n".to_string())?;
+    write(out, format!("computed: {upto} values\n"))?;
+    write(out, format!("rare heaps: {}\n", game.rare_heaps().len()))?;
+    write(out, format!("p-positions: {}\n", zeros.join(" ")))?;
+    if values {
+        let listed: Vec<String> = game.values().iter().map(|v| v.to_string()).collect();
+        write(out, format!("values: {}\n", listed.join(" ")))?;
+    }
+    out.flush()
+        .map_err(|e| format!("cannot write the output: {e}"))
+}
+
 /// Runs `game` as `run` asks, writing the result lines to `out` and progress to stderr.
 ///
 /// # Errors
@@ -249,12 +294,7 @@ fn analyze_with<S: Solver>(
             None => writeln!(out, "period: none")?,
         }
         if run.values {
-            write!(out, "values:")?;
-            certifier
-                .values()
-                .iter()
-                .try_for_each(|v| write!(out, " {v}"))?;
-            writeln!(out)?;
+            testkit::values::write_values_line(out, certifier.values())?;
         }
         out.flush()
     };

@@ -1,9 +1,9 @@
-//! The contestant's tools, as a library their binaries share: where the problems are and what
-//! they declare ([`workspace`]), the `grundy` analyzer's runs ([`analyzer`]), the judges' compilers and
-//! limits ([`judges`]), the bundler
-//! ([`bundle`], with its syntax check [`msrv`]), what `new` needs: Competitive Companion's
-//! problems ([`companion`]), the local endpoint they arrive on ([`listener`]), the problems'
-//! manifest ([`manifest`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
+//! The contestant's tools, as a library their binaries share: where the problems are
+//! ([`workspace`], read once) and what they declare in their manifest ([`manifest`], read and
+//! edited), the `grundy` analyzer's runs ([`analyzer`]), the judges' compilers and limits
+//! ([`judges`]), the bundler ([`bundle`], with its syntax check [`msrv`]), what `new` needs:
+//! Competitive Companion's problems ([`companion`]), the local endpoint they arrive on
+//! ([`listener`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
 //! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]); their
 //! command lines ([`cli`]: a usage error is one line).
 

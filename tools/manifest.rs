@@ -1,36 +1,92 @@
-//! `problems/Cargo.toml` as `new` edits it: the `bin` list (one inline table per problem,
-//! sorted), the problems' metadata (`[package.metadata.problems]`, one inline table per
-//! problem, sorted). Reading it (the starters, what a name is taken by) is
-//! [`crate::workspace::Manifest`]'s job; this module only edits.
+//! `problems/Cargo.toml` as the tools see it, read and edited through one type ([`Manifest`]):
+//! the `bin` list (one inline table per problem, sorted), the starters `new` copies and
+//! `stress` tests (`[[example]]` targets whose path is `../templates/*.rs`), and what each
+//! problem declares about itself ([`Meta`], its line under `[package.metadata.problems]`:
+//! judge, url, time and memory limits, interactive, checker).
 //!
-//! Edited with toml_edit, so every value is escaped by construction and the rest of the file
-//! (comments, order, layout) stays as it was.
+//! Held as a toml_edit document, so every value `new` writes is escaped by construction and the
+//! rest of the file (comments, order, layout) stays as it was.
 
-use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
+use crate::judges::{self, Judge};
+use std::fs;
+use std::path::Path;
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
-/// What a new problem declares in the manifest.
+/// The manifest's path in the workspace, as messages show it.
+const MANIFEST: &str = "problems/Cargo.toml";
+
+/// What a problem declares about itself: its entry in `problems/Cargo.toml`'s
+/// `[package.metadata.problems]` table, read by [`Manifest::meta`] and written by
+/// [`Manifest::add`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entry<'a> {
-    /// The problem's name (already checked by the caller).
-    pub name: &'a str,
-    /// The judge profile's name.
-    pub judge: &'a str,
+pub struct Meta {
+    /// The judge profile (the entry names one of [`crate::judges::JUDGES`]).
+    pub judge: &'static Judge,
     /// The problem's page.
-    pub url: Option<&'a str>,
-    /// The time limit in seconds.
+    pub url: Option<String>,
+    /// The judge's time limit in seconds (a declared 0, Competitive Companion's "unknown", is
+    /// `None`).
     pub time_limit: Option<f64>,
-    /// The memory limit in MiB.
+    /// The judge's memory limit in MiB (a declared 0 is `None`).
     pub memory_limit: Option<u64>,
-    /// Whether the problem is interactive (written only when true).
+    /// Whether the judge talks with the program while it runs.
     pub interactive: bool,
-    /// Whether the problem has a checker (written only when true, with the bin line of
-    /// `NAME-checker`, see [`crate::workspace::checker_bin`]).
+    /// Whether the problem has a checker, the binary `NAME-checker` of
+    /// `problems/checkers/NAME.rs`, which accepts any right answer (see [`checker_bin`]).
     pub checker: bool,
 }
 
-pub use crate::workspace::Shape;
+impl Meta {
+    /// The entry that declares `judge` and nothing else.
+    pub fn judged_by(judge: &'static Judge) -> Meta {
+        Meta {
+            judge,
+            url: None,
+            time_limit: None,
+            memory_limit: None,
+            interactive: false,
+            checker: false,
+        }
+    }
+}
 
-/// problems/Cargo.toml, parsed.
+/// The keys a problem's entry may hold.
+const KEYS: [&str; 6] = [
+    "judge",
+    "url",
+    "time-limit",
+    "memory-limit",
+    "interactive",
+    "checker",
+];
+
+/// The checker binary of problem `name` and its path in `problems/`:
+/// `("NAME-checker", "checkers/NAME.rs")`.
+///
+/// ```
+/// assert_eq!(
+///     tools::manifest::checker_bin("nim"),
+///     ("nim-checker".to_string(), "checkers/nim.rs".to_string())
+/// );
+/// ```
+pub fn checker_bin(name: &str) -> (String, String) {
+    (format!("{name}-checker"), format!("checkers/{name}.rs"))
+}
+
+/// A starter: a file `templates/SHAPE.rs` that `new` copies into a new problem, declared as an
+/// `[[example]]` of the manifest so that it is built, tested and stressed like a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Starter {
+    /// The starter's shape, the name `new --shape` takes: the template's file stem (`problem`
+    /// for `templates/problem.rs`).
+    pub shape: String,
+    /// The example's name (`starter`, `starter_atcoder`, ...), the name `stress` takes and the
+    /// starter's samples' directory under `testcases/`.
+    pub example: String,
+}
+
+/// `problems/Cargo.toml`, parsed: read by every tool, edited by `new`.
+#[derive(Clone)]
 pub struct Manifest {
     doc: DocumentMut,
 }
@@ -43,48 +99,245 @@ impl Manifest {
     pub fn parse(text: &str) -> Result<Manifest, String> {
         let doc = text
             .parse::<DocumentMut>()
-            .map_err(|e| format!("problems/Cargo.toml is not valid TOML: {e}"))?;
+            .map_err(|e| format!("{MANIFEST}: {}", e.message().trim_end()))?;
         Ok(Manifest { doc })
     }
 
-    /// The manifest read as [`crate::workspace::Manifest`] reads it (its problems, bins and
-    /// shapes), as edited so far.
+    /// Reads `root/problems/Cargo.toml`.
     ///
     /// # Errors
-    /// The text toml_edit accepted is not TOML to the reader.
-    pub fn view(&self) -> Result<crate::workspace::Manifest, String> {
-        crate::workspace::Manifest::parse(&self.render())
+    /// The file cannot be read or is not TOML.
+    pub fn read(root: &Path) -> Result<Manifest, String> {
+        let path = root.join(MANIFEST);
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Manifest::parse(&text)
     }
 
-    /// Adds `entry`'s bin line (at its sorted place) and metadata line (the table sorted).
+    /// The manifest's text, as edited so far.
+    pub fn render(&self) -> String {
+        self.doc.to_string()
+    }
+
+    /// Where the manifest mentions `name` already: its bin entry or its metadata line, as the
+    /// words of an error that says how to clean up; `None` if nowhere.
+    pub fn mentions(&self, name: &str) -> Option<String> {
+        let file = format!("{name}.rs");
+        let in_bins = self.list("bin").iter().any(|bin| {
+            field(*bin, "name") == Some(name) || field(*bin, "path") == Some(file.as_str())
+        });
+        let in_meta = self.problems().is_some_and(|t| t.contains_key(name));
+        let place = match (in_bins, in_meta) {
+            (false, false) => return None,
+            (true, false) => "its entry in the `bin` list",
+            (false, true) => "its line under [package.metadata.problems]",
+            (true, true) => {
+                "its entry in the `bin` list and its line under [package.metadata.problems]"
+            }
+        };
+        Some(format!(
+            "problems/Cargo.toml already has {} (left from a deleted problem?): remove {} to reuse the name `{}`",
+            place,
+            if in_bins && in_meta { "both" } else { "it" },
+            name
+        ))
+    }
+
+    /// The starters, sorted by shape: the `[[example]]` targets whose path is
+    /// `../templates/SHAPE.rs`. A template `SHAPE_checker.rs` is no starter: it is starter
+    /// SHAPE's checker, copied with it.
+    pub fn starters(&self) -> Vec<Starter> {
+        let mut starters: Vec<Starter> = self
+            .list("example")
+            .into_iter()
+            .filter_map(|example| {
+                let path = field(example, "path")?;
+                let stem = path.strip_prefix("../templates/")?.strip_suffix(".rs")?;
+                if stem.ends_with("_checker") {
+                    return None;
+                }
+                Some(Starter {
+                    shape: stem.to_string(),
+                    example: field(example, "name")?.to_string(),
+                })
+            })
+            .collect();
+        starters.sort_by(|a, b| a.shape.cmp(&b.shape));
+        starters
+    }
+
+    /// The tables of the array `key` (`bin`, `example`), either spelling (`key = [{...}]` or
+    /// `[[key]]`).
+    fn list(&self, key: &str) -> Vec<&dyn TableLike> {
+        match self.doc.get(key) {
+            Some(Item::Value(Value::Array(array))) => array
+                .iter()
+                .filter_map(Value::as_inline_table)
+                .map(|t| t as &dyn TableLike)
+                .collect(),
+            Some(Item::ArrayOfTables(tables)) => {
+                tables.iter().map(|t| t as &dyn TableLike).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn problems(&self) -> Option<&dyn TableLike> {
+        self.doc
+            .get("package")?
+            .get("metadata")?
+            .get("problems")?
+            .as_table_like()
+    }
+
+    /// Problem `name`'s entry. Every key is checked: an unknown key, a value of the wrong type,
+    /// an unknown judge, a URL that is not http(s), or a negative or non-finite limit is an
+    /// error naming the problem and the key, never a silent default.
     ///
     /// ```
-    /// use tools::manifest::{Entry, Manifest};
+    /// use tools::manifest::Manifest;
+    /// let text = "[package.metadata.problems]\ngame3 = { judge = \"spoj\", time-limit = 1.5 }\n";
+    /// let manifest = Manifest::parse(text).unwrap();
+    /// let meta = manifest.meta("game3").unwrap();
+    /// assert_eq!((meta.judge.name, meta.time_limit), ("spoj", Some(1.5)));
+    /// assert!(manifest.meta("nim").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// No such entry, or a bad one.
+    pub fn meta(&self, name: &str) -> Result<Meta, String> {
+        let table = self
+            .problems()
+            .ok_or_else(|| format!("{MANIFEST} has no [package.metadata.problems] table"))?;
+        let entry = table.get(name).ok_or_else(|| {
+            format!(
+                "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]"
+            )
+        })?;
+        let entry = entry.as_table_like().ok_or_else(|| {
+            format!("{MANIFEST}: problem `{name}`: expected a table like `{{ judge = \"spoj\" }}`")
+        })?;
+        let bad = |key: &str, what: &str| format!("{MANIFEST}: problem `{name}`: `{key}` {what}");
+        let mut judge = None;
+        let mut url = None;
+        let mut time_limit = None;
+        let mut memory_limit = None;
+        let mut interactive = false;
+        let mut checker = false;
+        for (key, value) in entry.iter() {
+            match key {
+                "judge" => {
+                    let named = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                    judge = Some(
+                        judges::by_name(named).map_err(|e| bad(key, &format!("names an {e}")))?,
+                    );
+                }
+                "url" => {
+                    let text = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
+                    let scheme_ok = text.starts_with("https://") || text.starts_with("http://");
+                    if !scheme_ok || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                        return Err(bad(
+                            key,
+                            "must be an http(s) URL without spaces or control characters",
+                        ));
+                    }
+                    url = Some(text.to_string());
+                }
+                "time-limit" => {
+                    let seconds = match (value.as_integer(), value.as_float()) {
+                        (Some(n), _) => n as f64,
+                        (None, Some(x)) => x,
+                        _ => return Err(bad(key, "must be a number of seconds")),
+                    };
+                    if !seconds.is_finite() || seconds < 0.0 {
+                        return Err(bad(key, "must be a number of seconds, 0 or more"));
+                    }
+                    time_limit = Some(seconds).filter(|&s| s > 0.0);
+                }
+                "memory-limit" => {
+                    let mib = value
+                        .as_integer()
+                        .and_then(|n| u64::try_from(n).ok())
+                        .ok_or_else(|| bad(key, "must be a whole number of MiB, 0 or more"))?;
+                    memory_limit = Some(mib).filter(|&m| m > 0);
+                }
+                "interactive" => {
+                    interactive = value
+                        .as_bool()
+                        .ok_or_else(|| bad(key, "must be true or false"))?;
+                }
+                "checker" => {
+                    checker = value
+                        .as_bool()
+                        .ok_or_else(|| bad(key, "must be true or false"))?;
+                }
+                _ => {
+                    return Err(bad(
+                        key,
+                        &format!(
+                            "is not a key of a problem's entry (they are: {})",
+                            KEYS.join(", ")
+                        ),
+                    ))
+                }
+            }
+        }
+        let judge = judge.ok_or_else(|| bad("judge", "is missing (a judge of tools/judges.rs)"))?;
+        if checker && interactive {
+            // The jury judges a dialogue itself: there is no output for a checker to read.
+            return Err(bad(
+                "checker",
+                "is true for an interactive problem (its jury judges)",
+            ));
+        }
+        let (bin, path) = checker_bin(name);
+        let has_bin = self.list("bin").iter().any(|b| {
+            field(*b, "name") == Some(bin.as_str()) && field(*b, "path") == Some(path.as_str())
+        });
+        if checker && !has_bin {
+            return Err(bad(
+                "checker",
+                &format!(
+                    "is true but the `bin` list has no `{{ name = \"{bin}\", path = \"{path}\", test = false }}`"
+                ),
+            ));
+        }
+        Ok(Meta {
+            judge,
+            url,
+            time_limit,
+            memory_limit,
+            interactive,
+            checker,
+        })
+    }
+
+    /// Adds problem `name`'s bin line (at its sorted place) and its metadata line `meta` (the
+    /// table sorted); a checker adds the bin line of `NAME-checker` too ([`checker_bin`]).
+    ///
+    /// ```
+    /// use tools::manifest::{Manifest, Meta};
     /// let mut manifest = Manifest::parse("bin = [\n]\n\n[package]\nname = \"problems\"\n").unwrap();
-    /// let nim = Entry {
-    ///     name: "nim",
-    ///     judge: "spoj",
-    ///     url: Some("https://www.spoj.com/problems/NIM/"),
+    /// let nim = Meta {
+    ///     url: Some("https://www.spoj.com/problems/NIM/".to_string()),
     ///     time_limit: Some(1.5),
-    ///     memory_limit: None,
-    ///     interactive: false,
-    ///     checker: false,
+    ///     ..Meta::judged_by(tools::judges::by_name("spoj").unwrap())
     /// };
-    /// manifest.add(&nim).unwrap();
+    /// manifest.add("nim", &nim).unwrap();
     /// let text = manifest.render();
     /// assert!(text.starts_with("bin = [\n    { name = \"nim\", path = \"nim.rs\" },\n]\n"));
     /// assert!(text.contains("\n[package.metadata.problems]\nnim = { judge = \"spoj\", url = \"https://www.spoj.com/problems/NIM/\", time-limit = 1.5 }\n"));
-    /// assert!(manifest.add(&nim).unwrap_err().contains("already has"));
+    /// assert_eq!(manifest.meta("nim").unwrap(), nim);
+    /// assert!(manifest.add("nim", &nim).unwrap_err().contains("already has"));
     /// ```
     ///
     /// # Errors
-    /// The manifest mentions the name already ([`crate::workspace::Manifest::mentions`]); a
-    /// value holds a control character; the manifest has no `bin` list or no `[package]` table.
-    pub fn add(&mut self, entry: &Entry) -> Result<(), String> {
-        if let Some(taken) = self.view()?.mentions(entry.name) {
+    /// The manifest mentions the name already ([`Manifest::mentions`]); a value holds a
+    /// control character; the manifest has no `bin` list or no `[package]` table.
+    pub fn add(&mut self, name: &str, meta: &Meta) -> Result<(), String> {
+        if let Some(taken) = self.mentions(name) {
             return Err(taken);
         }
-        let texts = [Some(entry.name), Some(entry.judge), entry.url];
+        let texts = [Some(name), meta.url.as_deref()];
         if let Some(bad) = texts
             .iter()
             .flatten()
@@ -99,42 +352,37 @@ impl Manifest {
             return Err("problems/Cargo.toml has no `bin = [...]` list".to_string());
         }
 
-        let mut meta = InlineTable::new();
-        meta.insert("judge", entry.judge.into());
-        if let Some(url) = entry.url {
-            meta.insert("url", url.into());
+        let mut line = InlineTable::new();
+        line.insert("judge", meta.judge.name.into());
+        if let Some(url) = &meta.url {
+            line.insert("url", url.as_str().into());
         }
-        if let Some(seconds) = entry.time_limit {
-            meta.insert("time-limit", seconds.into());
+        if let Some(seconds) = meta.time_limit {
+            line.insert("time-limit", seconds.into());
         }
-        if let Some(mib) = entry.memory_limit {
-            meta.insert(
+        if let Some(mib) = meta.memory_limit {
+            line.insert(
                 "memory-limit",
                 i64::try_from(mib).unwrap_or(i64::MAX).into(),
             );
         }
-        if entry.interactive {
-            meta.insert("interactive", true.into());
+        if meta.interactive {
+            line.insert("interactive", true.into());
         }
-        if entry.checker {
-            meta.insert("checker", true.into());
+        if meta.checker {
+            line.insert("checker", true.into());
         }
         let problems = self.metadata_mut()?;
-        problems.insert(entry.name, Item::Value(Value::InlineTable(meta)));
+        problems.insert(name, Item::Value(Value::InlineTable(line)));
         problems.sort_values();
         if let Some(bins) = self.doc.get_mut("bin").and_then(Item::as_array_mut) {
-            insert_bin(bins, entry.name, &format!("{}.rs", entry.name), true);
-            if entry.checker {
-                let (bin, path) = crate::workspace::checker_bin(entry.name);
+            insert_bin(bins, name, &format!("{name}.rs"), true);
+            if meta.checker {
+                let (bin, path) = checker_bin(name);
                 insert_bin(bins, &bin, &path, false);
             }
         }
         Ok(())
-    }
-
-    /// The manifest's text.
-    pub fn render(&self) -> String {
-        self.doc.to_string()
     }
 
     /// `[package.metadata.problems]`, created if absent.
@@ -161,6 +409,11 @@ impl Manifest {
                 "problems/Cargo.toml: `package.metadata.problems` is not a table".to_string()
             })
     }
+}
+
+/// The string `key` of a bin or example table.
+fn field<'t>(table: &'t dyn TableLike, key: &str) -> Option<&'t str> {
+    table.get(key)?.as_str()
 }
 
 /// Inserts `{ name = "NAME", path = "PATH" }` (with `test = false` unless `test`) into `bins`
@@ -195,39 +448,42 @@ mod tests {
 
     const MANIFEST: &str = "# The problems.\nbin = [\n    { name = \"alpha\", path = \"alpha.rs\" },\n    { name = \"gamma\", path = \"gamma.rs\" },\n]\n\n[package]\nname = \"problems\"\n\n[package.metadata.problems]\nalpha = { judge = \"spoj\" }\ngamma = { judge = \"dmoj\", time-limit = 2.0 }\n\n[[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n[[example]]\nname = \"starter_atcoder\"\npath = \"../templates/atcoder.rs\"\n\n[[example]]\nname = \"other\"\npath = \"other.rs\"\n";
 
-    fn entry(name: &str) -> Entry<'_> {
-        Entry {
-            name,
-            judge: "spoj",
-            url: None,
-            time_limit: None,
-            memory_limit: None,
-            interactive: false,
-            checker: false,
-        }
+    fn spoj() -> Meta {
+        Meta::judged_by(crate::judges::by_name("spoj").unwrap())
+    }
+
+    /// The text `text` read as problem `name`'s entry.
+    fn meta_of(text: &str, name: &str) -> Result<Meta, String> {
+        Manifest::parse(text)?.meta(name)
     }
 
     #[test]
     fn adds_both_lines_in_sorted_places() {
         let mut manifest = Manifest::parse(MANIFEST).unwrap();
         manifest
-            .add(&Entry {
-                url: Some("https://a.example/p?q=1"),
-                time_limit: Some(1.5),
-                memory_limit: Some(256),
-                interactive: true,
-                ..entry("beta")
-            })
+            .add(
+                "beta",
+                &Meta {
+                    url: Some("https://a.example/p?q=1".to_string()),
+                    time_limit: Some(1.5),
+                    memory_limit: Some(256),
+                    interactive: true,
+                    ..spoj()
+                },
+            )
             .unwrap();
-        manifest.add(&entry("zeta")).unwrap();
-        manifest.add(&entry("aaa")).unwrap();
+        manifest.add("zeta", &spoj()).unwrap();
+        manifest.add("aaa", &spoj()).unwrap();
         // Quotes and backslashes stay inside the value, whichever quoting toml_edit picks.
         let odd = r#"https://a.example/p?q="\[x]'''""'"#;
         manifest
-            .add(&Entry {
-                url: Some(odd),
-                ..entry("delta")
-            })
+            .add(
+                "delta",
+                &Meta {
+                    url: Some(odd.to_string()),
+                    ..spoj()
+                },
+            )
             .unwrap();
         let text = manifest.render();
         let expected_bins = "bin = [\n    { name = \"aaa\", path = \"aaa.rs\" },\n    { name = \"alpha\", path = \"alpha.rs\" },\n    { name = \"beta\", path = \"beta.rs\" },\n    { name = \"delta\", path = \"delta.rs\" },\n    { name = \"gamma\", path = \"gamma.rs\" },\n    { name = \"zeta\", path = \"zeta.rs\" },\n]\n";
@@ -255,10 +511,13 @@ mod tests {
     fn a_checker_gets_its_key_and_its_bin_line() {
         let mut manifest = Manifest::parse(MANIFEST).unwrap();
         manifest
-            .add(&Entry {
-                checker: true,
-                ..entry("beta")
-            })
+            .add(
+                "beta",
+                &Meta {
+                    checker: true,
+                    ..spoj()
+                },
+            )
             .unwrap();
         let text = manifest.render();
         assert!(
@@ -269,14 +528,14 @@ mod tests {
             text.contains("\nbeta = { judge = \"spoj\", checker = true }\n"),
             "{text}"
         );
-        assert!(manifest.view().unwrap().meta("beta").unwrap().checker);
+        assert!(manifest.meta("beta").unwrap().checker);
     }
 
     #[test]
     fn creates_the_metadata_table_when_absent() {
         let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n[package]\nname = \"problems\"\n\n[dependencies]\nx = 1\n";
         let mut manifest = Manifest::parse(text).unwrap();
-        manifest.add(&entry("b")).unwrap();
+        manifest.add("b", &spoj()).unwrap();
         let rendered = manifest.render();
         let back: DocumentMut = rendered.parse().unwrap();
         assert_eq!(
@@ -294,21 +553,17 @@ mod tests {
     #[test]
     fn a_name_left_in_the_manifest_is_an_error_that_says_how_to_clean_up() {
         let mut manifest = Manifest::parse(MANIFEST).unwrap();
-        let err = manifest.add(&entry("alpha")).unwrap_err();
+        let err = manifest.add("alpha", &spoj()).unwrap_err();
         assert!(err.contains("`bin` list and its line under [package.metadata.problems]"));
         assert!(err.contains("remove both"), "{err}");
         let only_bin = MANIFEST.replace("alpha = { judge = \"spoj\" }\n", "");
         let err = Manifest::parse(&only_bin)
-            .unwrap()
-            .view()
             .unwrap()
             .mentions("alpha")
             .unwrap();
         assert!(err.contains("its entry in the `bin` list (") && err.contains("remove it"));
         let only_meta = MANIFEST.replace("    { name = \"gamma\", path = \"gamma.rs\" },\n", "");
         let err = Manifest::parse(&only_meta)
-            .unwrap()
-            .view()
             .unwrap()
             .mentions("gamma")
             .unwrap();
@@ -322,27 +577,18 @@ mod tests {
             .replace("gamma = { judge = \"dmoj\", time-limit = 2.0 }\n", "");
         assert!(Manifest::parse(&by_path)
             .unwrap()
-            .view()
-            .unwrap()
             .mentions("gamma")
             .is_some());
-        assert_eq!(
-            Manifest::parse(MANIFEST)
-                .unwrap()
-                .view()
-                .unwrap()
-                .mentions("beta"),
-            None
-        );
+        assert_eq!(Manifest::parse(MANIFEST).unwrap().mentions("beta"), None);
         assert_eq!(manifest.render(), MANIFEST, "a refused add changes nothing");
     }
 
     #[test]
-    fn shapes_are_the_examples_in_templates() {
-        let shapes = Manifest::parse(MANIFEST).unwrap().view().unwrap().shapes();
-        let names: Vec<(&str, &str)> = shapes
+    fn starters_are_the_examples_in_templates() {
+        let starters = Manifest::parse(MANIFEST).unwrap().starters();
+        let names: Vec<(&str, &str)> = starters
             .iter()
-            .map(|s| (s.name.as_str(), s.example.as_str()))
+            .map(|s| (s.shape.as_str(), s.example.as_str()))
             .collect();
         assert_eq!(
             names,
@@ -355,10 +601,13 @@ mod tests {
         let mut manifest = Manifest::parse(MANIFEST).unwrap();
         for url in ["https://a.example/\n[x]", "https://a.example/\r", "x\u{85}"] {
             let err = manifest
-                .add(&Entry {
-                    url: Some(url),
-                    ..entry("beta")
-                })
+                .add(
+                    "beta",
+                    &Meta {
+                        url: Some(url.to_string()),
+                        ..spoj()
+                    },
+                )
                 .unwrap_err();
             assert!(err.contains("control character"), "{err}");
         }
@@ -369,11 +618,138 @@ mod tests {
     fn refuses_what_is_not_a_manifest_it_can_edit() {
         assert!(Manifest::parse("bin = [").is_err());
         let mut no_bins = Manifest::parse("[package]\nname = \"p\"\n").unwrap();
-        assert!(no_bins.add(&entry("a")).unwrap_err().contains("no `bin"));
+        assert!(no_bins.add("a", &spoj()).unwrap_err().contains("no `bin"));
         let mut no_package = Manifest::parse("bin = []\n").unwrap();
         assert!(no_package
-            .add(&entry("a"))
+            .add("a", &spoj())
             .unwrap_err()
             .contains("[package]"));
+    }
+
+    const MANIFEST_TEXT: &str = "[package]\nname = \"problems\"\n\n[package.metadata.problems]\n\
+        a = { judge = \"spoj\", url = \"https://www.spoj.com/problems/A/\", time-limit = 1.5, memory-limit = 1536 }\n\
+        b = { judge = \"atcoder\", time-limit = 2, interactive = true }\n\
+        c = { judge = \"spoj\", time-limit = 0, memory-limit = 0 }\n";
+
+    #[test]
+    fn reads_every_key() {
+        let a = meta_of(MANIFEST_TEXT, "a").unwrap();
+        assert_eq!(a.judge.name, "spoj");
+        assert_eq!(a.url.as_deref(), Some("https://www.spoj.com/problems/A/"));
+        assert_eq!(
+            (a.time_limit, a.memory_limit, a.interactive),
+            (Some(1.5), Some(1536), false)
+        );
+        let b = meta_of(MANIFEST_TEXT, "b").unwrap();
+        assert_eq!(
+            (b.url, b.time_limit, b.interactive),
+            (None, Some(2.0), true)
+        );
+        // Competitive Companion's 0 means "unknown", not "no time at all".
+        let c = meta_of(MANIFEST_TEXT, "c").unwrap();
+        assert_eq!((c.time_limit, c.memory_limit), (None, None));
+    }
+
+    #[test]
+    fn a_bad_entry_is_an_error_naming_the_problem_and_the_key() {
+        let table = "[package.metadata.problems]\n";
+        for (entry, needle) in [
+            (
+                "p = { judge = \"spoj\", time_limit = 1 }",
+                "`time_limit` is not a key",
+            ),
+            (
+                "p = { judge = \"spoj\", time-limit = \"1 s\" }",
+                "`time-limit` must be a number",
+            ),
+            (
+                "p = { judge = \"spoj\", time-limit = -1 }",
+                "`time-limit` must be a number of seconds, 0 or more",
+            ),
+            ("p = { judge = \"spoj\", time-limit = nan }", "`time-limit`"),
+            (
+                "p = { judge = \"spoj\", memory-limit = 1.5 }",
+                "`memory-limit`",
+            ),
+            (
+                "p = { judge = \"spoj\", memory-limit = -5 }",
+                "`memory-limit`",
+            ),
+            (
+                "p = { judge = \"spoj\", interactive = \"yes\" }",
+                "`interactive`",
+            ),
+            (
+                "p = { judge = \"spoj\", checker = 1 }",
+                "`checker` must be true or false",
+            ),
+            (
+                "p = { judge = \"spoj\", checker = true }",
+                "`checker` is true but the `bin` list has no `{ name = \"p-checker\", path = \"checkers/p.rs\", test = false }`",
+            ),
+            (
+                "p = { judge = \"spoj\", checkers = true }",
+                "`checkers` is not a key",
+            ),
+            (
+                "p = { judge = \"spooj\" }",
+                "`judge` names an unknown judge `spooj`",
+            ),
+            ("p = { judge = 3 }", "`judge` must be a string"),
+            ("p = { url = \"https://x/\" }", "`judge` is missing"),
+            ("p = { judge = \"spoj\", url = \"javascript:x\" }", "`url`"),
+            (
+                "p = { judge = \"spoj\", url = \"https://x/\\n#[test]\" }",
+                "`url`",
+            ),
+            ("p = \"spoj\"", "expected a table"),
+        ] {
+            let err = meta_of(&format!("{table}{entry}\n"), "p").unwrap_err();
+            assert!(
+                err.contains("problem `p`") && err.contains(needle),
+                "{entry}: {err}"
+            );
+        }
+        let err = meta_of(table, "p").unwrap_err();
+        assert!(err.contains("declares nothing for problem `p`"), "{err}");
+        assert!(meta_of("[package]\n", "p")
+            .unwrap_err()
+            .contains("no [package.metadata.problems]"));
+        assert!(meta_of("p = {", "p")
+            .unwrap_err()
+            .starts_with("problems/Cargo.toml: "));
+    }
+
+    #[test]
+    fn the_reader_finds_bins_and_starters() {
+        let text = "bin = [\n    { name = \"a\", path = \"a.rs\" },\n]\n\n\
+            [[example]]\nname = \"starter_queries\"\npath = \"../templates/queries.rs\"\n\n\
+            [[example]]\nname = \"starter\"\npath = \"../templates/problem.rs\"\n\n\
+            [[example]]\nname = \"move_checker\"\npath = \"../templates/move_checker.rs\"\n\n\
+            [[example]]\nname = \"demo\"\npath = \"demo.rs\"\n\n\
+            [package.metadata.problems]\nb = { judge = \"spoj\" }\n";
+        let manifest = Manifest::parse(text).unwrap();
+        let starters: Vec<(String, String)> = manifest
+            .starters()
+            .into_iter()
+            .map(|s| (s.shape, s.example))
+            .collect();
+        assert_eq!(
+            starters,
+            [
+                ("problem".to_string(), "starter".to_string()),
+                ("queries".to_string(), "starter_queries".to_string())
+            ]
+        );
+        assert!(manifest.mentions("a").unwrap().contains("`bin` list"));
+        // A bin whose path alone is the name's, in the `[[bin]]` spelling too.
+        let tables = Manifest::parse("[[bin]]\nname = \"x\"\npath = \"d.rs\"\n").unwrap();
+        assert!(tables.mentions("d").unwrap().contains("`bin` list"));
+        assert!(tables.starters().is_empty() && tables.meta("d").is_err());
+        let b = manifest.mentions("b").unwrap();
+        assert!(b.contains("[package.metadata.problems]") && !b.contains("`bin`"));
+        assert_eq!(manifest.mentions("c"), None);
+        assert_eq!(manifest.meta("b").unwrap().judge.name, "spoj");
+        assert!(Manifest::read(Path::new("/nonexistent")).is_err());
     }
 }

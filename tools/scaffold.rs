@@ -1,17 +1,19 @@
-//! Writes a new problem: `problems/NAME.rs` from a starter, its samples in `testcases/NAME/`,
-//! and its two lines in `problems/Cargo.toml` (see [`crate::manifest`]); a shape with a checker
-//! (`templates/SHAPE_checker.rs`, as `move` has) adds `problems/checkers/NAME.rs`, its bin line
-//! and `checker = true`.
+//! Writes a new problem: `problems/NAME.rs` from a starter (`templates/SHAPE.rs`, see
+//! [`crate::manifest::Starter`]), its samples in `testcases/NAME/`, and its two lines in
+//! `problems/Cargo.toml`; a starter with a checker (`templates/SHAPE_checker.rs`, as `move`
+//! has) adds `problems/checkers/NAME.rs`, its bin line and `checker = true`.
 //!
-//! Everything is checked before the first byte is written (the name, that nothing of that
-//! name exists, not even a dangling link, that the manifest does not mention it, the shape).
+//! Everything is checked before the first byte is written (the name, by
+//! [`crate::workspace::check_name`], that nothing of that name exists, not even a dangling
+//! link, that the manifest does not mention it, the shape).
 //! Files are created with create-new semantics inside real directories of the workspace, so
 //! no link is followed; the manifest is replaced last by renaming a complete copy over it, and
 //! a failure at any step removes what the steps before it wrote.
 
 use crate::companion::Task;
 use crate::judges::Judge;
-use crate::manifest::{Entry, Manifest, Shape};
+use crate::manifest::{Meta, Starter};
+use crate::workspace::Workspace;
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write};
@@ -20,7 +22,7 @@ use std::process::{Command, Stdio};
 
 /// Why `new` refused or failed; the kind decides the listener's HTTP status.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum CreateError {
     /// A bad name, shape or field (HTTP 400).
     Invalid(String),
     /// The name is taken: its file, its testcases or its manifest lines exist (HTTP 409).
@@ -29,80 +31,21 @@ pub enum Refusal {
     Failed(String),
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for CreateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Invalid(why) | Refusal::Taken(why) | Refusal::Failed(why) => f.write_str(why),
+            CreateError::Invalid(why) | CreateError::Taken(why) | CreateError::Failed(why) => {
+                f.write_str(why)
+            }
         }
     }
 }
 
-/// Names Cargo gives its own directories beside the binaries in `target/<profile>/` (a binary
-/// of that name breaks every build), names of its profiles and output directories, Windows'
-/// device names, and the crates a problem may use.
-const RESERVED: &[&str] = &[
-    "build",
-    "deps",
-    "examples",
-    "incremental",
-    "doc",
-    "target",
-    "debug",
-    "release",
-    "package",
-    "tmp",
-    "proconio",
-    "itertools",
-    "alloc",
-    "proc_macro",
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    "com1",
-    "com2",
-    "com3",
-    "com4",
-    "com5",
-    "com6",
-    "com7",
-    "com8",
-    "com9",
-    "lpt1",
-    "lpt2",
-    "lpt3",
-    "lpt4",
-    "lpt5",
-    "lpt6",
-    "lpt7",
-    "lpt8",
-    "lpt9",
-];
-
-/// `Ok` if `name` may name a new problem: [`crate::workspace::valid_name`], not a name Cargo
-/// or the platform reserves, not a starter's (`starter*`).
-///
-/// ```
-/// use tools::scaffold::check_name;
-/// assert!(check_name("abc300_a").is_ok());
-/// assert!(check_name("build").is_err()); // target/debug/build is Cargo's
-/// assert!(check_name("Nim").is_err());
-/// ```
-pub fn check_name(name: &str) -> Result<(), Refusal> {
-    crate::workspace::valid_name(name).map_err(Refusal::Invalid)?;
-    if RESERVED.contains(&name) || name.starts_with("starter") {
-        return Err(Refusal::Invalid(format!(
-            "`{}` is reserved (by Cargo's target directory, a crate or the platform); choose another name",
-            name
-        )));
-    }
-    Ok(())
-}
-
-/// `Ok` if nothing named `name` exists: no `problems/NAME.rs` and no `testcases/NAME` (not even
-/// a dangling link), and no mention in the manifest.
-pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
-    check_name(name)?;
+/// `Ok` if nothing named `name` exists in `workspace`: no `problems/NAME.rs` and no
+/// `testcases/NAME` (not even a dangling link), and no mention in the manifest.
+pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), CreateError> {
+    crate::workspace::check_name(name).map_err(CreateError::Invalid)?;
+    let root = workspace.root();
     for taken in [
         format!("problems/{}.rs", name),
         format!("problems/checkers/{}.rs", name),
@@ -110,17 +53,17 @@ pub fn check_free(root: &Path, name: &str) -> Result<(), Refusal> {
     ] {
         match fs::symlink_metadata(root.join(&taken)) {
             Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(e) => return Err(Refusal::Failed(format!("{}: {}", taken, e))),
+            Err(e) => return Err(CreateError::Failed(format!("{}: {}", taken, e))),
             Ok(_) => {
-                return Err(Refusal::Taken(format!(
+                return Err(CreateError::Taken(format!(
                     "{} exists already; choose another name, or remove it to start over",
                     taken
                 )))
             }
         }
     }
-    if let Some(taken) = view(&read_manifest(root)?)?.mentions(name) {
-        return Err(Refusal::Taken(taken));
+    if let Some(taken) = workspace.manifest().mentions(name) {
+        return Err(CreateError::Taken(taken));
     }
     Ok(())
 }
@@ -153,55 +96,57 @@ pub struct Created {
     pub statements: usize,
     /// What the user should know (an unformatted file, a dropped limit).
     pub warnings: Vec<String>,
-    /// Whether the shape brought a checker, written as `problems/checkers/NAME.rs`.
+    /// Whether the starter brought a checker, written as `problems/checkers/NAME.rs`.
     pub checker: bool,
 }
 
-/// Creates the problem `spec` describes in the workspace at `root`, or nothing.
+/// Creates the problem `spec` describes in `workspace`, or nothing.
 ///
 /// # Errors
-/// [`Refusal::Invalid`] for a bad name or shape, [`Refusal::Taken`] for a taken name,
-/// [`Refusal::Failed`] when the workspace cannot be read or written; in every case nothing
+/// [`CreateError::Invalid`] for a bad name or shape, [`CreateError::Taken`] for a taken name,
+/// [`CreateError::Failed`] when the workspace cannot be read or written; in every case nothing
 /// is left written.
-pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
-    check_free(root, spec.name)?;
+pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError> {
+    check_free(workspace, spec.name)?;
+    let root = workspace.root();
     let problems = real_dir(root, "problems")?;
     let testcases = real_dir(root, "testcases")?;
-    let mut manifest = read_manifest(root)?;
-    let shapes = view(&manifest)?.shapes();
-    let shape = pick_shape(&shapes, spec)?;
-    let template_path = root.join("templates").join(format!("{}.rs", shape.name));
+    let mut manifest = workspace.manifest().clone();
+    let starters = manifest.starters();
+    let starter = pick_starter(&starters, spec)?;
+    let template_path = root.join("templates").join(format!("{}.rs", starter.shape));
     let template = fs::read_to_string(&template_path)
-        .map_err(|e| Refusal::Failed(format!("templates/{}.rs: {}", shape.name, e)))?;
-    let checker_template = read_checker_template(root, &shape.name)?;
+        .map_err(|e| CreateError::Failed(format!("templates/{}.rs: {}", starter.shape, e)))?;
+    let checker_template = read_checker_template(root, &starter.shape)?;
     if spec.judge.is_plain() && template.contains("proconio") {
-        return Err(Refusal::Invalid(format!(
+        return Err(CreateError::Invalid(format!(
             "shape `{}` uses proconio, which {} does not have; use --judge atcoder or another shape",
-            shape.name, spec.judge.title
+            starter.shape, spec.judge.title
         )));
     }
     let task = spec.task;
-    let url = task.map(|t| t.url.to_string());
     manifest
-        .add(&Entry {
-            name: spec.name,
-            judge: spec.judge.name,
-            url: url.as_deref(),
-            time_limit: task.and_then(|t| t.time_limit),
-            memory_limit: task.and_then(|t| t.memory_limit),
-            interactive: task.is_some_and(|t| t.interactive) || shape.name == INTERACTIVE,
-            checker: checker_template.is_some(),
-        })
-        .map_err(Refusal::Taken)?;
+        .add(
+            spec.name,
+            &Meta {
+                judge: spec.judge,
+                url: task.map(|t| t.url.to_string()),
+                time_limit: task.and_then(|t| t.time_limit),
+                memory_limit: task.and_then(|t| t.memory_limit),
+                interactive: task.is_some_and(|t| t.interactive) || starter.shape == INTERACTIVE,
+                checker: checker_template.is_some(),
+            },
+        )
+        .map_err(CreateError::Taken)?;
     let title = task
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
         .unwrap_or(spec.name);
-    let checker_file = format!("{}_checker", shape.name);
-    let files = std::iter::once((&shape.name, &template));
+    let checker_file = format!("{}_checker", starter.shape);
+    let files = std::iter::once((&starter.shape, &template));
     for (file, text) in files.chain(checker_template.iter().map(|t| (&checker_file, t))) {
         if text.replace("{{TITLE}}", "").contains("{{") {
-            return Err(Refusal::Failed(format!(
+            return Err(CreateError::Failed(format!(
                 "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
                 file
             )));
@@ -209,7 +154,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     }
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let source = match &checker_template {
-        Some(_) => point_at_checker(&source, &shape.name, spec.name)?,
+        Some(_) => point_at_checker(&source, &starter.shape, spec.name)?,
         None => source,
     };
     let mut warnings: Vec<String> = task.map(|t| t.notes.clone()).unwrap_or_default();
@@ -233,25 +178,25 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     // testcases are never an empty folder, which the runner would call a failure and which
     // would block a later `new NAME`.
     let (samples, statements) = match task {
-        Some(task) if shape.name != INTERACTIVE && !task.samples.is_empty() => {
+        Some(task) if starter.shape != INTERACTIVE && !task.samples.is_empty() => {
             (task.samples.clone(), Vec::new())
         }
-        Some(_) if shape.name != INTERACTIVE => {
+        Some(_) if starter.shape != INTERACTIVE => {
             warnings.push(format!(
                 "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
                 spec.name
             ));
             (
-                vec![starter_sample(&testcases.join(&shape.example))?],
+                vec![starter_sample(&testcases.join(&starter.example))?],
                 Vec::new(),
             )
         }
         Some(task) => (
-            vec![starter_sample(&testcases.join(&shape.example))?],
+            vec![starter_sample(&testcases.join(&starter.example))?],
             task.samples.clone(),
         ),
         None => (
-            vec![starter_sample(&testcases.join(&shape.example))?],
+            vec![starter_sample(&testcases.join(&starter.example))?],
             Vec::new(),
         ),
     };
@@ -274,8 +219,8 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
             )?;
         }
     }
-    if shape.name == INTERACTIVE {
-        for (file, text) in played_cases(&testcases.join(&shape.example))? {
+    if starter.shape == INTERACTIVE {
+        for (file, text) in played_cases(&testcases.join(&starter.example))? {
             written.file(&cases.join(file), &text)?;
         }
     }
@@ -288,10 +233,10 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     remove_stale(&staged)?;
     written.file(&staged, &manifest.render())?;
     fs::rename(&staged, problems.join("Cargo.toml"))
-        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
+        .map_err(|e| CreateError::Failed(format!("problems/Cargo.toml: {}", e)))?;
     written.commit();
     Ok(Created {
-        shape: shape.name.clone(),
+        shape: starter.shape.clone(),
         samples: samples.len(),
         statements: statements.len(),
         warnings,
@@ -299,13 +244,13 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created, Refusal> {
     })
 }
 
-/// Shape `shape`'s checker template, `templates/SHAPE_checker.rs`, if it has one.
-fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, Refusal> {
+/// The checker of the starter of shape `shape`, `templates/SHAPE_checker.rs`, if it has one.
+fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, CreateError> {
     let path = root.join("templates").join(format!("{}_checker.rs", shape));
     match fs::read_to_string(&path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Refusal::Failed(format!(
+        Err(e) => Err(CreateError::Failed(format!(
             "templates/{}_checker.rs: {}",
             shape, e
         ))),
@@ -314,10 +259,10 @@ fn read_checker_template(root: &Path, shape: &str) -> Result<Option<String>, Ref
 
 /// The starter's source with its checker module pointed from the template's
 /// `#[path = "SHAPE_checker.rs"]` to the problem's `#[path = "checkers/NAME.rs"]`.
-fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, Refusal> {
+fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, CreateError> {
     let from = format!("#[path = \"{}_checker.rs\"]", shape);
     if !source.contains(&from) {
-        return Err(Refusal::Failed(format!(
+        return Err(CreateError::Failed(format!(
             "templates/{}.rs does not include its checker with `{}`",
             shape, from
         )));
@@ -327,7 +272,7 @@ fn point_at_checker(source: &str, shape: &str, name: &str) -> Result<String, Ref
 
 /// `problems/checkers/`, a real directory of the workspace, created (and recorded in
 /// `written`) if absent.
-fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, Refusal> {
+fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, CreateError> {
     let dir = root.join("problems/checkers");
     match fs::symlink_metadata(&dir) {
         Err(e) if e.kind() == ErrorKind::NotFound => {
@@ -341,10 +286,10 @@ fn checkers_dir(root: &Path, written: &mut Written) -> Result<PathBuf, Refusal> 
 /// Removes the staging file `path` a killed `new` left behind (a kill between writing and
 /// renaming it runs no cleanup): only `new` writes that name. A link there is removed itself,
 /// never what it points to; a directory there is refused.
-fn remove_stale(path: &Path) -> Result<(), Refusal> {
-    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+fn remove_stale(path: &Path) -> Result<(), CreateError> {
+    let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", path.display(), e));
     match fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_dir() => Err(Refusal::Failed(format!(
+        Ok(meta) if meta.is_dir() => Err(CreateError::Failed(format!(
             "{} is a directory; new stages problems/Cargo.toml there: remove it",
             path.display()
         ))),
@@ -362,16 +307,16 @@ fn without_blank_lines(text: &str) -> String {
         .collect()
 }
 
-/// `Ok` if `shape` names a starter of the workspace at `root`, else an error listing them.
-pub fn check_shape(root: &Path, shape: &str) -> Result<(), Refusal> {
-    find_shape(&view(&read_manifest(root)?)?.shapes(), shape).map(|_| ())
+/// `Ok` if `shape` names a starter of `workspace`, else an error listing them.
+pub fn check_shape(workspace: &Workspace, shape: &str) -> Result<(), CreateError> {
+    find_starter(&workspace.manifest().starters(), shape).map(|_| ())
 }
 
 /// The shape `spec` asks for, or the judge's default.
-fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal> {
+fn pick_starter<'s>(starters: &'s [Starter], spec: &Spec) -> Result<&'s Starter, CreateError> {
     let interactive = spec.task.is_some_and(|t| t.interactive);
     if let Some(shape) = spec.shape.filter(|&s| interactive && s != INTERACTIVE) {
-        return Err(Refusal::Invalid(format!(
+        return Err(CreateError::Invalid(format!(
             "the problem is interactive: the `{}` shape plays no dialogue (leave out --shape, \
              or give --shape {})",
             shape, INTERACTIVE
@@ -384,13 +329,14 @@ fn pick_shape<'s>(shapes: &'s [Shape], spec: &Spec) -> Result<&'s Shape, Refusal
     } else {
         "atcoder"
     });
-    find_shape(shapes, wanted)
+    find_starter(starters, wanted)
 }
 
-fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, Refusal> {
-    shapes.iter().find(|s| s.name == wanted).ok_or_else(|| {
-        let known: Vec<&str> = shapes.iter().map(|s| s.name.as_str()).collect();
-        Refusal::Invalid(format!(
+/// The starter whose shape is `wanted`, else an error listing the shapes.
+fn find_starter<'s>(starters: &'s [Starter], wanted: &str) -> Result<&'s Starter, CreateError> {
+    starters.iter().find(|s| s.shape == wanted).ok_or_else(|| {
+        let known: Vec<&str> = starters.iter().map(|s| s.shape.as_str()).collect();
+        CreateError::Invalid(format!(
             "unknown shape `{}`; the shapes are: {}",
             wanted,
             known.join(", ")
@@ -399,27 +345,16 @@ fn find_shape<'s>(shapes: &'s [Shape], wanted: &str) -> Result<&'s Shape, Refusa
 }
 
 /// `root/sub`, which must be a directory itself, not a link to one elsewhere.
-fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, Refusal> {
+fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, CreateError> {
     let dir = root.join(sub);
     match fs::symlink_metadata(&dir) {
         Ok(meta) if meta.is_dir() => Ok(dir),
-        Ok(_) => Err(Refusal::Failed(format!(
+        Ok(_) => Err(CreateError::Failed(format!(
             "{}/ is not a directory of the workspace (a link?); new writes only inside the workspace",
             sub
         ))),
-        Err(e) => Err(Refusal::Failed(format!("{}/: {}", sub, e))),
+        Err(e) => Err(CreateError::Failed(format!("{}/: {}", sub, e))),
     }
-}
-
-fn read_manifest(root: &Path) -> Result<Manifest, Refusal> {
-    let text = fs::read_to_string(root.join("problems/Cargo.toml"))
-        .map_err(|e| Refusal::Failed(format!("problems/Cargo.toml: {}", e)))?;
-    Manifest::parse(&text).map_err(Refusal::Failed)
-}
-
-/// What the manifest declares, read by `crate::workspace`.
-fn view(manifest: &Manifest) -> Result<crate::workspace::Manifest, Refusal> {
-    manifest.view().map_err(Refusal::Failed)
 }
 
 /// The interactive starter's shape: a problem played against the jury its tests derive.
@@ -427,8 +362,8 @@ const INTERACTIVE: &str = "interactive";
 
 /// The interactive starter's played cases (its testcases not named `sample*`, each `.in` with
 /// its `.out`), copied so that the runner plays the new problem against its jury at once.
-fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
-    let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", dir.display(), e));
+fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, CreateError> {
+    let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", dir.display(), e));
     let mut names: Vec<String> = fs::read_dir(dir)
         .map_err(failed)?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
@@ -443,7 +378,7 @@ fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
             match fs::symlink_metadata(&path) {
                 Ok(meta) if meta.is_file() => {}
                 _ => {
-                    return Err(Refusal::Failed(format!(
+                    return Err(CreateError::Failed(format!(
                         "{} is not a regular file",
                         path.display()
                     )))
@@ -456,10 +391,11 @@ fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, Refusal> {
 }
 
 /// The starter's own first sample, so that the new problem passes until it is rewritten.
-fn starter_sample(dir: &Path) -> Result<(String, String), Refusal> {
+fn starter_sample(dir: &Path) -> Result<(String, String), CreateError> {
     let read = |ext: &str| {
         let path = dir.join(format!("sample-1.{}", ext));
-        fs::read_to_string(&path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))
+        fs::read_to_string(&path)
+            .map_err(|e| CreateError::Failed(format!("{}: {}", path.display(), e)))
     };
     Ok((read("in")?, read("out")?))
 }
@@ -527,15 +463,16 @@ struct Written {
 
 impl Written {
     /// Creates the directory `path`, which must not exist (a link there counts as existing).
-    fn dir(&mut self, path: &Path) -> Result<(), Refusal> {
-        fs::create_dir(path).map_err(|e| Refusal::Failed(format!("{}: {}", path.display(), e)))?;
+    fn dir(&mut self, path: &Path) -> Result<(), CreateError> {
+        fs::create_dir(path)
+            .map_err(|e| CreateError::Failed(format!("{}: {}", path.display(), e)))?;
         self.dirs.push(path.to_path_buf());
         Ok(())
     }
 
     /// Creates the file `path`, which must not exist, holding `text`.
-    fn file(&mut self, path: &Path, text: &str) -> Result<(), Refusal> {
-        let failed = |e: std::io::Error| Refusal::Failed(format!("{}: {}", path.display(), e));
+    fn file(&mut self, path: &Path, text: &str) -> Result<(), CreateError> {
+        let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", path.display(), e));
         let mut file = OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -570,36 +507,6 @@ impl Drop for Written {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reserved_and_invalid_names_are_refused() {
-        for good in ["nim", "abc300_a", "cf1234b2", "builder", "starte"] {
-            assert_eq!(check_name(good), Ok(()), "{good}");
-        }
-        for reserved in [
-            "build",
-            "deps",
-            "examples",
-            "incremental",
-            "doc",
-            "target",
-            "debug",
-            "release",
-            "proconio",
-            "con",
-            "lpt1",
-            "starter",
-            "starter_queries",
-        ] {
-            match check_name(reserved) {
-                Err(Refusal::Invalid(why)) => assert!(why.contains("reserved"), "{why}"),
-                other => panic!("{reserved}: {other:?}"),
-            }
-        }
-        for bad in ["new", "grundy", "Bad", "a\nb", "a b", "../x", ""] {
-            assert!(matches!(check_name(bad), Err(Refusal::Invalid(_))), "{bad}");
-        }
-    }
 
     #[test]
     fn titles_are_escaped_for_rustdoc() {

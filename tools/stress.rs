@@ -7,16 +7,11 @@
 //! abort, memory exhausted) is reported as such.
 
 use crate::runner::cargo::{self, Artifact};
+use crate::workspace::Workspace;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-
-/// The largest `--size` the tool passes on (testkit's `MAX_SIZE`; a problem's own
-/// `Problem::MAX_SIZE` may be lower, and its test binary refuses above it).
-pub const MAX_SIZE: u64 = 1_000_000;
-
-/// The longest `--seconds` accepted (testkit refuses more).
-pub const MAX_SECONDS: f64 = 1e9;
+use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT};
 
 /// The test binary's default memory cap, MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 4096;
@@ -30,61 +25,29 @@ const TAIL_LINES: usize = 8;
 /// How many bytes of the test binary's standard error are kept for a crash report.
 const TAIL_BYTES: usize = 8192;
 
-/// What a stress run is asked to do.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Settings {
-    /// Stop after this many inputs.
-    pub iters: Option<u64>,
-    /// Stop after this many seconds.
-    pub seconds: Option<f64>,
-    /// The first seed.
-    pub seed: Option<u64>,
-    /// The generator's size.
-    pub size: Option<u64>,
-}
-
-impl Settings {
-    /// `Ok` if every setting is in range, else a one-line reason.
-    ///
-    /// ```
-    /// let huge = tools::stress::Settings { size: Some(u64::MAX), ..Default::default() };
-    /// assert!(huge.check().unwrap_err().contains("--size must be from 1 to 1000000"));
-    /// ```
-    pub fn check(&self) -> Result<(), String> {
-        if let Some(size) = self.size {
-            if !(1..=MAX_SIZE).contains(&size) {
-                return Err(format!(
-                    "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
-                ));
-            }
+/// `Ok` if every setting of `request` is in range, else a one-line reason naming the flag
+/// (testkit's [`MAX_SIZE`] and [`MAX_SECONDS`] bound them).
+///
+/// ```
+/// let huge = testkit::StressRequest { size: Some(u64::MAX), ..Default::default() };
+/// assert!(tools::stress::check_request(&huge).unwrap_err().contains("--size must be from 1 to 1000000"));
+/// ```
+pub fn check_request(request: &StressRequest) -> Result<(), String> {
+    if let Some(size) = request.size {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
+            ));
         }
-        if let Some(seconds) = self.seconds {
-            if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
-                return Err(format!(
-                    "--seconds must be a positive number of seconds, at most {MAX_SECONDS}, not {seconds}"
-                ));
-            }
-        }
-        Ok(())
     }
-
-    /// The environment the test binary reads them from (testkit's `StressSettings`).
-    pub fn environment(&self) -> Vec<(&'static str, String)> {
-        let mut env = Vec::new();
-        if let Some(iters) = self.iters {
-            env.push(("STRESS_ITERS", iters.to_string()));
+    if let Some(seconds) = request.seconds {
+        if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+            return Err(format!(
+                "--seconds must be a positive number of seconds, at most {MAX_SECONDS}, not {seconds}"
+            ));
         }
-        if let Some(seconds) = self.seconds {
-            env.push(("STRESS_SECONDS", seconds.to_string()));
-        }
-        if let Some(seed) = self.seed {
-            env.push(("STRESS_SEED", seed.to_string()));
-        }
-        if let Some(size) = self.size {
-            env.push(("STRESS_SIZE", size.to_string()));
-        }
-        env
     }
+    Ok(())
 }
 
 /// `Ok` if `memory_mib` is a memory cap `--memory` accepts, else a one-line reason.
@@ -131,16 +94,17 @@ impl Target {
     }
 }
 
-/// The target named `name`: a problem, or a starter declared as an `[[example]]` of
-/// `problems/Cargo.toml` whose name begins with `starter`.
+/// The target named `name` in `workspace`: a problem, or a starter (its `[[example]]` name,
+/// [`crate::manifest::Starter::example`]).
 ///
 /// # Errors
 /// An unknown name, listing the problems and the starters.
-pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
+pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> {
+    let root = workspace.root();
     if crate::workspace::check_problem(root, name).is_ok() {
         return Ok(Target::Problem(name.to_string()));
     }
-    let starters = starters(root);
+    let starters = starter_names(workspace);
     if starters.iter().any(|s| s == name) {
         return Ok(Target::Starter(name.to_string()));
     }
@@ -152,11 +116,16 @@ pub fn find_target(root: &Path, name: &str) -> Result<Target, String> {
     ))
 }
 
-/// The starters: the `[[example]]` targets of `problems/Cargo.toml` named `starter...`.
-pub fn starters(root: &Path) -> Vec<String> {
-    crate::workspace::Manifest::read(root)
-        .map(|manifest| manifest.starters())
-        .unwrap_or_default()
+/// The names `stress` knows the starters by, sorted: their `[[example]]` names.
+pub fn starter_names(workspace: &Workspace) -> Vec<String> {
+    let mut names: Vec<String> = workspace
+        .manifest()
+        .starters()
+        .into_iter()
+        .map(|s| s.example)
+        .collect();
+    names.sort();
+    names
 }
 
 /// The cargo arguments that build `target`'s test binary optimised (the release profile: the
@@ -200,7 +169,7 @@ pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
 /// allocation and aborts instead of filling the machine's memory).
 pub fn stress_command(
     executable: &Path,
-    settings: &Settings,
+    request: &StressRequest,
     report: &Path,
     memory_mib: u64,
 ) -> Command {
@@ -210,8 +179,8 @@ pub fn stress_command(
         .arg(memory_mib.saturating_mul(1024).to_string())
         .arg(executable)
         .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
-        .env("STRESS_REPORT", report)
-        .envs(settings.environment())
+        .env(STRESS_REPORT, report)
+        .envs(request.environment())
         .stdin(Stdio::null())
         .stdout(Stdio::null());
     command
@@ -432,13 +401,13 @@ mod tests {
 
     #[test]
     fn settings_are_checked_before_building() {
-        let ok = Settings {
+        let ok = StressRequest {
             iters: Some(5),
             seconds: None,
             seed: Some(3),
             size: Some(MAX_SIZE),
         };
-        assert_eq!(ok.check(), Ok(()));
+        assert_eq!(check_request(&ok), Ok(()));
         assert_eq!(
             ok.environment(),
             vec![
@@ -448,29 +417,29 @@ mod tests {
             ]
         );
         for size in [0, MAX_SIZE + 1, u64::MAX] {
-            let bad = Settings {
+            let bad = StressRequest {
                 size: Some(size),
-                ..Settings::default()
+                ..StressRequest::default()
             };
-            let e = bad.check().unwrap_err();
+            let e = check_request(&bad).unwrap_err();
             assert!(
                 e.contains(&format!("not {size}")) && !e.contains('\n'),
                 "{e}"
             );
         }
         for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 2e9] {
-            let bad = Settings {
+            let bad = StressRequest {
                 seconds: Some(seconds),
-                ..Settings::default()
+                ..StressRequest::default()
             };
             assert!(
-                bad.check().unwrap_err().starts_with("--seconds"),
+                check_request(&bad).unwrap_err().starts_with("--seconds"),
                 "{seconds}"
             );
         }
-        let fine = Settings {
+        let fine = StressRequest {
             seconds: Some(0.5),
-            ..Settings::default()
+            ..StressRequest::default()
         };
         assert_eq!(
             fine.environment(),
@@ -483,7 +452,7 @@ mod tests {
         let report = report_path("memory");
         // `sh` stands for the test binary: it reports its own cap, in KiB.
         let script = format!("ulimit -v > '{}'", report.display());
-        let command = stress_command(Path::new("sh"), &Settings::default(), &report, 100);
+        let command = stress_command(Path::new("sh"), &StressRequest::default(), &report, 100);
         let args: Vec<String> = command
             .get_args()
             .map(|a| a.to_string_lossy().into())
@@ -501,11 +470,6 @@ mod tests {
         );
         assert!(check_memory(64).is_ok() && check_memory(1 << 20).is_ok());
         assert!(check_memory((1 << 20) + 1).is_err());
-    }
-
-    #[test]
-    fn the_size_limit_is_testkits() {
-        assert_eq!(MAX_SIZE, testkit::MAX_SIZE);
     }
 
     #[test]
@@ -535,21 +499,21 @@ mod tests {
 
     #[test]
     fn problems_and_starters_are_found() {
-        let root = crate::workspace::default_root();
+        let workspace = Workspace::load(&crate::workspace::default_root()).unwrap();
         assert_eq!(
-            find_target(&root, "nukit"),
+            find_target(&workspace, "nukit"),
             Ok(Target::Problem("nukit".to_string()))
         );
         assert_eq!(
-            find_target(&root, "starter"),
+            find_target(&workspace, "starter"),
             Ok(Target::Starter("starter".to_string()))
         );
-        let starters = starters(&root);
+        let starters = starter_names(&workspace);
         assert!(
             starters.contains(&"starter_atcoder".to_string()),
             "{starters:?}"
         );
-        let e = find_target(&root, "nosuch").unwrap_err();
+        let e = find_target(&workspace, "nosuch").unwrap_err();
         assert!(
             e.contains("unknown problem `nosuch`") && e.contains("starter"),
             "{e}"

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --example chomp`
 
-use grundy::GrundyMemo;
+use grundy::prelude::GrundyMemo;
 
 /// A position: the length of each row, non-increasing, the poison at row 1 column 1.
 type Rows = Vec<u8>;

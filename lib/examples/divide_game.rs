@@ -6,7 +6,7 @@
 //! `cargo run --example divide_game`; its `values:` line pipes into `grundy describe`.
 
 use grundy::pattern::guess;
-use grundy::GrundyMemo;
+use grundy::prelude::GrundyMemo;
 
 fn moves(&n: &u64) -> Vec<u64> {
     if n == 0 {

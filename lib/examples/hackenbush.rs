@@ -4,7 +4,7 @@
 //! `cargo run --example hackenbush`
 
 use grundy::hackenbush::Graph;
-use grundy::Nimber;
+use grundy::prelude::Nimber;
 
 /// The lesson's pictures: (name, graph). Vertex 0 is the ground.
 fn pictures() -> Vec<(&'static str, Graph)> {

@@ -2,7 +2,8 @@
 //!
 //! `cargo run --example nim`
 
-use grundy::{nim_sum, winning_moves, MisereNim, NimMove, Nimber, Outcome};
+use grundy::nim::{winning_moves, MisereNim, NimMove};
+use grundy::prelude::{nim_sum, Nimber, Outcome};
 
 fn show_moves(heaps: &[u64], moves: &[NimMove]) -> String {
     moves

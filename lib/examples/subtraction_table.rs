@@ -4,8 +4,8 @@
 //!
 //! `cargo run --example subtraction_table`
 
-use grundy::grundy_table;
 use grundy::pattern::{describe, guess};
+use grundy::prelude::grundy_table;
 
 fn take_at_most_three(n: usize) -> Vec<u64> {
     let g = grundy_table(n, |x| (1..=3).filter(move |&t| t <= x).map(move |t| x - t));

@@ -162,7 +162,7 @@ impl<S: Solver> Certifier<S> {
     /// let mut game = Certifier::new(RareValue::new("0.07".parse().unwrap()));
     /// assert_eq!(game.value(5), None);
     /// game.run(Limits::up_to(1 << 16), |_| {}).unwrap();
-    /// assert_eq!(game.value(5), Some(grundy::Nimber(0)));
+    /// assert_eq!(game.value(5), Some(grundy::prelude::Nimber(0)));
     /// ```
     ///
     /// # Complexity

@@ -23,7 +23,7 @@ mod naive;
 mod planes;
 mod rare;
 mod scan;
-pub mod sliced;
+mod sliced;
 
 pub use certifier::{Certifier, Limits, Progress};
 pub use code::{OctalCode, OctalCodeError, MAX_CODE_LEN};
@@ -188,7 +188,7 @@ mod tests {
                     options.extend((1..rest).map(|a| (g[a] ^ g[rest - a]) as usize));
                 }
             }
-            let options = options.into_iter().map(|v| crate::Nimber(v as u64));
+            let options = options.into_iter().map(|v| crate::nimber::Nimber(v as u64));
             g.push(crate::mex::mex(options).value() as u16);
         }
         g

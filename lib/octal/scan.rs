@@ -15,11 +15,9 @@ use super::planes::Planes;
 
 /// The scalar scan hands over to the planes when this many candidates are left: the scalar
 /// scan, without branches, costs about a cycle a pair; the planes cost two operations a plane
-/// a candidate a step of 64 pairs, so they win for the last few (user time measured on
-/// Officers 2^18, 0.777 2^17 and .376 2^20 for 0, 1, 2, 4, 8 and 16: 2 best, .376 9% ahead of
-/// 4 and 40% of 8, whose rows are often scanned to the end for a value no pair makes; 1, 2
-/// and 4 again once the word's scan counted every 32 pairs: 2 still best, the others within
-/// the noise).
+/// a candidate a step of 64 pairs, so they win for the last few. Of 0, 1, 2, 4, 8 and 16 tried
+/// on Officers, 0.777 and .376, 2 was the fastest; a later hand-over hurts .376 most, whose
+/// rows are often scanned to the end for a value no pair makes.
 const HAND_OVER: usize = 2;
 
 /// Pairs a block of the two-ended order takes from one end before turning to the other (a
@@ -323,9 +321,8 @@ pub(super) fn find_wanted(
 
 /// Keeps the values `v` of `wanted` for which `left(v)` (called once each, in order) is true,
 /// without a branch on it: every value is written at the end of those kept, which grows by
-/// one if it stays. Which stay is as good as random, and `Vec::retain` branches on it (its
-/// two retains were 18% of the search's samples on Officers at 2^19; paired user time to
-/// 2^20 5% less with this).
+/// one if it stays. Which stay is as good as random, and `Vec::retain` branches on it: a
+/// mispredicted branch a value, in the search's innermost loop.
 fn keep(wanted: &mut Vec<u16>, mut left: impl FnMut(u16) -> bool) {
     let mut kept = 0;
     for i in 0..wanted.len() {
@@ -412,9 +409,9 @@ const MASK_STEP: usize = 32;
 /// (no store: the one memory access a pair besides the values is the read of `masks`);
 /// returns the index of the last pair scanned once at most `stop` of the bits `all` are not
 /// found, if that is reached. Four pairs' values are one XOR of two words, the four values
-/// of each side read at once (the partners run upwards in the mirrored copy, as their pairs:
-/// paired user time of `work 0.6 1048576` 1.20 → 1.13 s against reading them downwards
-/// from the values, four loads a pair fewer than three a pair). The bits left are checked every
+/// of each side read at once (the partners run upwards in the mirrored copy, as their pairs,
+/// so a step is 1.5 loads a pair where reading them downwards from the values, then reversing
+/// the word, took 3; see docs/benchmarks.md for `work`). The bits left are checked every
 /// `MASK_STEP` (32) pairs and after the last pair, not every four: a step is read without a
 /// branch. The check clears the lowest bit left `stop` times (`stop` is the constant
 /// `HAND_OVER` where this is called: two operations each) instead of counting them, which

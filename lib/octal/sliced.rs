@@ -12,9 +12,8 @@ use crate::mex::MexBuffer;
 
 /// Heaps whose pairs with a rare part are read together: the partners of a rare position r
 /// for heaps n0..n0 + 16 are 16 neighbouring values, read four at a time, and each pair's
-/// value is marked in its heap's table (16 measured best of 8, 16 and 32 when the marks were
-/// bits of one table: 5% fewer instructions than 8 on Officers; 32 doubles the pairs added
-/// heap by heap).
+/// value is marked in its heap's table. 16 was the best of 8, 16 and 32: fewer lanes read
+/// each rare position's partners more often, and 32 doubles the pairs added heap by heap.
 const LANES: usize = 16;
 
 /// A heap's table in [`Lanes`]: a byte a value, and 64 to spare, so that the tables of a
@@ -473,8 +472,8 @@ impl SharedWindow {
     /// The window for the split digits `split`, if it takes fewer than half the marks of a
     /// window a digit (16 + jmax − jmin partners against 16 a digit): a shared mark sets
     /// several heaps' bits of one word, a read-modify-write, which costs about two of the
-    /// byte stores of a window a digit (0.777, 18 against 48: 0.39 s to 2^18 with the
-    /// window, 0.45 s without; .376, 17 against 32: 0.72 s to 2^19 with it, 0.61 s without).
+    /// byte stores of a window a digit: the window pays on 0.777 (18 marks against 48), not
+    /// on .376 (17 against 32).
     fn of(split: &[usize]) -> Option<SharedWindow> {
         let (&low, &lag) = (split.iter().min()?, split.iter().max()?);
         if 2 * (LANES + lag - low) >= LANES * split.len() {

@@ -238,10 +238,10 @@ pub(crate) fn held_out(len: usize) -> usize {
 /// assert_eq!(found.rule.to_string(), "G(n) = max k with k(k+1)/2 <= n");
 /// assert_eq!((found.fitted, found.held_out), (46, 15));
 /// // Subtract-a-square has no known rule: refused.
-/// let mut g = vec![grundy::Nimber::ZERO; 200];
+/// let mut g = vec![grundy::prelude::Nimber::ZERO; 200];
 /// for n in 1..200 {
-///     let next: Vec<grundy::Nimber> = (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| g[n - s]).collect();
-///     g[n] = grundy::mex(next);
+///     let next: Vec<grundy::prelude::Nimber> = (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| g[n - s]).collect();
+///     g[n] = grundy::prelude::mex(next);
 /// }
 /// let values: Vec<u64> = g.iter().map(|v| v.value()).collect();
 /// assert!(guess(&values).is_err());
@@ -249,7 +249,7 @@ pub(crate) fn held_out(len: usize) -> usize {
 ///
 /// # Complexity
 /// O(N log log N) for the periods, O(N · 64) for floor division, a sieve, and O(N) to check
-/// each candidate: 10^6 values take under a second.
+/// each candidate: near-linear, so millions of values are practical.
 pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
     let len = values.len();
     if len < MIN_VALUES {

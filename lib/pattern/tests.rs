@@ -3,12 +3,21 @@
 //! without a known rule must be refused.
 
 use super::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use testkit::search::Search;
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    let seen: HashSet<u64> = values.into_iter().collect();
-    (0..).find(|v| !seen.contains(v)).expect("a free value")
+    // Marks in a table, not a hash set: the mex of k values is at most k, so larger values
+    // cannot matter, and the brute forces below take the mex of up to thousands of values at
+    // each of thousands of positions.
+    let values: Vec<u64> = values.into_iter().collect();
+    let mut seen = vec![false; values.len() + 1];
+    for v in values {
+        if let Some(mark) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) {
+            *mark = true;
+        }
+    }
+    seen.iter().position(|&s| !s).expect("a free value") as u64
 }
 
 /// Values of a heap game by searching every move: a move leaves a list of heaps, whose value is
@@ -25,9 +34,14 @@ fn heap_game(len: usize, moves: impl Fn(usize) -> Vec<Vec<usize>>) -> Vec<u64> {
     g
 }
 
-/// A single-heap game: each move leaves one heap.
+/// A single-heap game: each move leaves one heap, whose value is the option's.
 fn one_heap(len: usize, moves: impl Fn(usize) -> Vec<usize>) -> Vec<u64> {
-    heap_game(len, |n| moves(n).into_iter().map(|m| vec![m]).collect())
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let value = mex(moves(n).into_iter().map(|m| g[m]));
+        g.push(value);
+    }
+    g
 }
 
 fn subtraction(len: usize, set: &[usize]) -> Vec<u64> {
@@ -467,22 +481,27 @@ fn wythoff_outcomes(side: usize, a: usize) -> Vec<Vec<u64>> {
 /// An octal game by its digits d1 d2 …: taking j pins, bit 1 of d_j allows leaving no row,
 /// bit 2 one row, bit 4 two rows.
 fn octal(len: usize, digits: &[u8]) -> Vec<u64> {
-    heap_game(len, |n| {
-        let mut moves = Vec::new();
+    // heap_game's search with each move's heaps XORed as they are listed, not collected first.
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    let mut options = Vec::new();
+    for n in 0..len {
+        options.clear();
         for (i, &d) in digits.iter().enumerate() {
             let j = i + 1;
             if d & 1 != 0 && n == j {
-                moves.push(vec![]);
+                options.push(0);
             }
             if d & 2 != 0 && n > j {
-                moves.push(vec![n - j]);
+                options.push(g[n - j]);
             }
             if d & 4 != 0 && n >= j + 2 {
-                moves.extend((1..=(n - j) / 2).map(|a| vec![a, n - j - a]));
+                options.extend((1..=(n - j) / 2).map(|a| g[a] ^ g[n - j - a]));
             }
         }
-        moves
-    })
+        let value = mex(options.iter().copied());
+        g.push(value);
+    }
+    g
 }
 
 fn squares_below(n: u64) -> Vec<u64> {

@@ -23,7 +23,7 @@ use crate::nimber::Nimber;
 ///
 /// ```
 /// use grundy::take_vectors::TakeVectors;
-/// use grundy::{ImpartialGame, Nimber};
+/// use grundy::prelude::{ImpartialGame, Nimber};
 /// let game = TakeVectors::new(vec![vec![1, 1], vec![2, 0]]);
 /// assert_eq!(game.moves(&vec![2, 1]), vec![vec![1, 0], vec![0, 1]]);
 /// assert_eq!(game.value(&vec![2, 1]), game.table(&[2, 1]).unwrap().value(&[2, 1]));
@@ -44,7 +44,7 @@ pub struct TakeVectors {
 /// use grundy::take_vectors::TakeVectors;
 /// let table = TakeVectors::new(vec![vec![1, 0], vec![0, 1]]).table(&[3, 3]).unwrap();
 /// // Two independent heaps of sizes 2 and 1, one object at a time.
-/// assert_eq!(table.value(&[2, 1]), grundy::Nimber(1));
+/// assert_eq!(table.value(&[2, 1]), grundy::prelude::Nimber(1));
 /// ```
 #[derive(Clone, Debug)]
 pub struct TakeVectorsTable {
@@ -181,7 +181,7 @@ impl TakeVectorsTable {
     ///
     /// ```
     /// let game = grundy::take_vectors::TakeVectors::new(vec![vec![2]]);
-    /// assert_eq!(game.table(&[5]).unwrap().value(&[3]), grundy::Nimber(1));
+    /// assert_eq!(game.table(&[5]).unwrap().value(&[3]), grundy::prelude::Nimber(1));
     /// ```
     ///
     /// # Panics

@@ -3,10 +3,8 @@
 //! inputs (`testcases/NAME/max-limits.in`), in paired runs: ours and the reference alternate,
 //! and the table shows the median wall time of each and their ratio.
 //!
-//! The first rows are the floor: an empty Rust `main` against an empty C `main` (rustc -O, gcc
-//! -O2), the start-up every Rust process pays before reading a byte; then the same with std's
-//! start-up skipped (`#![no_main]`, as pegostripes does) against an empty C `main` that loads
-//! libgcc_s as every Rust program does (for unwinding), what is left of the floor.
+//! The first row is the floor: an empty Rust `main` against an empty C `main` (rustc -O, gcc
+//! -O2), the start-up every Rust process pays before reading a byte.
 //!
 //! `-- 50` sets the number of paired runs (default 30); `-- pegostripes` (any other argument)
 //! runs only the problems named.
@@ -52,23 +50,12 @@ fn print_row(what: &str, (m, t): (Duration, Duration)) {
     );
 }
 
-/// An empty Rust program and an empty C program compiled into `work` as `NAME-rs` and
-/// `NAME-c` from the sources given (`gcc_flags` after the source): `None` without gcc.
-fn empty_programs(
-    work: &Path,
-    name: &str,
-    rust_source: &str,
-    gcc_flags: &[&str],
-) -> Option<(PathBuf, PathBuf)> {
-    let (rust, c) = (
-        work.join(format!("{name}-rs")),
-        work.join(format!("{name}-c")),
-    );
-    let (rs_file, c_file) = (
-        work.join(format!("{name}.rs")),
-        work.join(format!("{name}.c")),
-    );
-    std::fs::write(&rs_file, rust_source).unwrap();
+/// An empty Rust program and an empty C program compiled into `work` as `empty-rs` and
+/// `empty-c`: `None` without rustc or gcc.
+fn empty_programs(work: &Path) -> Option<(PathBuf, PathBuf)> {
+    let (rust, c) = (work.join("empty-rs"), work.join("empty-c"));
+    let (rs_file, c_file) = (work.join("empty.rs"), work.join("empty.c"));
+    std::fs::write(&rs_file, "fn main() {}\n").unwrap();
     std::fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
     let rustc = Command::new("rustc")
         .args(["-O", "-o"])
@@ -79,16 +66,12 @@ fn empty_programs(
         .args(["-O2", "-o"])
         .arg(&c)
         .arg(c_file)
-        .args(gcc_flags)
         .status();
     match (rustc, gcc) {
         (Ok(r), Ok(g)) if r.success() && g.success() => Some((rust, c)),
         _ => None,
     }
 }
-
-/// An empty Rust program entered from the C runtime, without std's start-up.
-const NO_MAIN: &str = "#![no_main]\n#[no_mangle]\npub extern \"C\" fn main(_: i32, _: *const *const u8) -> i32 {\n    0\n}\n";
 
 fn main() {
     let runs: usize = std::env::args()
@@ -101,8 +84,9 @@ fn main() {
         .collect();
     let root = tools::workspace::default_root();
     // Where cargo writes and what it built, from cargo itself (`CARGO_TARGET_DIR` honoured).
-    let workspace = cargo::workspace(&root).expect("cargo metadata runs");
-    let work = workspace.target_dir.join("bench-judges");
+    let metadata = cargo::metadata(&root).expect("cargo metadata runs");
+    let workspace = tools::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
+    let work = metadata.target_dir.join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
     let built = cargo::build(&root, &["build", "--release", "--quiet", "-p", "problems"])
         .expect("the problems build");
@@ -119,15 +103,8 @@ fn main() {
     );
     let empty_input = work.join("empty.in");
     std::fs::write(&empty_input, "").unwrap();
-    if let Some((rust, c)) = empty_programs(&work, "empty", "fn main() {}\n", &[]) {
+    if let Some((rust, c)) = empty_programs(&work) {
         print_row("empty main (floor)", paired(&rust, &c, &empty_input, runs));
-    }
-    let with_libgcc = ["-Wl,--no-as-needed", "-lgcc_s"];
-    if let Some((rust, c)) = empty_programs(&work, "no-main", NO_MAIN, &with_libgcc) {
-        print_row(
-            "no_main / C + libgcc_s",
-            paired(&rust, &c, &empty_input, runs),
-        );
     }
     for name in ["knights", "nukit", "pegostripes", "towerbreakers_again"] {
         if !only.is_empty() && !only.iter().any(|o| o == name) {
@@ -146,9 +123,7 @@ fn main() {
             println!("{name}: gcc is not available, skipped");
             continue;
         }
-        let meta = tools::workspace::meta(&root, name).expect("the problem's metadata");
-        let judge = tools::judges::by_name(meta.judge.as_deref().unwrap_or("hackerrank"))
-            .expect("a known judge");
+        let judge = workspace.meta(name).expect("the problem's metadata").judge;
         let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();

@@ -1,12 +1,13 @@
 //! The library pieces the problems rest on, at the judges' largest inputs, timed by criterion to
-//! back the complexity stated in their docs: `cargo bench -p tools --bench library` (a filter
-//! after `--` picks benchmarks by name, e.g. `-- knights`).
+//! back the complexity stated in their docs: `cargo bench -p tools --bench library --features
+//! bench` (a filter after `--` picks benchmarks by name, e.g. `-- knights`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::divisor::tower_grundy;
 use grundy::knights::knight_table;
+use grundy::nim::MisereNim;
+use grundy::prelude::{MexBuffer, Nimber};
 use grundy::take_vectors::TakeVectors;
-use grundy::{MexBuffer, MisereNim, Nimber};
 use std::hint::black_box;
 use testkit::Rng;
 

@@ -76,10 +76,7 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     let judge = match cli.judge {
         Some(judge) => judges::by_name(&judge).unwrap_or_else(|e| tools::cli::usage_error(&e)),
-        None => {
-            let judge = tools::workspace::meta(&root, &name)?.judge;
-            judges::by_name(judge.as_deref().unwrap_or("codeforces"))?
-        }
+        None => tools::workspace::Workspace::load(&root)?.meta(&name)?.judge,
     };
     let shaking = if cli.whole_modules {
         Shaking::WholeModules

@@ -4,6 +4,7 @@
 //! cargo run --release --bin grundy -- octal 0.07
 //! cargo run --release --bin grundy -- octal 0.6 --upto 100000 --method rare --values
 //! cargo run --release --bin grundy -- subtraction 1,3,4
+//! cargo run --release --bin grundy -- grundys-game --upto 1048576
 //! cargo run --release --bin grundy -- octal 0.07 --upto 400 --values | cargo run --release --bin grundy -- describe --extend 1000
 //! ```
 //!
@@ -57,6 +58,16 @@ enum GameArg {
         set: String,
         #[command(flatten)]
         run: RunArgs,
+    },
+    /// Grundy's game (split a heap into two unequal heaps), by the rare-value method: the
+    /// P-positions, and with --values every value.
+    GrundysGame {
+        /// Compute this many values (at most 268435456, 2^28, and what fits in memory).
+        #[arg(long, value_name = "N", value_parser = parse_upto)]
+        upto: usize,
+        /// Also print every computed value.
+        #[arg(long)]
+        values: bool,
     },
     /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
     /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
@@ -142,6 +153,13 @@ fn run() -> Result<(), String> {
             if answer.status != 0 {
                 std::process::exit(answer.status);
             }
+            return Ok(());
+        }
+        GameArg::GrundysGame { upto, values } => {
+            let start = std::time::Instant::now();
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            tools::analyzer::grundys_game(upto, values, memory_available(), &mut out)?;
+            eprintln!("time: {:.2} s", start.elapsed().as_secs_f64());
             return Ok(());
         }
         GameArg::Octal { code, run } => {

@@ -27,7 +27,8 @@ use std::path::{Path, PathBuf};
 use tools::companion::{self, Task};
 use tools::judges::{self, Judge};
 use tools::listener::{Limits, Listener, Status};
-use tools::scaffold::{self, Refusal, Spec};
+use tools::scaffold::{self, CreateError, Spec};
+use tools::workspace::Workspace;
 
 /// Competitive Companion's default ports include this one.
 const COMPANION_PORT: u16 = 10043;
@@ -72,13 +73,14 @@ fn run(cli: &Cli) -> Result<(), String> {
         .root
         .clone()
         .unwrap_or_else(tools::workspace::default_root);
+    let workspace = Workspace::load(&root)?;
     // Refuse a bad or taken NAME, an unknown judge or shape before waiting for anything.
     if let Some(name) = &cli.name {
-        scaffold::check_free(&root, name).map_err(|e| e.to_string())?;
+        scaffold::check_free(&workspace, name).map_err(|e| e.to_string())?;
     }
     let judge = cli.judge.as_deref().map(judges::by_name).transpose()?;
     if let Some(shape) = &cli.shape {
-        scaffold::check_shape(&root, shape).map_err(|e| e.to_string())?;
+        scaffold::check_shape(&workspace, shape).map_err(|e| e.to_string())?;
     }
     if let Some(port) = cli.listen {
         return listen(cli, &root, judge, port);
@@ -87,7 +89,7 @@ fn run(cli: &Cli) -> Result<(), String> {
         Some(path) => Some(read_json(path)?),
         None => None,
     };
-    let report = create(cli, &root, judge, task.as_ref()).map_err(|e| e.to_string())?;
+    let report = create(cli, &workspace, judge, task.as_ref()).map_err(|e| e.to_string())?;
     print(&report)
 }
 
@@ -120,20 +122,20 @@ struct Report {
 /// a URL).
 fn create(
     cli: &Cli,
-    root: &Path,
+    workspace: &Workspace,
     judge: Option<&'static Judge>,
     task: Option<&Task>,
-) -> Result<Report, Refusal> {
+) -> Result<Report, CreateError> {
     let name = match (&cli.name, task) {
         (Some(name), _) => name.clone(),
         (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
-            Refusal::Invalid(format!(
+            CreateError::Invalid(format!(
                 "cannot derive a problem name from the URL `{}`; give NAME",
                 task.url
             ))
         })?,
         (None, None) => {
-            return Err(Refusal::Invalid(
+            return Err(CreateError::Invalid(
                 "give NAME, --from FILE or --listen".to_string(),
             ))
         }
@@ -143,17 +145,17 @@ fn create(
         // A host no profile knows is refused, not bundled for some judge it may not be.
         (None, Some(task)) => judges::by_url(task.url.as_str()).ok_or_else(|| {
             let names: Vec<&str> = judges::JUDGES.iter().map(|j| j.name).collect();
-            Refusal::Invalid(format!(
+            CreateError::Invalid(format!(
                 "no judge profile knows the host `{}` of {}; give --judge (one of: {})",
                 task.url.host_str().unwrap_or(""),
                 task.url,
                 names.join(", ")
             ))
         })?,
-        (None, None) => judges::by_name("spoj").map_err(Refusal::Failed)?,
+        (None, None) => judges::by_name("spoj").map_err(CreateError::Failed)?,
     };
     let created = scaffold::create(
-        root,
+        workspace,
         &Spec {
             name: &name,
             judge,
@@ -225,16 +227,20 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
             }
         };
         let outcome = std::str::from_utf8(exchange.body())
-            .map_err(|_| Refusal::Invalid("the body is not UTF-8".to_string()))
-            .and_then(|text| companion::parse(text).map_err(Refusal::Invalid))
-            .and_then(|task| create(cli, root, judge, Some(&task)).map(|r| (task, r)));
+            .map_err(|_| CreateError::Invalid("the body is not UTF-8".to_string()))
+            .and_then(|text| companion::parse(text).map_err(CreateError::Invalid))
+            .and_then(|task| {
+                // Read afresh for each problem: the one before changed the manifest.
+                let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
+                create(cli, &workspace, judge, Some(&task)).map(|r| (task, r))
+            });
         let (task, report) = match outcome {
             Ok(done) => done,
             Err(refusal) => {
                 let status = match refusal {
-                    Refusal::Invalid(_) => Status::BadRequest,
-                    Refusal::Taken(_) => Status::Conflict,
-                    Refusal::Failed(_) => Status::InternalError,
+                    CreateError::Invalid(_) => Status::BadRequest,
+                    CreateError::Taken(_) => Status::Conflict,
+                    CreateError::Failed(_) => Status::InternalError,
                 };
                 eprintln!("refused a problem ({}): {}", status.code(), refusal);
                 exchange.answer(status, &refusal.to_string());

@@ -16,18 +16,23 @@ struct Cli {
     /// The workspace (default: the one this tool was built from).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// A bundler already built, used instead of building tools' `bundle` (for tests that run
+    /// the loop on a copy of the workspace).
+    #[arg(long, value_name = "PATH", hide = true)]
+    bundler: Option<PathBuf>,
 }
 
 fn main() {
     let cli: Cli = tools::cli::parse();
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
-    let settings = match tools::runner::Settings::new(root, cli.name, |key| std::env::var(key).ok())
-    {
-        Ok(settings) => settings,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {e}");
-            std::process::exit(2);
-        }
-    };
+    let mut settings =
+        match tools::runner::Settings::new(root, cli.name, |key| std::env::var(key).ok()) {
+            Ok(settings) => settings,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "error: {e}");
+                std::process::exit(2);
+            }
+        };
+    settings.bundler = cli.bundler;
     std::process::exit(tools::runner::run(&settings));
 }

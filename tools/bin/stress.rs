@@ -18,7 +18,8 @@
 
 use clap::Parser;
 use std::io::Write;
-use tools::stress::{Ended, Settings};
+use testkit::StressRequest;
+use tools::stress::Ended;
 
 #[derive(Parser)]
 #[command(
@@ -46,6 +47,9 @@ struct Cli {
     /// the run is reported as a crash.
     #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
     memory: u64,
+    /// The workspace (default: the one this tool was built from).
+    #[arg(long, value_name = "DIR")]
+    root: Option<std::path::PathBuf>,
 }
 
 fn fail(message: &str, status: i32) -> ! {
@@ -55,20 +59,20 @@ fn fail(message: &str, status: i32) -> ! {
 
 fn main() {
     let cli: Cli = tools::cli::parse();
-    let settings = Settings {
+    let request = StressRequest {
         iters: cli.iters,
         seconds: cli.seconds,
         seed: cli.seed,
         size: cli.size,
     };
-    if let Err(e) = settings
-        .check()
-        .and(tools::stress::check_memory(cli.memory))
+    if let Err(e) =
+        tools::stress::check_request(&request).and(tools::stress::check_memory(cli.memory))
     {
         fail(&e, 2);
     }
-    let root = tools::workspace::default_root();
-    let target = tools::stress::find_target(&root, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
+    let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
@@ -77,7 +81,7 @@ fn main() {
     let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let command = tools::stress::stress_command(&executable, &settings, &report, cli.memory);
+    let command = tools::stress::stress_command(&executable, &request, &report, cli.memory);
     let (text, status) = match tools::stress::run(command, &report) {
         Ok(Ended::Agreed(text)) => (text, 0),
         Ok(Ended::Disagreed(text)) => (text, 1),

@@ -11,12 +11,10 @@
 //! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
 //! items are cut to what still exists, and to what kept code's paths go through where they name
 //! consts, statics, functions or types (a re-export nothing takes goes; a trait import stays for
-//! its methods); modules left empty go. A variant of a kept enum that kept code never builds
-//! goes with the match arms only it reaches ([`variants`]).
+//! its methods); modules left empty go.
 
 mod names;
 mod uses;
-mod variants;
 
 use super::source::{apply, Edit};
 use names::Names;
@@ -28,7 +26,6 @@ use std::ops::Range;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use uses::{leaves, local_leaves, render_use, Leaf};
-use variants::{match_arms, shakable_enum, Arm, ShakableEnum};
 
 /// A shaken bundle.
 pub(super) struct Shaken {
@@ -63,8 +60,8 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
             reached[id] = false;
         }
     }
-    let exists = graph.existing_modules(&reached);
-    let mut edits = graph.unbuilt_variants(&reached);
+    let exists = graph.existing_modules(&reached, &passed);
+    let mut edits = Vec::new();
     // An item inside a deleted impl or module is deleted with it (`apply` keeps the outermost).
     for (id, node) in graph.nodes.iter().enumerate() {
         if graph.modules[node.module].shakable && !reached[id] {
@@ -185,8 +182,6 @@ struct Node {
     tokens: TokenStream,
     /// `use` items inside the node (in a function body): names they bind there.
     locals: Vec<Leaf>,
-    /// The match arms of its code.
-    arms: Vec<Arm>,
     /// A struct, enum or union: a type whose inherent impls this bundle holds.
     is_type: bool,
     /// Only in the value or macro namespace (a function, const, static, `macro_rules!`): never
@@ -201,6 +196,8 @@ struct UseItem {
     range: Range<usize>,
     /// Its attributes and visibility as written (`pub `, `pub(crate) `), or empty.
     head: String,
+    /// A re-export (`pub use`, `pub(crate) use`): other modules' paths may go through it.
+    public: bool,
     leaves: Vec<Leaf>,
 }
 
@@ -209,8 +206,6 @@ struct Graph {
     modules: Vec<Module>,
     nodes: Vec<Node>,
     uses: Vec<UseItem>,
-    /// The crates' enums whose unbuilt variants may go.
-    enums: Vec<ShakableEnum>,
     /// Lookups made so far, against [`LOOKUP_BUDGET`].
     lookups: Cell<u64>,
     /// The lookups in progress (module, name, namespace), which a glob cycle would repeat.
@@ -376,6 +371,7 @@ impl Graph {
                         first_leaf,
                         range,
                         head,
+                        public: !matches!(u.vis, syn::Visibility::Inherited),
                         leaves,
                     });
                 }
@@ -405,7 +401,6 @@ impl Graph {
                                 range,
                                 tokens: item.to_token_stream(),
                                 locals: local_leaves(|v| v.visit_item_impl(i)),
-                                arms: match_arms(|v| v.visit_item_impl(i)),
                                 is_type: false,
                                 value_only: false,
                             });
@@ -421,7 +416,6 @@ impl Graph {
                                 range,
                                 tokens: header,
                                 locals: Vec::new(),
-                                arms: Vec::new(),
                                 is_type: false,
                                 value_only: false,
                             });
@@ -440,7 +434,6 @@ impl Graph {
                                     range: member.span().byte_range(),
                                     tokens: member.to_token_stream(),
                                     locals: local_leaves(|v| v.visit_impl_item(member)),
-                                    arms: match_arms(|v| v.visit_impl_item(member)),
                                     is_type: false,
                                     value_only: false,
                                 });
@@ -466,7 +459,6 @@ impl Graph {
                         range,
                         tokens: item.to_token_stream(),
                         locals: local_leaves(|v| v.visit_item_trait(t)),
-                        arms: match_arms(|v| v.visit_item_trait(t)),
                         is_type: false,
                         value_only: false,
                     });
@@ -479,20 +471,18 @@ impl Graph {
                         range,
                         tokens: m.mac.tokens.clone(),
                         locals: Vec::new(),
-                        arms: Vec::new(),
                         is_type: false,
                         value_only: true,
                     });
                 }
                 _ => {
-                    let id = self.add_node(Node {
+                    self.add_node(Node {
                         module,
                         name: item_name(item),
                         kind: Kind::Plain,
                         range,
                         tokens: item.to_token_stream(),
                         locals: local_leaves(|v| v.visit_item(item)),
-                        arms: match_arms(|v| v.visit_item(item)),
                         is_type: matches!(
                             item,
                             syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
@@ -502,11 +492,6 @@ impl Graph {
                             syn::Item::Fn(_) | syn::Item::Const(_) | syn::Item::Static(_)
                         ),
                     });
-                    if let syn::Item::Enum(e) = item {
-                        if self.modules[module].shakable {
-                            self.enums.extend(shakable_enum(e, id));
-                        }
-                    }
                 }
             }
         }
@@ -881,13 +866,31 @@ impl Graph {
         }
     }
 
-    /// Modules that hold a kept item, or that the problem's `use` items name (with their
-    /// ancestors); the problem's own modules always.
-    fn existing_modules(&self, reached: &[bool]) -> Vec<bool> {
+    /// Modules that hold a kept item, a `pub use` leaf that kept code's lookups went through to
+    /// a kept item (`passed`), or that the problem's `use` items name (with their ancestors); the problem's
+    /// own modules always; every module when resolving gave up.
+    fn existing_modules(&self, reached: &[bool], passed: &BTreeSet<(usize, usize)>) -> Vec<bool> {
+        if self.gave_up() {
+            return vec![true; self.modules.len()];
+        }
         let mut exists: Vec<bool> = self.modules.iter().map(|m| !m.shakable).collect();
         for (id, node) in self.nodes.iter().enumerate() {
             if reached[id] {
                 exists[node.module] = true;
+            }
+        }
+        // A module of re-exports (the prelude) may hold no kept node: it exists when kept
+        // code's lookups went through one of its `pub use` leaves to a kept item
+        // (`grundy::prelude::Nimber(0)`). A private `use` serves only its module's own code.
+        for item in self.uses.iter().filter(|u| u.public) {
+            for (i, leaf) in item.leaves.iter().enumerate() {
+                if passed.contains(&(item.module, item.first_leaf + i)) {
+                    let mut targets = Targets::default();
+                    self.resolve_leaf(item.module, leaf, &mut targets);
+                    if targets.items.iter().any(|&t| reached[t]) {
+                        exists[item.module] = true;
+                    }
+                }
             }
         }
         for item in &self.uses {

@@ -95,9 +95,10 @@ fn package_name(message: &Value) -> Option<String> {
     }
 }
 
-/// The workspace as `cargo metadata` sees it.
+/// What `cargo metadata` says of the workspace (its problems and manifest are
+/// [`crate::workspace::Workspace`]'s).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Workspace {
+pub struct Metadata {
     /// Where cargo writes: `CARGO_TARGET_DIR`, a config file's `build.target-dir`, or `target/`.
     pub target_dir: PathBuf,
     /// The names of the workspace's own packages.
@@ -105,7 +106,7 @@ pub struct Workspace {
 }
 
 /// Reads the workspace at `root` with `cargo metadata --no-deps`.
-pub fn workspace(root: &Path) -> Result<Workspace, String> {
+pub fn metadata(root: &Path) -> Result<Metadata, String> {
     let out = Command::new(cargo())
         .current_dir(root)
         .args(["metadata", "--format-version", "1", "--no-deps"])
@@ -130,7 +131,7 @@ pub fn workspace(root: &Path) -> Result<Workspace, String> {
                 .collect()
         })
         .unwrap_or_default();
-    Ok(Workspace {
+    Ok(Metadata {
         target_dir,
         members,
     })

@@ -8,7 +8,7 @@ use super::cases;
 use super::exec::{self, Ended, Input};
 use super::limits;
 use super::report::{self, Verdict};
-use crate::workspace::{self, Meta};
+use crate::manifest::{checker_bin, Meta};
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,10 +21,11 @@ const LEAST_TIME: Duration = Duration::from_secs(10);
 const CHECKER_OUTPUT: usize = 64 * 1024;
 
 /// The cargo arguments that build problem `name`'s checker with it: `--bin NAME-checker` when
-/// its metadata declares one, else nothing (a bad entry is reported by the problems stage).
-pub fn build_args(root: &Path, name: &str) -> Vec<String> {
-    match workspace::meta(root, name) {
-        Ok(meta) if meta.checker => vec!["--bin".to_string(), workspace::checker_bin(name).0],
+/// its metadata `meta` declares one, else nothing (a bad entry, `None`, is reported by the
+/// problems stage).
+pub fn build_args(meta: Option<&Meta>, name: &str) -> Vec<String> {
+    match meta {
+        Some(meta) if meta.checker => vec!["--bin".to_string(), checker_bin(name).0],
         _ => Vec::new(),
     }
 }
@@ -39,7 +40,7 @@ pub fn program(
     if !meta.checker {
         return Ok(None);
     }
-    let bin = workspace::checker_bin(name).0;
+    let bin = checker_bin(name).0;
     match binary("problems", &bin) {
         Some(path) => Ok(Some(path)),
         None => Err(format!("cargo built no checker `{bin}`")),
@@ -157,17 +158,20 @@ mod tests {
             "bin = [\n    { name = \"p-checker\", path = \"checkers/p.rs\", test = false },\n]\n\n[package.metadata.problems]\np = { judge = \"spoj\", checker = true }\nq = { judge = \"spoj\" }\n",
         )
         .unwrap();
-        assert_eq!(build_args(&root, "p"), ["--bin", "p-checker"]);
-        assert!(build_args(&root, "q").is_empty());
-        assert!(build_args(&root, "nosuch").is_empty());
+        let workspace = crate::workspace::Workspace::load(&root).unwrap();
+        let args = |name: &str| build_args(workspace.meta(name).ok().as_ref(), name);
+        assert_eq!(args("p"), ["--bin", "p-checker"]);
+        assert!(args("q").is_empty());
+        assert!(args("nosuch").is_empty());
         fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
     fn a_declared_checker_must_be_built() {
+        let spoj = crate::judges::by_name("spoj").unwrap();
         let meta = Meta {
             checker: true,
-            ..Meta::default()
+            ..Meta::judged_by(spoj)
         };
         let built = |_: &str, target: &str| {
             (target == "p-checker").then(|| PathBuf::from("/bin/p-checker"))
@@ -180,6 +184,6 @@ mod tests {
             program(&meta, "q", &built),
             Err("cargo built no checker `q-checker`".to_string())
         );
-        assert_eq!(program(&Meta::default(), "p", &built), Ok(None));
+        assert_eq!(program(&Meta::judged_by(spoj), "p", &built), Ok(None));
     }
 }

@@ -1,6 +1,12 @@
 //! Runs one program on one input under a time limit and an output cap. The program starts in
 //! its own process group, so that at the limit the whole group is sent SIGTERM and, 200 ms
 //! later, SIGKILL: a program that ignores SIGTERM, or leaves children behind, is still gone.
+//!
+//! The limit is on the program's CPU time (user and system), as a judge measures it, so that a
+//! verdict does not change with the machine's load: on a busy machine a program gets a share of
+//! a core, and its wall time grows with the load while its CPU time does not. A program that
+//! waits instead of computing (a sleep, a read that never returns) is stopped by a wall-time
+//! backstop, [`WALL_FACTOR`] times the limit.
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -17,6 +23,9 @@ use std::time::{Duration, Instant};
 const GRACE: Duration = Duration::from_millis(200);
 /// How much of standard error is kept (the rest is read and dropped).
 const STDERR_KEPT: usize = 64 * 1024;
+/// The wall-time backstop, in multiples of the CPU-time limit: generous enough that a program
+/// within its CPU limit is not stopped on a machine running many times more work than cores.
+pub const WALL_FACTOR: u32 = 10;
 
 /// What the program reads.
 pub enum Input<'a> {
@@ -33,7 +42,8 @@ pub enum Ended {
     Exited(i32),
     /// A signal ended the program (not one the runner sent).
     Signalled(i32),
-    /// The limit passed; the runner ended the program.
+    /// The program used more CPU time than its limit, or ran past the wall-time backstop; the
+    /// runner ended it (or it ended over its limit).
     TimedOut,
     /// The program wrote more than the cap to standard output; the runner ended it.
     OverCap,
@@ -50,10 +60,12 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// Wall time from start to end.
     pub elapsed: Duration,
+    /// The program's CPU time (user and system), as far as it was measured.
+    pub cpu: Duration,
 }
 
-/// Runs `program` with `args` on `input`; stops it at `limit` or once its output passes `cap`
-/// bytes. Errors are the runner's own (the program cannot be started, a pipe fails).
+/// Runs `program` with `args` on `input`; stops it once its CPU time passes `limit` (or its
+/// wall time [`WALL_FACTOR`] times that), or once its output passes `cap` bytes. Errors are the runner's own (the program cannot be started, a pipe fails).
 pub fn run(
     program: &Path,
     args: &[&OsStr],
@@ -103,7 +115,8 @@ pub fn run_with_env(
             let _ = stdin.write_all(&bytes);
         });
     }
-    let (status, ended_by_runner) = wait(&mut child, group, start + limit, &over_cap)?;
+    let backstop = start + limit * WALL_FACTOR;
+    let (status, ended_by_runner, cpu) = wait(&mut child, group, limit, backstop, &over_cap)?;
     let elapsed = start.elapsed();
     // Whatever the program left in its group goes too, so that no one holds the pipes open.
     signal_group(group, libc::SIGKILL);
@@ -127,6 +140,7 @@ pub fn run_with_env(
         stdout,
         stderr,
         elapsed,
+        cpu,
     })
 }
 
@@ -160,41 +174,100 @@ fn spawn_reader(
     });
 }
 
-/// Waits for `child` until `deadline`, ending its group at the deadline or when its output
-/// passes the cap; returns its status and, if the runner ended it, why.
+/// Waits for `child` until its CPU time passes `limit` or the wall clock `backstop`, ending its
+/// group then or when its output passes the cap; returns its status, if the runner ended it (or
+/// it ended over its limit) why, and its CPU time.
 fn wait(
     child: &mut Child,
     group: libc::pid_t,
-    deadline: Instant,
+    limit: Duration,
+    backstop: Instant,
     over_cap: &AtomicBool,
-) -> io::Result<(ExitStatus, Option<Ended>)> {
+) -> io::Result<(ExitStatus, Option<Ended>, Duration)> {
+    let pid = child.id() as libc::pid_t;
     let mut pause = Duration::from_millis(1);
     loop {
-        if let Some(status) = child.try_wait()? {
+        if let Some((status, cpu)) = reap(pid, false)? {
             // Past the cap the pipe is closed, so the program may have died of SIGPIPE first.
-            let why = over_cap.load(Ordering::SeqCst).then_some(Ended::OverCap);
-            return Ok((status, why));
+            let why = if over_cap.load(Ordering::SeqCst) {
+                Some(Ended::OverCap)
+            } else {
+                (cpu > limit).then_some(Ended::TimedOut)
+            };
+            return Ok((status, why, cpu));
         }
         if over_cap.load(Ordering::SeqCst) {
             signal_group(group, libc::SIGKILL);
-            return Ok((child.wait()?, Some(Ended::OverCap)));
+            let (status, cpu) = reap_blocking(pid)?;
+            return Ok((status, Some(Ended::OverCap), cpu));
         }
         let now = Instant::now();
-        if now >= deadline {
+        if now >= backstop || running_cpu(pid).is_some_and(|cpu| cpu > limit) {
             signal_group(group, libc::SIGTERM);
             let kill_at = now + GRACE;
             while Instant::now() < kill_at {
-                if let Some(status) = child.try_wait()? {
-                    return Ok((status, Some(Ended::TimedOut)));
+                if let Some((status, cpu)) = reap(pid, false)? {
+                    return Ok((status, Some(Ended::TimedOut), cpu));
                 }
                 thread::sleep(Duration::from_millis(5));
             }
             signal_group(group, libc::SIGKILL);
-            return Ok((child.wait()?, Some(Ended::TimedOut)));
+            let (status, cpu) = reap_blocking(pid)?;
+            return Ok((status, Some(Ended::TimedOut), cpu));
         }
-        thread::sleep(pause.min(deadline - now));
+        thread::sleep(pause.min(backstop - now));
         pause = (pause * 2).min(Duration::from_millis(10));
     }
+}
+
+/// Waits for process `pid` (a child) until it ends.
+fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
+    loop {
+        if let Some(ended) = reap(pid, true)? {
+            return Ok(ended);
+        }
+    }
+}
+
+/// The status and CPU time of child `pid` if it has ended (`wait4(2)`, which also gives its
+/// resource use), else `None`; with `block`, waits for it.
+fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Duration)>> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if block { 0 } else { libc::WNOHANG };
+    // SAFETY: wait4 writes only to the two locals passed by pointer.
+    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+    if reaped == 0 {
+        return Ok(None);
+    }
+    if reaped < 0 {
+        let error = io::Error::last_os_error();
+        return match error.kind() {
+            io::ErrorKind::Interrupted => Ok(None),
+            _ => Err(error),
+        };
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+    Ok(Some((ExitStatus::from_raw(status), cpu)))
+}
+
+/// The CPU time (user and system) that running process `pid` has used so far, from
+/// `/proc/PID/stat`; `None` where that cannot be read.
+fn running_cpu(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name (which may hold spaces) in parentheses: the state is
+    // the first, utime and stime the 12th and 13th (fields 14 and 15 of proc(5)).
+    let mut fields = stat.rsplit_once(") ")?.1.split(' ');
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: sysconf only reads a system setting.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let ticks = u64::try_from(ticks).ok().filter(|&t| t > 0)?;
+    Some(Duration::from_millis((utime + stime) * 1000 / ticks))
 }
 
 /// Sends `signal` to every process of process group `group` (an error, such as an empty group,

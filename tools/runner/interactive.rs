@@ -1,6 +1,6 @@
 //! Interactive problems in the runner: each played case (`testcases/NAME/X.in`, the starts) is
 //! played against the binary or its bundle by the jury that the problem's own tests derive from
-//! its game (testkit's `interact`), reached through the problem's test binary (the ignored test
+//! its game (testkit's `interactive`), reached through the problem's test binary (the ignored test
 //! `tests::interactor`, which the unit stage already built), so no jury code reaches a shipped
 //! binary. The test binary starts the program with piped standard input and output, plays the
 //! case with each strategy within the case's limit, and reports one line; a failed dialogue's
@@ -13,12 +13,11 @@ use super::cargo;
 use super::cases;
 use super::exec::{self, Ended, Input};
 use super::report::{Report, Verdict};
-use crate::workspace;
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use testkit::interact::is_scripted;
+use testkit::interactive::is_scripted;
 
 /// How long the runner waits for a test binary beyond the dialogues' own limits.
 const BACKSTOP: Duration = Duration::from_secs(20);
@@ -31,20 +30,16 @@ pub struct Interactors {
 }
 
 impl Interactors {
-    /// Finds the interactive problems among `problems` and the test binaries holding their
-    /// juries (`cargo test --no-run` with `profile`, as the unit stage built them: nothing is
-    /// rebuilt). Transcripts go to `target_dir/transcripts`.
+    /// Finds the test binaries holding the juries of the `interactive` problems (`cargo test
+    /// --no-run` with `profile`, as the unit stage built them: nothing is rebuilt). Transcripts
+    /// go to `target_dir/transcripts`.
     pub fn build(
         root: &Path,
         profile: &[String],
-        problems: &[String],
+        interactive: &[String],
         target_dir: &Path,
         report: &mut Report,
     ) -> Interactors {
-        let interactive: Vec<&String> = problems
-            .iter()
-            .filter(|name| workspace::meta(root, name).is_ok_and(|m| m.interactive))
-            .collect();
         let mut interactors = Interactors {
             testers: HashMap::new(),
             transcripts: target_dir.join("transcripts"),
@@ -55,7 +50,7 @@ impl Interactors {
         let mut args = vec!["test", "--no-run"];
         args.extend(profile.iter().map(String::as_str));
         args.extend(["-p", "problems"]);
-        for name in &interactive {
+        for name in interactive {
             args.extend(["--bin", name.as_str()]);
         }
         let built = cargo::build(root, &args);
@@ -147,7 +142,7 @@ pub fn play(
         "--nocapture".as_ref(),
         "--quiet".as_ref(),
     ];
-    let dialogues = testkit::interact::strategies(0).len() as u32;
+    let dialogues = testkit::interactive::strategies(0).len() as u32;
     let backstop = limit * dialogues + BACKSTOP;
     let run = match exec::run_with_env(tester, &args, &env, Input::Bytes(b""), backstop, 1 << 20) {
         Ok(run) => run,

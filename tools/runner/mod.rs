@@ -18,7 +18,8 @@ pub mod report;
 pub mod unit;
 
 use crate::judges::{self, Judge};
-use crate::workspace;
+use crate::manifest::Meta;
+use crate::workspace::{self, Workspace};
 use report::{Report, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,6 +41,10 @@ pub struct Settings {
     /// An old rustc for plain bundles (`OLD_RUSTC`, else Debian's `/usr/bin/rustc` when it is
     /// not the toolchain's).
     pub old_rustc: Option<PathBuf>,
+    /// A bundler already built (`--bundler`), used instead of building tools' `bundle`: a test
+    /// that plays the contestant's loop on a copy of the workspace passes its own, so the copy
+    /// compiles no second tools/.
+    pub bundler: Option<PathBuf>,
 }
 
 impl Settings {
@@ -52,12 +57,7 @@ impl Settings {
     ) -> Result<Settings, String> {
         let timeout = limits::timeout_setting(var("TIMEOUT").as_deref())?;
         if let Some(name) = &only {
-            let word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-            if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !name.chars().all(word) {
-                return Err(format!(
-                    "`{name}` is not a problem name (a lowercase letter, then lowercase letters, digits or `_`)"
-                ));
-            }
+            workspace::check_name(name)?;
             if !workspace::problems(&root).contains(name) {
                 return Err(format!("no problem {name} (no file problems/{name}.rs)"));
             }
@@ -73,6 +73,7 @@ impl Settings {
             bundles: var("NO_BUNDLE").as_deref() != Some("1"),
             atcoder: var("ATCODER").as_deref() != Some("0"),
             old_rustc,
+            bundler: None,
         })
     }
 }
@@ -106,18 +107,22 @@ fn debian_rustc() -> Option<PathBuf> {
     (version(Path::new("rustc")) != Some(old)).then(|| debian.to_path_buf())
 }
 
-/// The release build of the binaries the run needs (every binary, or problem `only`'s and the
-/// bundler), as cargo reports them; `None` (with a verdict) if it fails.
-fn build_release(settings: &Settings, report: &mut Report) -> Option<Vec<cargo::Artifact>> {
+/// The release build of the binaries the run needs (every binary, or problem `only`'s, its
+/// checker's (`checker_args`) and the bundler), as cargo reports them; `None` (with a verdict)
+/// if it fails.
+fn build_release(
+    settings: &Settings,
+    checker_args: &[String],
+    report: &mut Report,
+) -> Option<Vec<cargo::Artifact>> {
     let start = Instant::now();
     let mut args = vec!["build", "--release"];
-    let checker_args;
     match &settings.only {
         Some(name) => {
-            args.extend([
-                "-p", "problems", "--bin", name, "-p", "tools", "--bin", "bundle",
-            ]);
-            checker_args = checker::build_args(&settings.root, name);
+            args.extend(["-p", "problems", "--bin", name]);
+            if settings.bundler.is_none() {
+                args.extend(["-p", "tools", "--bin", "bundle"]);
+            }
             args.extend(checker_args.iter().map(String::as_str));
         }
         None => args.extend(["--workspace", "--bins"]),
@@ -144,17 +149,33 @@ pub fn run(settings: &Settings) -> i32 {
         None => workspace::problems(root),
     };
 
-    let workspace = match cargo::workspace(root) {
-        Ok(workspace) => workspace,
-        Err(e) => {
-            report.verdict(Verdict::Re, "cargo metadata", Duration::ZERO, &e);
+    // The manifest is read once; each problem's entry is checked once, here.
+    let loaded = cargo::metadata(root)
+        .map_err(|e| ("cargo metadata", e))
+        .and_then(|metadata| {
+            let workspace = Workspace::load(root).map_err(|e| ("problems/Cargo.toml", e))?;
+            Ok((metadata, workspace))
+        });
+    let (metadata, workspace) = match loaded {
+        Ok(loaded) => loaded,
+        Err((what, e)) => {
+            report.verdict(Verdict::Re, what, Duration::ZERO, &e);
             println!("{}", report.tally());
             return 1;
         }
     };
+    let metas: Vec<Result<Meta, String>> = problems.iter().map(|n| workspace.meta(n)).collect();
+    let meta_of = |name: &str| {
+        let at = problems.iter().position(|p| p == name);
+        at.map_or_else(|| workspace.meta(name), |i| metas[i].clone())
+    };
+    let checker_args = match (&settings.only, metas.first()) {
+        (Some(name), Some(meta)) => checker::build_args(meta.as_ref().ok(), name),
+        _ => Vec::new(),
+    };
 
     report.heading("build");
-    let artifacts = match build_release(settings, &mut report) {
+    let artifacts = match build_release(settings, &checker_args, &mut report) {
         Some(artifacts) => artifacts,
         None => {
             println!("{}", report.tally());
@@ -164,33 +185,61 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("unit tests");
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
-    // overflow checks; tools/ is tested as built, so its crate and binaries are shared too.
-    let checked: Vec<String> = workspace
+    // overflow checks; tools/ is tested as built, in a cargo run of its own: built beside the
+    // checked library, tools would be compiled again against it, not shared with the release
+    // build.
+    let checked: Vec<String> = metadata
         .members
         .iter()
         .filter(|m| *m != "tools")
         .cloned()
         .collect();
     let profile = cargo::checked_release_args(&checked);
+    let release = ["--release".to_string()];
     match &settings.only {
-        Some(name) => unit::stage(
-            root,
-            &profile,
-            &["-p", "problems", "--bin", name],
-            false,
-            &mut report,
-        ),
-        None => unit::stage(root, &profile, &["--workspace"], true, &mut report),
+        Some(name) => {
+            let selection = vec!["-p", "problems", "--bin", name];
+            unit::stage(
+                root,
+                &[unit::Group {
+                    profile: &profile,
+                    selection,
+                }],
+                false,
+                &mut report,
+            )
+        }
+        None => {
+            let mut groups = vec![unit::Group {
+                profile: &profile,
+                selection: checked.iter().flat_map(|m| ["-p", m.as_str()]).collect(),
+            }];
+            if metadata.members.iter().any(|m| m == "tools") {
+                let selection = vec!["-p", "tools"];
+                groups.push(unit::Group {
+                    profile: &release,
+                    selection,
+                });
+            }
+            unit::stage(root, &groups, true, &mut report)
+        }
     }
+    let interactive: Vec<String> = problems
+        .iter()
+        .zip(&metas)
+        .filter(|(_, meta)| meta.as_ref().is_ok_and(|m| m.interactive))
+        .map(|(name, _)| name.clone())
+        .collect();
     let interactors = interactive::Interactors::build(
         root,
         &profile,
-        &problems,
-        &workspace.target_dir,
+        &interactive,
+        &metadata.target_dir,
         &mut report,
     );
     // The tests' build put checked binaries where the release ones were: cargo puts them back.
-    let artifacts = build_release(settings, &mut Report::quiet()).unwrap_or(artifacts);
+    let artifacts =
+        build_release(settings, &checker_args, &mut Report::quiet()).unwrap_or(artifacts);
     let binary = |package: &str, name: &str| {
         artifacts
             .iter()
@@ -200,23 +249,17 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("problems");
     let mut checked = Vec::new();
-    for name in &problems {
-        let meta = workspace::meta(root, name).unwrap_or_else(|e| {
+    for (name, meta) in problems.iter().zip(&metas) {
+        let meta = meta.clone().unwrap_or_else(|e| {
             report.verdict(
                 Verdict::Re,
                 &format!("{name} (metadata)"),
                 Duration::ZERO,
                 &e,
             );
-            workspace::Meta::default()
+            Meta::judged_by(judges::by_name("codeforces").expect("the judge table has Codeforces"))
         });
-        let judge: &'static Judge = meta
-            .judge
-            .as_deref()
-            .and_then(|j| judges::by_name(j).ok())
-            .unwrap_or_else(|| {
-                judges::by_name("codeforces").expect("the judge table has Codeforces")
-            });
+        let judge = meta.judge;
         let limit = limits::case_limit(settings.timeout, meta.time_limit);
         checked.push((name.clone(), judge, limit));
         let (inputs, special) = cases::inputs(root, name);
@@ -261,17 +304,21 @@ pub fn run(settings: &Settings) -> i32 {
     }
 
     if settings.bundles {
-        let out_dir = workspace.target_dir.join("bundles");
+        let out_dir = metadata.target_dir.join("bundles");
         let _ = std::fs::create_dir_all(&out_dir);
         report.heading(&bundles_heading(
             settings,
             checked.iter().map(|(_, j, _)| *j),
         ));
-        match binary("tools", "bundle") {
+        match settings
+            .bundler
+            .clone()
+            .or_else(|| binary("tools", "bundle"))
+        {
             Some(bundler) => {
                 let problem_binary = |name: &str| binary("problems", name);
                 let problem_checker = |name: &str| {
-                    let meta = workspace::meta(root, name)?;
+                    let meta = meta_of(name)?;
                     checker::program(&meta, name, &binary)
                 };
                 let built = bundles::Built {

@@ -29,43 +29,53 @@ pub struct Outcome {
     pub success: bool,
 }
 
-/// Builds and runs the unit tests that `selection` picks (`cargo test` arguments such as
-/// `--workspace` or `-p problems --bin NAME`) with `profile` (cargo arguments choosing the
-/// profile, see [`cargo::checked_release_args`]), then, when `doctests` holds, the doctests of
-/// their libraries.
-pub fn stage(
-    root: &Path,
-    profile: &[String],
-    selection: &[&str],
-    doctests: bool,
-    report: &mut Report,
-) {
+/// One `cargo test` build of the unit stage: the packages or targets it selects and the profile
+/// they are built in.
+pub struct Group<'a> {
+    /// Cargo arguments choosing the profile, see [`cargo::checked_release_args`].
+    pub profile: &'a [String],
+    /// `cargo test` arguments choosing what is tested, such as `-p grundy` or `-p problems --bin
+    /// NAME`.
+    pub selection: Vec<&'a str>,
+}
+
+/// Builds and runs the unit tests of each group (one cargo run per group, as each profile asks),
+/// then, when `doctests` holds, the doctests of their libraries, each in its group's profile.
+pub fn stage(root: &Path, groups: &[Group], doctests: bool, report: &mut Report) {
     let start = Instant::now();
-    let mut args = vec!["test", "--no-run"];
-    args.extend(profile.iter().map(String::as_str));
-    args.extend_from_slice(selection);
-    report.note(&format!(
-        "building the tests: cargo test --no-run --release {}",
-        selection.join(" ")
-    ));
-    let harnesses = match cargo::build(root, &args) {
-        Ok(artifacts) => artifacts,
-        Err(e) => {
-            report.verdict(Verdict::Re, "cargo test --no-run", start.elapsed(), &e);
-            return;
+    let mut harnesses: Vec<(Artifact, &[String])> = Vec::new();
+    for group in groups {
+        let mut args = vec!["test", "--no-run"];
+        args.extend(group.profile.iter().map(String::as_str));
+        args.extend_from_slice(&group.selection);
+        report.note(&format!(
+            "building the tests: cargo test --no-run --release {}",
+            group.selection.join(" ")
+        ));
+        match cargo::build(root, &args) {
+            Ok(artifacts) => harnesses.extend(
+                artifacts
+                    .into_iter()
+                    .filter(|a| a.test)
+                    .map(|a| (a, group.profile)),
+            ),
+            Err(e) => {
+                report.verdict(Verdict::Re, "cargo test --no-run", start.elapsed(), &e);
+                return;
+            }
         }
-    };
-    let mut harnesses: Vec<Artifact> = harnesses.into_iter().filter(|a| a.test).collect();
-    harnesses
-        .sort_by(|a, b| (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target)));
-    harnesses.dedup_by(|a, b| a.executable == b.executable);
+    }
+    harnesses.sort_by(|(a, _), (b, _)| {
+        (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target))
+    });
+    harnesses.dedup_by(|(a, _), (b, _)| a.executable == b.executable);
     let total = harnesses.len();
     report.note(&format!(
         "built {} test harnesses in {:.1} s",
         total,
         start.elapsed().as_secs_f64()
     ));
-    for (done, harness) in harnesses.iter().enumerate() {
+    for (done, (harness, _)) in harnesses.iter().enumerate() {
         let label = format!(
             "test {} {} ({})",
             harness.package, harness.target, harness.kind
@@ -77,13 +87,13 @@ pub fn stage(
         finish(report, &label, start, run_harness(command, &label, report));
     }
     if doctests {
-        let mut libraries: Vec<&str> = harnesses
+        let mut libraries: Vec<(&str, &[String])> = harnesses
             .iter()
-            .filter(|h| h.kind == "lib")
-            .map(|h| h.package.as_str())
+            .filter(|(h, _)| h.kind == "lib")
+            .map(|(h, profile)| (h.package.as_str(), *profile))
             .collect();
-        libraries.dedup();
-        for (done, package) in libraries.iter().enumerate() {
+        libraries.dedup_by(|a, b| a.0 == b.0);
+        for (done, (package, profile)) in libraries.iter().enumerate() {
             let label = format!("doctests {package}");
             report.note(&format!(
                 "[{}/{}] {} (each example is compiled)",
@@ -96,7 +106,7 @@ pub fn stage(
             command
                 .current_dir(root)
                 .args(["test", "--doc", "-p", package])
-                .args(profile);
+                .args(*profile);
             finish(report, &label, start, run_harness(command, &label, report));
         }
     }

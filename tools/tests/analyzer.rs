@@ -79,7 +79,7 @@ fn bad_arguments_are_refused_in_one_line() {
         &["octal", "0.07", "--upto", "x"],
         &["octal", "0.07", "--method", "fast"],
     ] {
-        // A usage error, exit 2, as the README says: what clap rejects, and a code, set or
+        // A usage error, exit 2, as docs/analyzer.md says: what clap rejects, and a code, set or
         // count it parses but the analyzer cannot take.
         let (status, out, err) = grundy(args);
         assert_eq!(status, 2, "{args:?}: {err}");
@@ -282,4 +282,17 @@ fn describe_reads_tables_and_refuses_bad_values() {
         (status, err.as_str()),
         (1, "error: line 1: `-2` is not a non-negative integer\n")
     );
+}
+
+#[test]
+fn grundys_game_prints_its_p_positions_and_values() {
+    let (status, out, err) = grundy(&["grundys-game", "--upto", "12", "--values"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(
+        out,
+        "game: Grundy's game\ncomputed: 12 values\nrare heaps: 8\np-positions: 0 1 2 4 7 10\nvalues: 0 0 0 1 0 2 1 0 2 1 0 2\n"
+    );
+    assert!(err.starts_with("time: "), "{err}");
+    let (status, _, err) = grundy(&["grundys-game", "--upto", "999999999999"]);
+    assert_eq!(status, 2, "{err}");
 }

@@ -164,7 +164,7 @@ fn usage_errors_exit_2_with_one_line() {
         (
             env!("CARGO_BIN_EXE_runner"),
             vec!["checkers/win_or_freeze", "--root", root],
-            "`checkers/win_or_freeze` is not a problem name",
+            "`checkers/win_or_freeze` is not a valid problem name",
         ),
     ] {
         let out = Command::new(tool).args(&args).output().unwrap();

@@ -192,12 +192,12 @@ fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i
 }
 
 /// The contestant's whole loop on a scratch copy of the workspace (its tracked files): `new`
-/// from a Companion JSON saying `"interactive": true`, `./run_tests.sh NAME` passing as
-/// created (the bundle compiled by the old rustc too when it is installed), then a planted
-/// losing move that `stress` shrinks to one heap of 3 and saves, and that the runner then
-/// reports as WA with its transcript. The copy builds what the loop needs from scratch: 138 s
-/// of this harness's time on two cores (quiet), the longest test of the suite, and the only
-/// one that runs the interactive loop end to end with the commands a contestant types.
+/// from a Companion JSON saying `"interactive": true`, the runner on the new problem (what
+/// `./run_tests.sh NAME` runs) passing as created (the bundle compiled by the old rustc too when
+/// it is installed), then a planted losing move that `stress` shrinks to one heap of 3 and
+/// saves, and that the runner then reports as WA with its transcript. The tools are the ones
+/// cargo built for this test (`new`, `runner`, `stress`, and `bundle` passed to the runner), so
+/// the copy compiles only the contest crates and the new problem, never a second tools/.
 #[test]
 fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let root = tools::workspace::default_root();
@@ -245,8 +245,15 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     assert_eq!(status, 0);
     // The statement's sample, in Codeforces' shape and not Nim's, is kept where nothing runs.
     assert!(copy.join("testcases/zznim/statement-1.in.txt").is_file());
-    let run_tests = copy.join("run_tests.sh");
-    let (status, out) = run_in(&copy, &run_tests, &["zznim"], &[("ATCODER", "0")]);
+    let runner = Path::new(env!("CARGO_BIN_EXE_runner"));
+    let runner_args = [
+        "zznim",
+        "--root",
+        root_arg,
+        "--bundler",
+        env!("CARGO_BIN_EXE_bundle"),
+    ];
+    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 0, "{out}");
     assert!(!out.contains("statement"), "{out}");
     for line in [
@@ -273,21 +280,17 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     );
     assert_ne!(planted, text, "the starter's move line moved");
     fs::write(&source, planted).unwrap();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let stress = Path::new(env!("CARGO_BIN_EXE_stress"));
     let stress_args = [
-        "run",
-        "--release",
-        "--quiet",
-        "--bin",
-        "stress",
-        "--",
         "zznim",
         "--seconds",
         "60",
         "--seed",
         "5",
+        "--root",
+        root_arg,
     ];
-    let (status, out) = run_in(&copy, Path::new(&cargo), &stress_args, &[]);
+    let (status, out) = run_in(&copy, stress, &stress_args, &[]);
     assert_eq!(status, 1, "{out}");
     assert!(
         out.contains("(shrunk to [[3]])\nWA game 1: losing move `1 1` from [3]"),
@@ -305,7 +308,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         .unwrap()
         .to_string();
     assert_eq!(fs::read_to_string(&saved).unwrap(), "1\n3\n");
-    let (status, out) = run_in(&copy, &run_tests, &["zznim"], &[("ATCODER", "0")]);
+    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 1, "{out}");
     let line = out
         .lines()

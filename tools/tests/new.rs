@@ -310,8 +310,11 @@ fn the_move_shape_brings_its_checker() {
         manifest.contains("    { name = \"nimmove\", path = \"nimmove.rs\" },\n    { name = \"nimmove-checker\", path = \"checkers/nimmove.rs\", test = false },\n"),
         "{manifest}"
     );
-    let meta = tools::workspace::meta(&root, "nimmove").unwrap();
-    assert!(meta.checker && meta.judge.as_deref() == Some("spoj"));
+    let meta = tools::workspace::Workspace::load(&root)
+        .unwrap()
+        .meta("nimmove")
+        .unwrap();
+    assert!(meta.checker && meta.judge.name == "spoj");
     // A checker file left behind takes the name; a template that does not include its checker
     // is refused; neither writes anything.
     std::fs::write(root.join("problems/checkers/taken.rs"), "").unwrap();

@@ -90,6 +90,37 @@ fn verdicts_for_planted_cases() {
 }
 
 #[test]
+fn the_limit_is_on_cpu_time_so_load_cannot_change_a_verdict() {
+    let dir = scratch("cpu", &[]);
+    // Waiting past the limit costs no CPU time: on a loaded machine a program within its CPU
+    // limit may take longer than it by the wall clock, and it passes.
+    let waits = script(&dir, "waits", "sleep 1; echo 1");
+    let waited = run(&waits, b"", 300, 1 << 20);
+    assert_eq!(waited.ended, Ended::Exited(0));
+    assert!(waited.cpu < Duration::from_millis(300), "{:?}", waited.cpu);
+    let limit = Duration::from_millis(300);
+    assert_eq!(
+        judge_run(&waited, b"1\n", limit, 1 << 20),
+        (Verdict::Ac, String::new())
+    );
+    // Computing past it is a TLE, measured in CPU time.
+    let spins = script(&dir, "spins", "while :; do :; done");
+    let spun = run(&spins, b"", 300, 1 << 20);
+    assert_eq!(spun.ended, Ended::TimedOut);
+    assert!(spun.cpu >= limit, "{:?}", spun.cpu);
+    // Waiting forever meets the wall-time backstop.
+    let stuck = script(&dir, "stuck", "sleep 30");
+    let stopped = run(&stuck, b"", 100, 1 << 20);
+    assert_eq!(stopped.ended, Ended::TimedOut);
+    assert!(
+        stopped.elapsed < Duration::from_secs(30),
+        "{:?}",
+        stopped.elapsed
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_program_that_ignores_sigterm_is_gone_soon_after_its_limit() {
     let dir = scratch("term", &[]);
     // It ignores SIGTERM, and so does the child it leaves behind holding standard output.
@@ -165,8 +196,9 @@ fn zero_limits_fall_back_to_the_default() {
             "[package.metadata.problems]\nzero = { judge = \"spoj\", time-limit = 0 }\ntimed = { judge = \"spoj\", time-limit = 1.5 }\n",
         )],
     );
+    let workspace = tools::workspace::Workspace::load(&dir).unwrap();
     let limit = |name: &str| {
-        let meta = tools::workspace::meta(&dir, name).unwrap();
+        let meta = workspace.meta(name).unwrap();
         case_limit(None, meta.time_limit).as_secs_f64()
     };
     assert_eq!(limit("zero"), DEFAULT_SECONDS);

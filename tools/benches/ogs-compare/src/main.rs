@@ -10,7 +10,7 @@
 //! (`default-run` picks this binary; `--bin work` is the harness for counting)
 //!
 //! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
-//! round takes about 30 s instead of 90 s (AMD EPYC Zen 5), for paired checks on a loaded machine.
+//! round takes about a third of a full one's time, for paired checks on a loaded machine.
 
 use grundy::octal::{BitSliced, RareValue, Solver};
 use ogs::{Game, RC2Solver, Solver as _};

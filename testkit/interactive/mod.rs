@@ -46,9 +46,9 @@ pub use referee::{play, PlayedDialogue, Verdict};
 #[macro_export]
 macro_rules! interactive_tests {
     ($protocol:ty, $solve:expr $(,)?) => {
-        fn referee() -> $crate::interact::Referee<$protocol> {
-            let solve: $crate::interact::SolveFn = $solve;
-            $crate::interact::Referee::new(
+        fn referee() -> $crate::interactive::Referee<$protocol> {
+            let solve: $crate::interactive::SolveFn = $solve;
+            $crate::interactive::Referee::new(
                 env!("CARGO_BIN_NAME"),
                 env!("CARGO_MANIFEST_DIR"),
                 solve,

@@ -40,7 +40,7 @@ impl std::fmt::Display for Strategy {
 /// The memoised search over a protocol's moves, kept between dialogues.
 ///
 /// ```
-/// use testkit::interact::{Oracle, Protocol, Sides, Strategy};
+/// use testkit::interactive::{Oracle, Protocol, Sides, Strategy};
 /// # #[derive(Default)] struct OneOrTwo;
 /// # impl Protocol for OneOrTwo {
 /// #     type Position = u64;

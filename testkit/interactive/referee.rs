@@ -282,7 +282,7 @@ impl<P: Protocol> Jury<'_, P> {
 /// `strategy`; every line is checked and written to the transcript. The contestant has `limit`
 /// in all: the time the jury waits for it (to take a line, answer, end), not the jury's own.
 /// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
-/// in `interact/tests.rs`) show it on planted contestants.
+/// in `interactive/tests.rs`) show it on planted contestants.
 pub fn play<P: Protocol>(
     protocol: &P,
     oracle: &mut Oracle<P>,

@@ -28,7 +28,7 @@ pub enum Sides {
 /// `ImpartialGame::moves` of grundy, or a brute force's move function), random starts, the
 /// case file's format, and the dialogue's lines.
 ///
-/// The jury derived from it (see [`Referee`](crate::interact::Referee)) sends
+/// The jury derived from it (see [`Referee`](crate::interactive::Referee)) sends
 /// [`greeting`](Protocol::greeting) once, then for each game its
 /// [`opening`](Protocol::opening); then (after the side choice, if [`Protocol::SIDES`] asks for
 /// one) the players alternate: the contestant writes one line, read by
@@ -40,7 +40,7 @@ pub enum Sides {
 /// [`rejection`](Protocol::rejection) and stops.
 ///
 /// ```
-/// use testkit::interact::{Protocol, Sides};
+/// use testkit::interactive::{Protocol, Sides};
 /// use testkit::Rng;
 /// /// Take 1 or 2 from one heap; the contestant writes how many it takes, the jury likewise.
 /// #[derive(Default)]

@@ -1,0 +1,250 @@
+//! Moore's Nim_k: Nim where a move takes from up to k heaps at once.
+//!
+//! # The rule
+//! A move chooses between 1 and k non-empty heaps and takes at least one object from each of
+//! them (any amounts, independently); the player with no move loses. Write the heap sizes in
+//! binary: the mover loses iff, for every bit, the number of heaps with that bit set is a
+//! multiple of k + 1. For k = 1 this is Bouton's Nim (the nim-sum is 0).
+//!
+//! Why: from such a position, let b be the highest bit that a move changes in any heap. In
+//! every heap where bit b changes it falls from 1 to 0 (the bits above it are unchanged and the
+//! heap gets smaller), and at most k heaps change, so the count of bit b falls by 1 to k: off
+//! the multiple of k + 1. From any other position, the mover fixes the bits from the top
+//! down, lowering at most k heaps, so that every count becomes a multiple of k + 1 again.
+//! The value is a win/loss test only: a sum of Nim_k positions is not decided by Grundy values
+//! of its heaps, because one move touches several heaps.
+//!
+//! Source: E. H. Moore, "A generalization of the game called Nim", *Annals of Mathematics*
+//! 11 (1910), 93–94.
+//!
+//! ```
+//! use grundy::moore::moore_nim_outcome;
+//! use grundy::prelude::Outcome;
+//! // k = 2: heaps 1, 1, 1 have bit 0 three times, a multiple of 3: the mover loses.
+//! assert_eq!(moore_nim_outcome(2, [1, 1, 1]), Outcome::SecondPlayerWins);
+//! // k = 1 (plain Nim): 1 ^ 1 ^ 1 = 1, the mover wins.
+//! assert_eq!(moore_nim_outcome(1, [1, 1, 1]), Outcome::FirstPlayerWins);
+//! ```
+
+use crate::outcome::Outcome;
+
+/// Who wins Moore's Nim_k (a move takes from 1 to `k` heaps) with the given heap sizes: the
+/// player to move loses iff for every bit the number of heaps with that bit set is a multiple
+/// of `k + 1`.
+///
+/// ```
+/// use grundy::moore::moore_nim_outcome;
+/// assert!(!moore_nim_outcome(3, vec![5, 5, 5, 5]).first_player_wins());
+/// assert!(moore_nim_outcome(3, vec![5, 5, 5]).first_player_wins()); // empty all three at once
+/// assert!(!moore_nim_outcome(2, Vec::new()).first_player_wins());
+/// ```
+///
+/// # Constraints
+/// Any number of heaps; `k` >= 1 (a `k` at least the number of heaps is "take from any heaps":
+/// the mover wins iff some heap is not empty).
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// # Complexity
+/// O(64 · number of heaps).
+pub fn moore_nim_outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outcome {
+    assert!(
+        k >= 1,
+        "moore_nim_outcome: a move takes from at least one heap (k >= 1)"
+    );
+    let mut counts = [0u64; 64];
+    for heap in heaps {
+        for (bit, count) in counts.iter_mut().enumerate() {
+            *count += heap >> bit & 1;
+        }
+    }
+    let modulus = k.saturating_add(1);
+    Outcome::from_first_player_wins(counts.iter().any(|&c| c % modulus != 0))
+}
+
+/// A winning move of Moore's Nim_k (a move takes from 1 to `k` heaps) from the given heap
+/// sizes, as the new sizes of the heaps it changes (`(index, new size)`, in index order), or
+/// `None` when the mover loses.
+///
+/// Bits are fixed from the top down. At each bit, with r the count of its 1s (mod k + 1) among
+/// the heaps not yet changed: if the heaps already changed plus r fit within k, r more heaps
+/// whose bit is 1 are changed, their bit and all below it cleared; otherwise k + 1 − r of the
+/// heaps already changed, whose lower bits are free (below a bit that fell from 1 to 0), get
+/// this bit set. Either way the count becomes a multiple of k + 1, each changed heap ends
+/// smaller than it was, and at most k heaps change.
+///
+/// ```
+/// use grundy::moore::moore_nim_winning_move;
+/// // k = 2, heaps 3, 1, 1: bit 1 once, bit 0 three times. Lower the 3 to 1: three 1s.
+/// assert_eq!(moore_nim_winning_move(2, &[3, 1, 1]), Some(vec![(0, 1)]));
+/// assert_eq!(moore_nim_winning_move(2, &[1, 1, 1]), None);
+/// ```
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// # Complexity
+/// O(64 · number of heaps).
+pub fn moore_nim_winning_move(k: u64, heaps: &[u64]) -> Option<Vec<(usize, u64)>> {
+    assert!(
+        k >= 1,
+        "moore_nim_winning_move: a move takes from at least one heap (k >= 1)"
+    );
+    let modulus = k.saturating_add(1);
+    let mut new = heaps.to_vec();
+    let mut changed = vec![false; heaps.len()];
+    let mut changed_count = 0u64;
+    for bit in (0..64).rev() {
+        let ones = (0..heaps.len())
+            .filter(|&i| !changed[i] && heaps[i] >> bit & 1 == 1)
+            .count() as u64;
+        let r = ones % modulus;
+        if r == 0 {
+            continue;
+        }
+        if changed_count + r <= k {
+            // Change r more heaps whose bit is 1: the bit falls to 0, the bits below are free.
+            let low = if bit == 63 {
+                u64::MAX
+            } else {
+                (2u64 << bit) - 1
+            };
+            let picks: Vec<usize> = (0..heaps.len())
+                .filter(|&i| !changed[i] && heaps[i] >> bit & 1 == 1)
+                .take(r as usize)
+                .collect();
+            for i in picks {
+                changed[i] = true;
+                new[i] = heaps[i] & !low;
+            }
+            changed_count += r;
+        } else {
+            // Enough heaps are changed already (more than k − r): set this bit in k + 1 − r of
+            // them, below the bit where each fell.
+            let need = (modulus - r) as usize;
+            let picks: Vec<usize> = (0..heaps.len())
+                .filter(|&i| changed[i])
+                .take(need)
+                .collect();
+            for i in picks {
+                new[i] |= 1 << bit;
+            }
+        }
+    }
+    if changed_count == 0 {
+        return None;
+    }
+    Some(
+        (0..heaps.len())
+            .filter(|&i| changed[i])
+            .map(|i| (i, new[i]))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::search::Search;
+    use testkit::Rng;
+
+    /// Every literal move of Nim_k: a non-empty set of at most k non-empty heaps, each made
+    /// smaller by any amount; positions as sorted lists.
+    fn moves(k: usize, heaps: &[u64]) -> Vec<Vec<u64>> {
+        let mut next = Vec::new();
+        for set in 1u32..1 << heaps.len() {
+            let chosen: Vec<usize> = (0..heaps.len()).filter(|&i| set >> i & 1 == 1).collect();
+            if chosen.len() > k || chosen.iter().any(|&i| heaps[i] == 0) {
+                continue;
+            }
+            // Every combination of new sizes below the old ones, as an odometer.
+            let mut after = heaps.to_vec();
+            chosen.iter().for_each(|&i| after[i] = 0);
+            loop {
+                let mut sorted = after.clone();
+                sorted.sort_unstable();
+                next.push(sorted);
+                let mut carried = true;
+                for &i in &chosen {
+                    if after[i] + 1 < heaps[i] {
+                        after[i] += 1;
+                        carried = false;
+                        break;
+                    }
+                    after[i] = 0;
+                }
+                if carried {
+                    break;
+                }
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn agrees_with_literal_search() {
+        let mut rng = Rng::new(3521);
+        for k in 1..=4usize {
+            let mut search = Search::normal(move |h: &Vec<u64>| moves(k, h));
+            let mut losing = 0;
+            for _ in 0..300 {
+                let mut heaps: Vec<u64> = (0..rng.range(0, 4)).map(|_| rng.range(0, 7)).collect();
+                heaps.sort_unstable();
+                let wins = search.mover_wins(heaps.clone());
+                assert_eq!(
+                    moore_nim_outcome(k as u64, heaps.iter().copied()).first_player_wins(),
+                    wins,
+                    "k = {}, heaps {:?}",
+                    k,
+                    heaps
+                );
+                losing += usize::from(!wins);
+                match moore_nim_winning_move(k as u64, &heaps) {
+                    None => assert!(!wins, "k = {}, heaps {:?}", k, heaps),
+                    Some(changes) => {
+                        assert!(!changes.is_empty() && changes.len() <= k);
+                        let mut after = heaps.clone();
+                        for &(i, to) in &changes {
+                            assert!(to < heaps[i], "k = {}, heaps {:?}: {:?}", k, heaps, changes);
+                            after[i] = to;
+                        }
+                        after.sort_unstable();
+                        assert!(
+                            !search.mover_wins(after),
+                            "k = {}, heaps {:?}: {:?}",
+                            k,
+                            heaps,
+                            changes
+                        );
+                    }
+                }
+            }
+            assert!(losing > 0, "k = {}: some losing positions were met", k);
+        }
+    }
+
+    #[test]
+    fn the_move_generator_is_literal() {
+        // k = 2 from [1, 2]: the 1 alone, the 2 alone, or both.
+        let mut got = moves(2, &[1, 2]);
+        got.sort();
+        let mut want = vec![vec![0, 2], vec![0, 1], vec![1, 1], vec![0, 0], vec![0, 1]];
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn huge_k_and_huge_heaps() {
+        assert!(moore_nim_outcome(u64::MAX, [0, 0, 1]).first_player_wins());
+        assert!(!moore_nim_outcome(u64::MAX, [0, 0]).first_player_wins());
+        assert!(!moore_nim_outcome(1, [u64::MAX, u64::MAX]).first_player_wins());
+        assert!(!moore_nim_outcome(2, [u64::MAX; 3]).first_player_wins());
+    }
+
+    #[test]
+    #[should_panic(expected = "k >= 1")]
+    fn k_zero_is_refused() {
+        moore_nim_outcome(0, [1]);
+    }
+}

@@ -1,0 +1,184 @@
+//! HackerRank "Deforestation": a tree rooted at node 1; a move removes an edge, and the part no
+//! longer connected to the root leaves the game; who cannot move loses (Alice moves first).
+//! This is green Hackenbush on a tree grounded at the root: by the colon principle a tree is
+//! worth the XOR over the root's branches of each branch's value plus one
+//! (`grundy::hackenbush::Graph`, the root as its ground). Alice wins iff that is not 0.
+//!
+//! Input: T, then per test N and N − 1 edges `x y`. Output per test: `Alice` or `Bob`.
+//! Beyond the judge (T ≤ 100, N ≤ 500): any T, N up to 10^6; edges that do not join all N
+//! nodes into one tree are refused.
+
+use grundy::hackenbush::Graph;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+/// The largest tree read: its lists stay within a few tens of MiB.
+const MAX_NODES: u64 = 1_000_000;
+
+/// The root of `node` in a union–find forest, halving the path on the way.
+fn find(parent: &mut [usize], mut node: usize) -> usize {
+    while parent[node] != node {
+        parent[node] = parent[parent[node]];
+        node = parent[node];
+    }
+    node
+}
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let mut parent: Vec<usize> = Vec::new();
+    for case in sc.cases("the number of test cases T")? {
+        let n = sc.uint(case.field("N"), 1..=MAX_NODES)? as usize;
+        edges.clear();
+        parent.clear();
+        parent.extend(0..n);
+        let mut joined = 0;
+        for i in 1..n as u64 {
+            let x = sc.index_fast(case.item("x_", i), 1..=n)? - 1;
+            let y = sc.index_fast(case.item("y_", i), 1..=n)? - 1;
+            let (a, b) = (find(&mut parent, x), find(&mut parent, y));
+            if a != b {
+                parent[a] = b;
+                joined += 1;
+            }
+            // Node 1 is the ground, vertex 0 of the picture.
+            edges.push((x, y));
+        }
+        if joined + 1 != n {
+            return Err(InputError::Invalid(format!(
+                "the edges of test case {} do not form a tree on its {} nodes",
+                case.number(),
+                n
+            )));
+        }
+        let alice = !Graph::new(n, &edges).value().is_zero();
+        writeln!(out, "{}", if alice { "Alice" } else { "Bob" })?;
+    }
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::search::Search;
+    use testkit::{Problem, Rng};
+
+    /// The literal game on a rooted tree given by its parent list (node 0 the root): cut the
+    /// edge above a node, and its whole subtree leaves. A state is the sorted list of the
+    /// edges (child, parent) still in the game.
+    #[allow(clippy::ptr_arg)] // the search's states are `Vec<(u8, u8)>`
+    fn cuts(edges: &Vec<(u8, u8)>) -> Vec<Vec<(u8, u8)>> {
+        let mut next = Vec::new();
+        for &(child, _) in edges {
+            // Remove child's subtree: every node whose path to the root meets child.
+            let mut gone = vec![child];
+            let mut grew = true;
+            while grew {
+                grew = false;
+                for &(c, p) in edges {
+                    if gone.contains(&p) && !gone.contains(&c) {
+                        gone.push(c);
+                        grew = true;
+                    }
+                }
+            }
+            let kept: Vec<(u8, u8)> = edges
+                .iter()
+                .copied()
+                .filter(|(c, _)| !gone.contains(c))
+                .collect();
+            next.push(kept);
+        }
+        next
+    }
+
+    /// One test: N and its edges (1-based, in random order and orientation).
+    struct Forest(Search<Vec<(u8, u8)>>);
+    impl Default for Forest {
+        fn default() -> Self {
+            Forest(Search::normal(cuts))
+        }
+    }
+    impl Problem for Forest {
+        type Case = (usize, Vec<(usize, usize)>);
+        const SIZE: u64 = 9;
+        fn case(rng: &mut Rng, size: u64) -> (usize, Vec<(usize, usize)>) {
+            let n = rng.range(1, size) as usize;
+            let mut edges: Vec<(usize, usize)> = (2..=n)
+                .map(|v| {
+                    let p = rng.range(1, v as u64 - 1) as usize;
+                    if rng.range(0, 1) == 0 {
+                        (v, p)
+                    } else {
+                        (p, v)
+                    }
+                })
+                .collect();
+            for i in (1..edges.len()).rev() {
+                let j = rng.range(0, i as u64) as usize;
+                edges.swap(i, j);
+            }
+            (n, edges)
+        }
+        fn input(cases: &[(usize, Vec<(usize, usize)>)]) -> String {
+            let mut text = format!("{}\n", cases.len());
+            for (n, edges) in cases {
+                text += &format!("{}\n", n);
+                edges
+                    .iter()
+                    .for_each(|(x, y)| text += &format!("{} {}\n", x, y));
+            }
+            text
+        }
+        fn brute(&mut self, (n, edges): &(usize, Vec<(usize, usize)>)) -> String {
+            // Orient each edge towards node 1 by a search from it.
+            let mut parent = vec![usize::MAX; *n + 1];
+            parent[1] = 0;
+            let mut stack = vec![1];
+            while let Some(v) = stack.pop() {
+                for &(x, y) in edges {
+                    for (a, b) in [(x, y), (y, x)] {
+                        if a == v && parent[b] == usize::MAX {
+                            parent[b] = v;
+                            stack.push(b);
+                        }
+                    }
+                }
+            }
+            let mut state: Vec<(u8, u8)> = (2..=*n).map(|v| (v as u8, parent[v] as u8)).collect();
+            state.sort_unstable();
+            let alice = self.0.mover_wins(state);
+            format!("{}\n", if alice { "Alice" } else { "Bob" })
+        }
+    }
+
+    testkit::problem_tests!(
+        Forest,
+        solve,
+        refuses: [
+            ("", "expected the number of test cases T"),
+            ("1\n0\n", "N of test case 1 = `0` is out of range"),
+            ("1\n3\n1 2\n", "input ended early: expected x_2 of test case 1"),
+            ("1\n3\n1 4\n", "y_1 of test case 1 = `4` is out of range"),
+            ("1\n3\n1 2\n2 1\n", "the edges of test case 1 do not form a tree on its 3 nodes"),
+            ("1\n3\n2 3\n3 3\n", "do not form a tree"),
+        ]
+    );
+
+    #[test]
+    fn a_long_path_and_a_star() {
+        // A path of 10^6 − 1 edges is worth 10^6 − 1 (odd: Alice); a star of an even number
+        // of leaves is worth 0 (Bob).
+        let n = 1_000_000;
+        let mut input = format!("2\n{}\n", n);
+        for v in 2..=n {
+            input += &format!("{} {}\n", v - 1, v);
+        }
+        input += "5\n1 2\n1 3\n1 4\n1 5\n";
+        assert_eq!(judge::run_str(solve, &input).unwrap(), "Alice\nBob\n");
+    }
+}
