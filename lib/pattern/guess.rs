@@ -215,18 +215,45 @@ pub(crate) fn held_out(len: usize) -> usize {
 
 /// Finds a rule that explains `values` = G(0), G(1), …, or refuses.
 ///
-/// The rule is fitted on the first three quarters and claimed only when it also predicts the
-/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly and stores at most a
-/// third as many numbers as it was fitted on. Families, simplest first:
+/// A rule is fitted on the first three quarters and claimed only when it also predicts the
+/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly, and the data shows the
+/// evidence its family needs. Families, simplest first:
 ///
-/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half);
+/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half the
+///    fitted values);
 /// 2. constant runs of growing length: G constant on [a(k), a(k + 1)), a(k) a polynomial of
 ///    degree 2 or 3 or geometric in k, the run values arithmetic or alternating in k;
 /// 3. floor division: G(n) = G(⌊n/k⌋) (+ 1) for n >= e, k <= 64;
 /// 4. base-k digits (k = 2, 3, 4): G(kn + r) = one of c, G(n) + c, c - G(n), G(n) xor c,
 ///    an + c, aG(n) + c, for n >= 1;
 /// 5. the prime factorisation: Ω(n), ω(n), the XOR of the exponents, d(n), as they are,
-///    modulo 2, or zero-or-not.
+///    modulo 2, or zero-or-not;
+/// 6. division games: G(n) = mex{G(⌊n/k⌋) : k ∈ S}, G(0) = 0.
+///
+/// # Evidence, family by family
+///
+/// - A period is believed by its repetitions, not by how many numbers it stores (Kayles'
+///   period 12 after a preperiod of 71 stores 83 numbers and is certain from 300 values): the
+///   fitted part must show at least two full periods after the preperiod, and the whole data
+///   must repeat the first period by at least two more periods and by [`MIN_VALUES`] values
+///   (or by eight periods, for very short periods). Two periods in the fitted part are the
+///   least that shows a repetition at all before the held-out check; the absolute count keeps
+///   a few repetitions of a medium period in short data (subtract-a-square looks like period
+///   5 until n = 25) from counting as evidence.
+/// - A constant tail is not believed where the runs before it grew geometrically (division
+///   games): if the last run starts before the tail grew by a factor r, the next change is due
+///   near r·e, and the data must reach it.
+/// - A recursion G(n) = G(⌊n/k⌋) + c is fitted on the first ⌊N/k⌋ values only, so that the part
+///   it must predict, [⌊N/k⌋, N), is a full scale of the recursion.
+/// - When the values are a division game (some set S of divisors up to 64 reproduces every
+///   value by the mex, see the `division` module), the game itself extends them, and every rule
+///   must agree with that extension up to 16·N (at least N·k² for the largest k, at most 2^21);
+///   the recursion itself is claimed when the data pins S down (every divisor needed, k² <= N).
+/// - Every other family must store at most a third as many numbers as it was fitted on.
+///
+/// All of this is evidence, not proof: a game whose rule changes past the data (subtraction
+/// {1, 2, 3, 1000} is n mod 4 up to 999) is claimed wrongly by any guesser, and the claim is
+/// a conjecture. [`crate::periodicity`] proves periods of octal and subtraction games.
 ///
 /// 0/1 sequences (outcomes, 1 for a first-player win) are sequences like any other.
 ///
