@@ -344,7 +344,7 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
     let reason = match overfitted {
         Some(why) if nearest.is_none() => format!("no rule: {}", why),
         _ => format!(
-            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation) fitted on the first {} values predicts the last {}",
+            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
             fitted,
             len - fitted
         ),
