@@ -267,7 +267,7 @@ impl FloorDivision {
     /// A recursion is fitted on the first ⌊N/k⌋ of the N values only, so that the rest, which
     /// it must then predict, holds a full scale of it: every n in [⌊N/k⌋, N) is computed from
     /// a value the fit saw, and none of them was seen. Within the fitted values the prefix is
-    /// at most a third of them and they reach n = 2k.
+    /// at most half of them.
     pub(crate) fn fit(values: &[u64]) -> Vec<(FloorDivision, usize)> {
         let mut found = Vec::new();
         for k in 2..=MAX_BASE {
@@ -281,9 +281,9 @@ impl FloorDivision {
                 while from > 1 && holds(from - 1) {
                     from -= 1;
                 }
-                // The fitted values show the recursion beyond its base (n/k reaches 2), and
-                // the prediction of the rest shows it feeding on itself.
-                if from <= len / 3 && len >= 2 * k {
+                // The fitted values show the recursion past its base (at most half of them),
+                // and the prediction of the rest, a full scale, shows it feeding on itself.
+                if from >= 1 && 2 * from <= len {
                     found.push((
                         FloorDivision {
                             divisor: k,
