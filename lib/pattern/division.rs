@@ -62,6 +62,43 @@ fn largest_set(values: &[u64]) -> Vec<u64> {
         .collect()
 }
 
+/// The divisors of `divisors` (a set that reproduces `values`) without which it no longer
+/// does: those that alone, at some n, give a value below G(n), the mex then dropping to it.
+/// One pass, counting each value's divisors at every n.
+fn needed_divisors(values: &[u64], divisors: &[u64]) -> Vec<u64> {
+    let mut needed = vec![false; divisors.len()];
+    let mut options = vec![0u64; divisors.len()];
+    for n in 1..values.len() {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for (i, &k) in divisors.iter().enumerate() {
+            let v = values[n / k as usize];
+            options[i] = v;
+            if v < 128 {
+                let bit = 1u128 << v;
+                twice |= once & bit;
+                once |= bit;
+            }
+        }
+        for (i, &v) in options.iter().enumerate() {
+            // A value of 128 or more: counted the slow way.
+            let alone = if v < 128 {
+                twice >> v & 1 == 0
+            } else {
+                options.iter().filter(|&&w| w == v).count() == 1
+            };
+            if v < values[n] && alone {
+                needed[i] = true;
+            }
+        }
+    }
+    divisors
+        .iter()
+        .zip(needed)
+        .filter(|&(_, is_needed)| is_needed)
+        .map(|(&k, _)| k)
+        .collect()
+}
+
 impl DivisionGame {
     /// The division games the values are: the largest set of divisors, and the set of its
     /// needed divisors when that differs and also reproduces them. Empty when no set does.
@@ -70,14 +107,7 @@ impl DivisionGame {
         if !reproduces(values, &largest) {
             return Vec::new();
         }
-        let needed: Vec<u64> = largest
-            .iter()
-            .copied()
-            .filter(|&k| {
-                let without: Vec<u64> = largest.iter().copied().filter(|&d| d != k).collect();
-                !reproduces(values, &without)
-            })
-            .collect();
+        let needed = needed_divisors(values, &largest);
         let mut games = vec![DivisionGame::new(largest.clone(), values.len())];
         if needed != largest && reproduces(values, &needed) {
             games.push(DivisionGame::new(needed, values.len()));
@@ -91,10 +121,7 @@ impl DivisionGame {
         let games = DivisionGame::consistent(values);
         let game = games.into_iter().next()?;
         let largest = *game.divisors.last().expect("a divisor");
-        let all_needed = game.divisors.iter().all(|&k| {
-            let without: Vec<u64> = game.divisors.iter().copied().filter(|&d| d != k).collect();
-            !reproduces(values, &without)
-        });
+        let all_needed = needed_divisors(values, &game.divisors) == game.divisors;
         if all_needed && largest * largest <= values.len() as u64 {
             Some(game)
         } else {

@@ -247,7 +247,7 @@ pub(crate) fn held_out(len: usize) -> usize {
 ///   it must predict, [⌊N/k⌋, N), is a full scale of the recursion.
 /// - When the values are a division game (some set S of divisors up to 64 reproduces every
 ///   value by the mex, see the `division` module), the game itself extends them, and every rule
-///   must agree with that extension up to 16·N (at least N·k² for the largest k, at most 2^21);
+///   must agree with that extension up to 16·N (at least N·k² for the largest k, at most 2^20);
 ///   the recursion itself is claimed when the data pins S down (every divisor needed, k² <= N).
 /// - Every other family must store at most a third as many numbers as it was fitted on.
 ///
@@ -294,7 +294,7 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
     let games = DivisionGame::consistent(values);
     let far = games.first().map_or(len, |game| {
         let k = *game.divisors().last().expect("a divisor") as usize;
-        (16 * len).max(len * k * k).min(1 << 21).max(len)
+        (16 * len).max(len * k * k).min(1 << 20).max(len)
     });
     let truths: Vec<Vec<u64>> = games.iter().map(|game| game.extend(far)).collect();
     // The candidate that held longest: (formula, first n it fails at, its value there).
