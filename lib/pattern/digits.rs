@@ -262,32 +262,41 @@ pub(crate) struct FloorDivision {
 
 impl FloorDivision {
     /// The recursions G(n) = G(⌊n/k⌋) + add (add 0 or 1, k up to 64) that the values show, the
-    /// one with the shortest prefix first: the prefix is at most a third of the values, and the
-    /// values reach n/k >= prefix, so that the recursion is seen feeding on itself.
-    pub(crate) fn fit(values: &[u64]) -> Vec<FloorDivision> {
-        let len = values.len() as u64;
+    /// one with the shortest prefix first, each with the number of values it was fitted on.
+    ///
+    /// A recursion is fitted on the first ⌊N/k⌋ of the N values only, so that the rest, which
+    /// it must then predict, holds a full scale of it: every n in [⌊N/k⌋, N) is computed from
+    /// a value the fit saw, and none of them was seen. Within the fitted values the prefix is
+    /// at most half of them.
+    pub(crate) fn fit(values: &[u64]) -> Vec<(FloorDivision, usize)> {
         let mut found = Vec::new();
         for k in 2..=MAX_BASE {
+            let fitted = values.len() / k as usize;
+            let prefix = &values[..fitted];
+            let len = fitted as u64;
             for add in 0..=1u64 {
                 let holds =
-                    |n: u64| values[n as usize] == values[(n / k) as usize].wrapping_add(add);
+                    |n: u64| prefix[n as usize] == prefix[(n / k) as usize].wrapping_add(add);
                 let mut from = len;
                 while from > 1 && holds(from - 1) {
                     from -= 1;
                 }
-                // Seen feeding on itself: some n/k (for + 1, some n/k²) at or past the prefix.
-                let reach = if add == 0 { k } else { k * k };
-                if from <= len / 3 && len >= reach * (from + 1) && len >= from + 2 * k {
-                    found.push(FloorDivision {
-                        divisor: k,
-                        from,
-                        add,
-                        base: values[..from as usize].to_vec(),
-                    });
+                // The fitted values show the recursion past its base (at most half of them),
+                // and the prediction of the rest, a full scale, shows it feeding on itself.
+                if from >= 1 && 2 * from <= len {
+                    found.push((
+                        FloorDivision {
+                            divisor: k,
+                            from,
+                            add,
+                            base: prefix[..from as usize].to_vec(),
+                        },
+                        fitted,
+                    ));
                 }
             }
         }
-        found.sort_by_key(|rule| (rule.from, rule.divisor));
+        found.sort_by_key(|(rule, _)| (rule.from, rule.divisor));
         found
     }
 

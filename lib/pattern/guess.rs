@@ -1,6 +1,7 @@
 //! [`guess`]: from a sequence's first values to a rule that extends it, or an honest refusal.
 
 use super::digits::{Digits, FloorDivision};
+use super::division::DivisionGame;
 use super::factor::Factorisation;
 use super::periodic::Periodic;
 use super::runs::Runs;
@@ -19,6 +20,7 @@ enum Kind {
     FloorDivision(FloorDivision),
     Digits(Digits),
     Factorisation(Factorisation),
+    Division(DivisionGame),
 }
 
 /// A rule that computes G(n) for every n and prints itself as a formula.
@@ -48,6 +50,7 @@ impl Rule {
             Kind::FloorDivision(r) => r.value(n),
             Kind::Digits(r) => r.value(n),
             Kind::Factorisation(r) => r.value(n),
+            Kind::Division(r) => r.value(n),
         }
     }
 
@@ -65,6 +68,7 @@ impl Rule {
             Kind::FloorDivision(_) => "floor division",
             Kind::Digits(_) => "base-k digits",
             Kind::Factorisation(_) => "factorisation",
+            Kind::Division(_) => "division game",
         }
     }
 
@@ -77,6 +81,7 @@ impl Rule {
             Kind::FloorDivision(r) => r.parameters(),
             Kind::Digits(r) => r.parameters(),
             Kind::Factorisation(r) => r.parameters(),
+            Kind::Division(r) => r.parameters(),
         }
     }
 }
@@ -90,6 +95,7 @@ impl fmt::Display for Rule {
             Kind::FloorDivision(r) => r.fmt(f),
             Kind::Digits(r) => r.fmt(f),
             Kind::Factorisation(r) => r.fmt(f),
+            Kind::Division(r) => r.fmt(f),
         }
     }
 }
@@ -125,23 +131,81 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Every candidate rule the prefix shows, simplest family first.
-fn candidates(prefix: &[u64]) -> Vec<Rule> {
-    let mut all: Vec<Kind> = Vec::new();
-    all.extend(Periodic::fit(prefix).into_iter().map(Kind::Periodic));
-    all.extend(Runs::fit(prefix).into_iter().map(Kind::Runs));
+/// Every candidate rule, simplest family first, each with the number of values it was fitted
+/// on: the first `fitted` values, except for floor-division recursions (see
+/// [`FloorDivision::fit`]).
+fn candidates(values: &[u64], fitted: usize) -> Vec<(Rule, usize)> {
+    let prefix = &values[..fitted];
+    let mut all: Vec<(Kind, usize)> = Vec::new();
+    let at = |kind: Kind| (kind, fitted);
     all.extend(
-        FloorDivision::fit(prefix)
+        Periodic::fit(prefix)
             .into_iter()
-            .map(Kind::FloorDivision),
+            .map(Kind::Periodic)
+            .map(at),
     );
-    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits));
+    all.extend(Runs::fit(prefix).into_iter().map(Kind::Runs).map(at));
+    all.extend(
+        FloorDivision::fit(values)
+            .into_iter()
+            .map(|(rule, fitted)| (Kind::FloorDivision(rule), fitted)),
+    );
+    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits).map(at));
     all.extend(
         Factorisation::fit(prefix)
             .into_iter()
-            .map(Kind::Factorisation),
+            .map(Kind::Factorisation)
+            .map(at),
     );
-    all.into_iter().map(|kind| Rule { kind }).collect()
+    all.extend(DivisionGame::fit(prefix).map(Kind::Division).map(at));
+    all.into_iter()
+        .map(|(kind, fitted)| (Rule { kind }, fitted))
+        .collect()
+}
+
+/// Whether the data shows the evidence its family needs beyond fitting and predicting (the
+/// module docs of [`guess`] give the reasons): `None` if so, else why not.
+fn lacks_evidence(rule: &Rule, values: &[u64], fitted: usize) -> Option<String> {
+    let len = values.len();
+    match &rule.kind {
+        Kind::Periodic(r) => {
+            let (e, p) = (r.preperiod(), r.period());
+            let predicted = len - e - p;
+            if predicted < 2 * p || (predicted < MIN_VALUES && predicted < 8 * p) {
+                return Some(format!(
+                    "{} is repeated by only {} values after its first period: two periods and {} values (or eight periods) are needed",
+                    rule, predicted, MIN_VALUES
+                ));
+            }
+            if p == 1 {
+                // The last run starts before the constant tail: if they grew by a factor r,
+                // the next change is due near r·e.
+                let starts: Vec<usize> = (1..e.min(len))
+                    .filter(|&n| values[n] != values[n - 1])
+                    .chain(std::iter::once(e))
+                    .collect();
+                let due = starts
+                    .windows(2)
+                    .rev()
+                    .take(2)
+                    .map(|w| e * w[1] / w[0].max(1))
+                    .max()
+                    .unwrap_or(0);
+                if due >= len {
+                    return Some(format!(
+                        "{}: its runs grow geometrically, so the next change is due near n = {}, past the data",
+                        rule, due
+                    ));
+                }
+            }
+            None
+        }
+        _ if rule.parameters() * 3 > fitted => Some(format!(
+            "{} fits the first {} values but stores too many numbers to be evidence",
+            rule, fitted
+        )),
+        _ => None,
+    }
 }
 
 /// The number of values held out of `len`: a quarter, at least [`MIN_HELD_OUT`].
@@ -151,18 +215,45 @@ pub(crate) fn held_out(len: usize) -> usize {
 
 /// Finds a rule that explains `values` = G(0), G(1), …, or refuses.
 ///
-/// The rule is fitted on the first three quarters and claimed only when it also predicts the
-/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly and stores at most a
-/// third as many numbers as it was fitted on. Families, simplest first:
+/// A rule is fitted on the first three quarters and claimed only when it also predicts the
+/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly, and the data shows the
+/// evidence its family needs. Families, simplest first:
 ///
-/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half);
+/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half the
+///    fitted values);
 /// 2. constant runs of growing length: G constant on [a(k), a(k + 1)), a(k) a polynomial of
 ///    degree 2 or 3 or geometric in k, the run values arithmetic or alternating in k;
 /// 3. floor division: G(n) = G(⌊n/k⌋) (+ 1) for n >= e, k <= 64;
 /// 4. base-k digits (k = 2, 3, 4): G(kn + r) = one of c, G(n) + c, c - G(n), G(n) xor c,
 ///    an + c, aG(n) + c, for n >= 1;
 /// 5. the prime factorisation: Ω(n), ω(n), the XOR of the exponents, d(n), as they are,
-///    modulo 2, or zero-or-not.
+///    modulo 2, or zero-or-not;
+/// 6. division games: G(n) = mex{G(⌊n/k⌋) : k ∈ S}, G(0) = 0.
+///
+/// # Evidence, family by family
+///
+/// - A period is believed by its repetitions, not by how many numbers it stores (Kayles'
+///   period 12 after a preperiod of 71 stores 83 numbers and is certain from 300 values): the
+///   fitted part must show at least two full periods after the preperiod, and the whole data
+///   must repeat the first period by at least two more periods and by [`MIN_VALUES`] values
+///   (or by eight periods, for very short periods). Two periods in the fitted part are the
+///   least that shows a repetition at all before the held-out check; the absolute count keeps
+///   a few repetitions of a medium period in short data (subtract-a-square looks like period
+///   5 until n = 25) from counting as evidence.
+/// - A constant tail is not believed where the runs before it grew geometrically (division
+///   games): if the last run starts before the tail grew by a factor r, the next change is due
+///   near r·e, and the data must reach it.
+/// - A recursion G(n) = G(⌊n/k⌋) + c is fitted on the first ⌊N/k⌋ values only, so that the part
+///   it must predict, [⌊N/k⌋, N), is a full scale of the recursion.
+/// - When the values are a division game (some set S of divisors up to 64 reproduces every
+///   value by the mex, see the `division` module), the game itself extends them, and every rule
+///   must agree with that extension up to 16·N (at least N·k² for the largest k, at most 2^20);
+///   the recursion itself is claimed when the data pins S down (every divisor needed, k² <= N).
+/// - Every other family must store at most a third as many numbers as it was fitted on.
+///
+/// All of this is evidence, not proof: a game whose rule changes past the data (subtraction
+/// {1, 2, 3, 1000} is n mod 4 up to 999) is claimed wrongly by any guesser, and the claim is
+/// a conjecture. [`crate::periodicity`] proves periods of octal and subtraction games.
 ///
 /// 0/1 sequences (outcomes, 1 for a first-player win) are sequences like any other.
 ///
@@ -198,24 +289,50 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         });
     }
     let fitted = len - held_out(len);
-    let prefix = &values[..fitted];
+    // When the values are a division game, the game extends them: every rule must agree
+    // with it far past the data (the runs of a division game grow geometrically).
+    let games = DivisionGame::consistent(values);
+    let far = games.first().map_or(len, |game| {
+        let k = *game.divisors().last().expect("a divisor") as usize;
+        (16 * len).max(len * k * k).min(1 << 20).max(len)
+    });
+    let truths: Vec<Vec<u64>> = games.iter().map(|game| game.extend(far)).collect();
     // The candidate that held longest: (formula, first n it fails at, its value there).
     let mut nearest: Option<(String, usize, u64)> = None;
     let mut overfitted: Option<String> = None;
-    for rule in candidates(prefix) {
-        if rule.parameters() * 3 > fitted {
+    for (rule, fitted) in candidates(values, fitted) {
+        if let Some(why) = lacks_evidence(&rule, values, fitted) {
             if overfitted.is_none() {
-                overfitted = Some(rule.to_string());
+                overfitted = Some(why);
             }
             continue;
         }
         match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
             None => {
-                return Ok(Guess {
-                    rule,
-                    fitted,
-                    held_out: len - fitted,
-                })
+                let broken = truths.iter().zip(games.iter()).find_map(|(truth, game)| {
+                    (len..far)
+                        .find(|&n| rule.value(n as u64) != truth[n])
+                        .map(|n| (n, truth[n], game))
+                });
+                match broken {
+                    None => {
+                        return Ok(Guess {
+                            rule,
+                            fitted,
+                            held_out: len - fitted,
+                        })
+                    }
+                    Some((n, truth, game)) => {
+                        overfitted = Some(format!(
+                            "{} explains every value, but they are the division game {}, which gives G({}) = {} where the rule gives {}",
+                            rule,
+                            game,
+                            n,
+                            truth,
+                            rule.value(n as u64)
+                        ));
+                    }
+                }
             }
             Some(n) => {
                 if nearest.as_ref().map_or(true, |best| n > best.1) {
@@ -225,12 +342,9 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         }
     }
     let reason = match overfitted {
-        Some(formula) if nearest.is_none() => format!(
-            "no rule: {} fits the first {} values but stores too many numbers to be evidence",
-            formula, fitted
-        ),
+        Some(why) if nearest.is_none() => format!("no rule: {}", why),
         _ => format!(
-            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation) fitted on the first {} values predicts the last {}",
+            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
             fitted,
             len - fitted
         ),

@@ -13,16 +13,19 @@
 //!   `G(n) = max k with k(k+1)/2 <= n`). [`guess_table`] does it for tables
 //!   (`G(x, y) = x xor y`). The families tried, simplest first, are listed at [`guess`].
 //!
-//! A pattern is only *observed*. [`describe`] reports one that holds over at least
-//! [`MIN_REPEATS`] periods and [`MIN_SPAN`] values; [`guess`] claims a rule only when it was
-//! fitted on a prefix and then predicted a held-out tail exactly, and refuses otherwise. Proving
-//! a rule is another matter (see [`crate::periodicity`] for the theorems that certify octal and
-//! subtraction games).
+//! A pattern is only *observed*: a conjecture from N values. [`describe`] reports one that
+//! holds over at least [`MIN_REPEATS`] periods and [`MIN_SPAN`] values; [`guess`] claims a rule
+//! only when it was fitted on a prefix, predicted a held-out tail exactly, and the data shows
+//! the evidence its family needs (repetitions of a period, a full scale of a recursion, no
+//! contradiction with the division game the values are, if they are one: see [`guess`]), and
+//! refuses otherwise. Proving a rule is another matter (see [`crate::periodicity`] for the
+//! theorems that certify octal and subtraction games).
 
 mod arith;
 mod band;
 mod describe;
 mod digits;
+mod division;
 mod factor;
 mod guess;
 mod periodic;

@@ -70,7 +70,7 @@ pub(crate) struct Periodic {
 }
 
 impl Periodic {
-    /// Every (arithmetic) period the values show, shortest first: each holds over at least 3
+    /// Every (arithmetic) period the values show, shortest first: each holds over at least 2
     /// periods and 12 values after its preperiod, and the preperiod is at most half the data
     /// (a long irregular start followed by a short regular stretch is no evidence), at most a
     /// fifth for a constant.
@@ -81,9 +81,9 @@ impl Periodic {
         let n = values.len();
         let preperiod = preperiods(values);
         let saltus = |p: usize| values[n - 1].checked_sub(values[n - 1 - p]);
-        let smallest = smallest_prime_factors(n / 3 + 1);
+        let smallest = smallest_prime_factors(n / 2 + 1);
         let mut found = Vec::new();
-        for p in 1..=n / 3 {
+        for p in 1..=n / 2 {
             let s = match saltus(p) {
                 Some(s) => s,
                 None => continue,
@@ -94,7 +94,7 @@ impl Periodic {
             // members (Grundy's game's P-positions: 50, 53, then 270): it must have held four
             // times as long as the irregular start.
             let start_limit = if p == 1 && s == 0 { span / 4 } else { span };
-            if span < 3 * p || span < 12 || e > start_limit {
+            if span < 2 * p || span < 12 || e > start_limit {
                 continue;
             }
             // A multiple of a shorter period had its chance (and its stricter limits) there.
@@ -137,6 +137,14 @@ impl Periodic {
 
     pub(crate) fn parameters(&self) -> usize {
         self.base.len() + 1
+    }
+
+    pub(crate) fn preperiod(&self) -> usize {
+        self.preperiod
+    }
+
+    pub(crate) fn period(&self) -> usize {
+        self.period
     }
 }
 
@@ -206,7 +214,7 @@ mod tests {
     fn literal_fit(values: &[u64]) -> Vec<(usize, usize, u64)> {
         let n = values.len();
         let mut found = Vec::new();
-        for p in 1..=n / 3 {
+        for p in 1..=n / 2 {
             let s = match values[n - 1].checked_sub(values[n - 1 - p]) {
                 Some(s) => s,
                 None => continue,
@@ -222,7 +230,7 @@ mod tests {
                 let steps = (p / d) as u64;
                 s % steps == 0 && (e..n - d).all(|i| holds(d, s / steps, i))
             });
-            if span >= 3 * p && span >= 12 && e <= start_limit && !shorter {
+            if span >= 2 * p && span >= 12 && e <= start_limit && !shorter {
                 found.push((p, e, s));
             }
         }

@@ -69,13 +69,27 @@ fn the_analyzers_values_pipe_in_as_they_are_and_extend() {
             .starts_with("G(n) = A[(n - 53) mod 34], A = 3 3 0 1 1 3"),
         "{out}"
     );
+    // The analyzer's `game:` line names the game: its period is proved, not guessed.
     assert_eq!(
-        line(&out, "confirmed"),
-        Some("fitted on the first 300 values, predicted the last 100 exactly")
+        line(&out, "proved"),
+        Some("the octal game 0.07 has period 34 after preperiod 53 (the periodicity theorem needs 176 values; 400 given)")
     );
     let (_, far, _) = grundy(&["octal", "0.07", "--upto", "3000", "--values"], "");
     assert_eq!(
-        numbers(line(&out, "extension").unwrap()),
+        numbers(line(&out, "extension (proved)").unwrap()),
+        numbers(line(&far, "values").unwrap())
+    );
+    // The same values alone are a conjecture, and the extension says so.
+    let bare = format!("{}\n", line(&given, "values").unwrap());
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &bare);
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(line(&out, "proved"), None, "{out}");
+    assert_eq!(
+        line(&out, "conjectured from 400 values"),
+        Some("fitted on the first 300, predicted the last 100 exactly; not proved")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 400 values)").unwrap()),
         numbers(line(&far, "values").unwrap())
     );
 }
@@ -87,7 +101,10 @@ fn a_values_line_among_other_output_is_found() {
     assert_eq!(status, 0, "{err}");
     assert!(out.starts_with("values: 28\n"), "{out}");
     assert_eq!(line(&out, "rule"), Some("G(n) = n mod 4"));
-    assert_eq!(line(&out, "extension"), Some("0 1 2 3 0 1"));
+    assert_eq!(
+        line(&out, "extension (conjecture from 28 values)"),
+        Some("0 1 2 3 0 1")
+    );
 }
 
 #[test]
@@ -99,7 +116,7 @@ fn codeforces_768e_from_61_values_to_ten_thousand() {
     let (status, out, _) = grundy(&["describe", "--extend", "10000"], &values.join(" "));
     assert_eq!(status, 0, "{out}");
     assert_eq!(line(&out, "rule"), Some("G(n) = max k with k(k+1)/2 <= n"));
-    let extension = numbers(line(&out, "extension").unwrap());
+    let extension = numbers(line(&out, "extension (conjecture from 61 values)").unwrap());
     assert_eq!(extension.len(), 10_000);
     let mut k = 0;
     for (n, &v) in extension.iter().enumerate() {
@@ -117,7 +134,7 @@ fn no_rule_means_exit_3_and_the_nearest_miss() {
     let (status, out, _) = grundy(&["describe", "--extend", "1000"], &given);
     assert_eq!(status, 3, "{out}");
     assert!(out.contains("rule: none\nwhy: no rule: "), "{out}");
-    assert!(!out.contains("extension:"), "{out}");
+    assert!(!out.contains("extension"), "{out}");
     // A break in the tail: the nearest miss says where.
     let mut values: Vec<String> = (0..40).map(|n| (n % 4).to_string()).collect();
     values[35] = "9".to_string();
@@ -160,7 +177,11 @@ fn tables_extend_or_are_refused() {
     let (status, out, _) = grundy(&["describe", "--table", "--extend", "200"], &text);
     assert_eq!(status, 0, "{out}");
     assert_eq!(line(&out, "rule"), Some("G(x, y) = x xor y"));
-    let rows: Vec<&str> = out.lines().skip_while(|l| *l != "table:").skip(1).collect();
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "table (conjecture from 4096 cells):")
+        .skip(1)
+        .collect();
     assert_eq!(rows.len(), 200);
     for (x, row) in rows.iter().enumerate() {
         let expected: Vec<u64> = (0..200).map(|y| (x ^ y) as u64).collect();
@@ -191,7 +212,7 @@ fn tables_extend_or_are_refused() {
     let (status, out, _) = grundy(&["describe", "--table", "--extend", "40"], &text);
     assert_eq!(status, 3, "{out}");
     assert!(
-        out.contains("rule: none\n") && !out.contains("table:"),
+        out.contains("rule: none\n") && !out.contains("table ("),
         "{out}"
     );
 }
@@ -288,4 +309,44 @@ fn the_picture_marks_every_p_position_and_shades_the_period() {
         .count();
     assert_eq!(marks, 12);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A division game (n -> ⌊n/k⌋, k in {7, 8}) from 376 values: the last stretch is constant
+/// (G(n) = 1 for 56 <= n < 392) but the game's runs grow sevenfold; the rule claimed is the
+/// game's own recursion, which changes at 392, and only as a conjecture.
+/// A subtraction game whose rule changes past the data ({1, 2, 3, 1000} from 1000 values)
+/// gets its rule claimed, but only as a conjecture.
+#[test]
+fn division_games_extend_by_their_recursion_and_late_changes_are_conjectures() {
+    let mut g = vec![0u64; 4000];
+    for n in 1..4000 {
+        g[n] = mex([g[n / 7], g[n / 8]]);
+    }
+    let text: Vec<String> = g[..376].iter().map(|v| v.to_string()).collect();
+    let (status, out, _) = grundy(&["describe", "--extend", "4000"], &text.join(" "));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "rule"),
+        Some("G(n) = mex{G(⌊n/k⌋) : k in {7, 8}} for n >= 1; G(0) = 0")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 376 values)").unwrap()),
+        g
+    );
+    let (_, given, _) = grundy(
+        &["subtraction", "1,2,3,1000", "--upto", "1000", "--values"],
+        "",
+    );
+    let bare = format!("{}\n", line(&given, "values").unwrap());
+    let (status, out, _) = grundy(&["describe", "--extend", "8"], &bare);
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(line(&out, "rule"), Some("G(n) = n mod 4"));
+    assert!(
+        line(&out, "conjectured from 1000 values").is_some(),
+        "{out}"
+    );
+    assert_eq!(
+        line(&out, "extension (conjecture from 1000 values)"),
+        Some("0 1 2 3 0 1 2 3")
+    );
 }
