@@ -40,7 +40,7 @@ fn main() {
     };
     println!("rule: {}", found.rule);
     println!(
-        "confirmed: fitted on {} values, predicted {} more",
+        "conjectured from the data: fitted on {} values, predicted {} more (the memo below checks it far beyond)",
         found.fitted, found.held_out
     );
     for n in LARGE {
