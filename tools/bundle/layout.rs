@@ -39,8 +39,8 @@ pub(super) fn tighten(text: &str, modules: &[&str]) -> Result<String, String> {
             continue;
         }
         let spaces = line.len() - body.len();
-        out.extend(std::iter::repeat('\t').take(spaces / 4));
-        out.extend(std::iter::repeat(' ').take(spaces % 4));
+        out.extend(std::iter::repeat_n('\t', spaces / 4));
+        out.extend(std::iter::repeat_n(' ', spaces % 4));
         out.push_str(body);
     }
     Ok(out)

@@ -717,7 +717,7 @@ impl Graph {
                     }
                     Kind::InherentImpl { self_ty } => self_ty
                         .as_ref()
-                        .map_or(true, |ty| self.kept_or_foreign(node.module, ty, &reached)),
+                        .is_none_or(|ty| self.kept_or_foreign(node.module, ty, &reached)),
                     Kind::Member { of_impl, name } => {
                         reached[*of_impl]
                             && (name.is_empty()
@@ -797,7 +797,7 @@ impl Graph {
                     && !blanket
                     && self_ty
                         .as_ref()
-                        .map_or(true, |ty| self.kept_or_foreign(node.module, ty, reached))
+                        .is_none_or(|ty| self.kept_or_foreign(node.module, ty, reached))
             }
             _ => false,
         })

@@ -251,7 +251,7 @@ pub(super) fn apply(text: &str, mut edits: Vec<Edit>) -> String {
         if marked && blank {
             continue;
         }
-        if blank && lines.last().map_or(true, |l| l.trim().is_empty()) {
+        if blank && lines.last().is_none_or(|l| l.trim().is_empty()) {
             continue;
         }
         lines.push(line);

@@ -606,7 +606,7 @@ fn every_docs_command_names_a_binary_flags_problems_and_files_that_exist() {
     let mut count = 0;
     for entry in fs::read_dir(root().join("docs")).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().map_or(true, |e| e != "md") {
+        if path.extension().is_none_or(|e| e != "md") {
             continue;
         }
         let file = format!("docs/{}", path.file_name().unwrap().to_string_lossy());
