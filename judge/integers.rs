@@ -102,13 +102,26 @@ impl Scanner<'_> {
     ) -> Result<u64, InputError> {
         // A short number followed by a separator, all within the window, and in range: done.
         // Anything else (a sign, a long or bad token, the window's end) is read carefully.
-        let ahead = self.ahead();
-        if let Some((value, len)) = ahead.get(..8).and_then(short_number) {
+        if let Some((value, len)) = self.ahead().get(..8).and_then(short_number) {
             if (value >= *range.start()) & (value <= *range.end()) {
                 self.advance(len);
                 return Ok(value);
             }
-        } else if let Some((value, len)) = ahead.get(..24).and_then(long_number) {
+            return self.uint(field, range);
+        }
+        self.uint_long(field, range)
+    }
+
+    /// [`Scanner::uint_fast`] past its short path: a number of 8 to 20 digits as up to three
+    /// eight-byte words, anything else carefully. Kept out of line, so that the short path
+    /// that `uint_fast` inlines into a problem's read loop stays small.
+    #[inline(never)]
+    fn uint_long(
+        &mut self,
+        field: impl fmt::Display,
+        range: RangeInclusive<u64>,
+    ) -> Result<u64, InputError> {
+        if let Some((value, len)) = self.ahead().get(..24).and_then(long_number) {
             if (value >= *range.start()) & (value <= *range.end()) {
                 self.advance(len);
                 return Ok(value);
