@@ -104,29 +104,24 @@ impl Graph {
             return Nimber::ZERO;
         }
         // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
-        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-        for (id, &(a, b)) in self.edges.iter().enumerate() {
-            adjacent[a].push((b, id));
-            if a != b {
-                adjacent[b].push((a, id));
-            }
-        }
+        let (first, adjacent) = adjacency(n, self.edges.iter().copied().enumerate());
         let mut order = vec![usize::MAX; n];
         let mut low = vec![0; n];
         let mut is_bridge = vec![false; self.edges.len()];
         let mut counter = 0;
+        // (vertex, the edge it was entered by, next adjacency index)
+        let mut stack: Vec<(usize, usize, usize)> = Vec::new();
         for start in 0..n {
             if order[start] != usize::MAX {
                 continue;
             }
-            // (vertex, the edge it was entered by, next adjacency index)
-            let mut stack = vec![(start, usize::MAX, 0usize)];
+            stack.push((start, usize::MAX, first[start]));
             order[start] = counter;
             low[start] = counter;
             counter += 1;
             while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
-                if *next < adjacent[v].len() {
-                    let (w, id) = adjacent[v][*next];
+                if *next < first[v + 1] {
+                    let (w, id) = adjacent[*next];
                     *next += 1;
                     if id == via {
                         continue;
@@ -135,7 +130,7 @@ impl Graph {
                         order[w] = counter;
                         low[w] = counter;
                         counter += 1;
-                        stack.push((w, id, 0));
+                        stack.push((w, id, first[w]));
                     } else {
                         low[v] = low[v].min(order[w]);
                     }
@@ -153,14 +148,15 @@ impl Graph {
         // Components joined by non-bridge edges: the fused vertices.
         let mut component = vec![usize::MAX; n];
         let mut count = 0;
+        let mut stack = Vec::new();
         for start in 0..n {
             if component[start] != usize::MAX {
                 continue;
             }
-            let mut stack = vec![start];
+            stack.push(start);
             component[start] = count;
             while let Some(v) = stack.pop() {
-                for &(w, id) in &adjacent[v] {
+                for &(w, id) in &adjacent[first[v]..first[v + 1]] {
                     if !is_bridge[id] && component[w] == usize::MAX {
                         component[w] = count;
                         stack.push(w);
@@ -171,16 +167,20 @@ impl Graph {
         }
         // Loops per fused vertex, and the tree of bridges.
         let mut loops = vec![0u64; count];
-        let mut tree: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (id, &(a, b)) in self.edges.iter().enumerate() {
-            let (ca, cb) = (component[a], component[b]);
-            if is_bridge[id] {
-                tree[ca].push(cb);
-                tree[cb].push(ca);
-            } else {
-                loops[ca] += 1;
+        for (id, &(a, _)) in self.edges.iter().enumerate() {
+            if !is_bridge[id] {
+                loops[component[a]] += 1;
             }
         }
+        let bridges = self
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| is_bridge[id]);
+        let (tree_first, tree) = adjacency(
+            count,
+            bridges.map(|(id, &(a, b))| (id, (component[a], component[b]))),
+        );
         // Colon principle from the ground's vertex, children before parents.
         let root = component[0];
         let mut parent = vec![usize::MAX; count];
@@ -191,7 +191,7 @@ impl Graph {
         while i < visit.len() {
             let v = visit[i];
             i += 1;
-            for &w in &tree[v] {
+            for &(w, _) in &tree[tree_first[v]..tree_first[v + 1]] {
                 if !seen[w] {
                     seen[w] = true;
                     parent[w] = v;
@@ -208,6 +208,38 @@ impl Graph {
         }
         Nimber(value[root])
     }
+}
+
+/// The adjacency lists of `vertices` vertices in one flat array, as `(first, adjacent)`: the
+/// neighbours of `v`, each with the id of the edge that joins them, are
+/// `adjacent[first[v]..first[v + 1]]`. A loop is listed once. One allocation for all lists, not
+/// one per vertex: on a tree every vertex is its own fused vertex, and per-vertex lists would
+/// make allocation the main cost.
+fn adjacency<I>(vertices: usize, edges: I) -> (Vec<usize>, Vec<(usize, usize)>)
+where
+    I: Iterator<Item = (usize, (usize, usize))> + Clone,
+{
+    let mut first = vec![0usize; vertices + 1];
+    for (_, (a, b)) in edges.clone() {
+        first[a + 1] += 1;
+        if a != b {
+            first[b + 1] += 1;
+        }
+    }
+    for v in 0..vertices {
+        first[v + 1] += first[v];
+    }
+    let mut next = first.clone();
+    let mut adjacent = vec![(0, 0); first[vertices]];
+    for (id, (a, b)) in edges {
+        adjacent[next[a]] = (b, id);
+        next[a] += 1;
+        if a != b {
+            adjacent[next[b]] = (a, id);
+            next[b] += 1;
+        }
+    }
+    (first, adjacent)
 }
 
 #[cfg(test)]
