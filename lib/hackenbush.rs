@@ -10,7 +10,8 @@
 //!
 //! So [`Graph::value`] fuses every 2-edge-connected component (every set of vertices joined by
 //! cycles, the ground's included) into one vertex, which leaves a tree of bridges with loops,
-//! and evaluates that tree by the colon principle.
+//! and evaluates that tree by the colon principle. A tree rooted at the ground has no cycle to
+//! fuse, so it goes to the colon principle directly.
 
 use crate::nimber::Nimber;
 
@@ -105,6 +106,11 @@ impl Graph {
         }
         // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
         let (first, adjacent) = adjacency(n, self.edges.iter().copied().enumerate());
+        if self.edges.len() + 1 == n {
+            if let Some(value) = tree_value(&first, &adjacent) {
+                return value;
+            }
+        }
         let mut order = vec![usize::MAX; n];
         let mut low = vec![0; n];
         let mut is_bridge = vec![false; self.edges.len()];
@@ -208,6 +214,36 @@ impl Graph {
         }
         Nimber(value[root])
     }
+}
+
+/// The value of a tree rooted at the ground (vertex 0) by the colon principle alone, or `None`
+/// if the graph is not connected (with V - 1 edges, connected means a tree: no cycle, so nothing
+/// to fuse). Children before parents: each branch adds its value plus one to its parent's.
+fn tree_value(first: &[usize], adjacent: &[(usize, usize)]) -> Option<Nimber> {
+    let n = first.len() - 1;
+    let mut parent = vec![usize::MAX; n];
+    let mut visit = Vec::with_capacity(n);
+    visit.push(0);
+    parent[0] = 0;
+    let mut i = 0;
+    while i < visit.len() {
+        let v = visit[i];
+        i += 1;
+        for &(w, _) in &adjacent[first[v]..first[v + 1]] {
+            if parent[w] == usize::MAX {
+                parent[w] = v;
+                visit.push(w);
+            }
+        }
+    }
+    if visit.len() < n {
+        return None;
+    }
+    let mut value = vec![0u64; n];
+    for &v in visit[1..].iter().rev() {
+        value[parent[v]] ^= value[v] + 1;
+    }
+    Some(Nimber(value[0]))
 }
 
 /// The adjacency lists of `vertices` vertices in one flat array, as `(first, adjacent)`: the
@@ -322,5 +358,37 @@ mod tests {
             let graph = Graph::new(vertices, &edges);
             assert_eq!(graph.value(), search_value(&graph), "{graph:?}");
         }
+    }
+
+    /// Trees take the colon principle's direct path in `value`; V - 1 edges that are not a tree
+    /// (a loop and a stray edge) must not.
+    #[test]
+    fn random_trees_of_at_most_8_edges_match_the_search() {
+        let mut rng = Rng::new(9);
+        for _ in 0..400 {
+            let vertices = rng.range(1, 9) as usize;
+            // Vertex i > 0 hangs from a random earlier vertex, under a random relabelling that
+            // keeps the ground at 0.
+            let mut label: Vec<usize> = (0..vertices).collect();
+            for i in (2..vertices).rev() {
+                let j = 1 + rng.below(i as u64) as usize;
+                label.swap(i, j);
+            }
+            let edges: Vec<(usize, usize)> = (1..vertices)
+                .map(|i| {
+                    let parent = rng.below(i as u64) as usize;
+                    if rng.below(2) == 0 {
+                        (label[i], label[parent])
+                    } else {
+                        (label[parent], label[i])
+                    }
+                })
+                .collect();
+            let graph = Graph::new(vertices, &edges);
+            assert_eq!(graph.value(), search_value(&graph), "{:?}", graph);
+        }
+        let not_a_tree = Graph::new(3, &[(0, 0), (1, 2)]);
+        assert_eq!(not_a_tree.value(), search_value(&not_a_tree));
+        assert_eq!(not_a_tree.value(), Nimber(1));
     }
 }
