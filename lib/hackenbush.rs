@@ -10,7 +10,8 @@
 //!
 //! So [`Graph::value`] fuses every 2-edge-connected component (every set of vertices joined by
 //! cycles, the ground's included) into one vertex, which leaves a tree of bridges with loops,
-//! and evaluates that tree by the colon principle.
+//! and evaluates that tree by the colon principle. A tree rooted at the ground has no cycle to
+//! fuse, so it goes to the colon principle directly.
 
 use crate::nimber::Nimber;
 
@@ -104,29 +105,29 @@ impl Graph {
             return Nimber::ZERO;
         }
         // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
-        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-        for (id, &(a, b)) in self.edges.iter().enumerate() {
-            adjacent[a].push((b, id));
-            if a != b {
-                adjacent[b].push((a, id));
+        let (first, adjacent) = adjacency(n, self.edges.iter().copied().enumerate());
+        if self.edges.len() + 1 == n {
+            if let Some(value) = tree_value(&first, &adjacent) {
+                return value;
             }
         }
         let mut order = vec![usize::MAX; n];
         let mut low = vec![0; n];
         let mut is_bridge = vec![false; self.edges.len()];
         let mut counter = 0;
+        // (vertex, the edge it was entered by, next adjacency index)
+        let mut stack: Vec<(usize, usize, usize)> = Vec::new();
         for start in 0..n {
             if order[start] != usize::MAX {
                 continue;
             }
-            // (vertex, the edge it was entered by, next adjacency index)
-            let mut stack = vec![(start, usize::MAX, 0usize)];
+            stack.push((start, usize::MAX, first[start]));
             order[start] = counter;
             low[start] = counter;
             counter += 1;
             while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
-                if *next < adjacent[v].len() {
-                    let (w, id) = adjacent[v][*next];
+                if *next < first[v + 1] {
+                    let (w, id) = adjacent[*next];
                     *next += 1;
                     if id == via {
                         continue;
@@ -135,7 +136,7 @@ impl Graph {
                         order[w] = counter;
                         low[w] = counter;
                         counter += 1;
-                        stack.push((w, id, 0));
+                        stack.push((w, id, first[w]));
                     } else {
                         low[v] = low[v].min(order[w]);
                     }
@@ -153,14 +154,15 @@ impl Graph {
         // Components joined by non-bridge edges: the fused vertices.
         let mut component = vec![usize::MAX; n];
         let mut count = 0;
+        let mut stack = Vec::new();
         for start in 0..n {
             if component[start] != usize::MAX {
                 continue;
             }
-            let mut stack = vec![start];
+            stack.push(start);
             component[start] = count;
             while let Some(v) = stack.pop() {
-                for &(w, id) in &adjacent[v] {
+                for &(w, id) in &adjacent[first[v]..first[v + 1]] {
                     if !is_bridge[id] && component[w] == usize::MAX {
                         component[w] = count;
                         stack.push(w);
@@ -171,16 +173,20 @@ impl Graph {
         }
         // Loops per fused vertex, and the tree of bridges.
         let mut loops = vec![0u64; count];
-        let mut tree: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (id, &(a, b)) in self.edges.iter().enumerate() {
-            let (ca, cb) = (component[a], component[b]);
-            if is_bridge[id] {
-                tree[ca].push(cb);
-                tree[cb].push(ca);
-            } else {
-                loops[ca] += 1;
+        for (id, &(a, _)) in self.edges.iter().enumerate() {
+            if !is_bridge[id] {
+                loops[component[a]] += 1;
             }
         }
+        let bridges = self
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| is_bridge[id]);
+        let (tree_first, tree) = adjacency(
+            count,
+            bridges.map(|(id, &(a, b))| (id, (component[a], component[b]))),
+        );
         // Colon principle from the ground's vertex, children before parents.
         let root = component[0];
         let mut parent = vec![usize::MAX; count];
@@ -191,7 +197,7 @@ impl Graph {
         while i < visit.len() {
             let v = visit[i];
             i += 1;
-            for &w in &tree[v] {
+            for &(w, _) in &tree[tree_first[v]..tree_first[v + 1]] {
                 if !seen[w] {
                     seen[w] = true;
                     parent[w] = v;
@@ -208,6 +214,68 @@ impl Graph {
         }
         Nimber(value[root])
     }
+}
+
+/// The value of a tree rooted at the ground (vertex 0) by the colon principle alone, or `None`
+/// if the graph is not connected (with V - 1 edges, connected means a tree: no cycle, so nothing
+/// to fuse). Children before parents: each branch adds its value plus one to its parent's.
+fn tree_value(first: &[usize], adjacent: &[(usize, usize)]) -> Option<Nimber> {
+    let n = first.len() - 1;
+    let mut parent = vec![usize::MAX; n];
+    let mut visit = Vec::with_capacity(n);
+    visit.push(0);
+    parent[0] = 0;
+    let mut i = 0;
+    while i < visit.len() {
+        let v = visit[i];
+        i += 1;
+        for &(w, _) in &adjacent[first[v]..first[v + 1]] {
+            if parent[w] == usize::MAX {
+                parent[w] = v;
+                visit.push(w);
+            }
+        }
+    }
+    if visit.len() < n {
+        return None;
+    }
+    let mut value = vec![0u64; n];
+    for &v in visit[1..].iter().rev() {
+        value[parent[v]] ^= value[v] + 1;
+    }
+    Some(Nimber(value[0]))
+}
+
+/// The adjacency lists of `vertices` vertices in one flat array, as `(first, adjacent)`: the
+/// neighbours of `v`, each with the id of the edge that joins them, are
+/// `adjacent[first[v]..first[v + 1]]`. A loop is listed once. One allocation for all lists, not
+/// one per vertex: on a tree every vertex is its own fused vertex, and per-vertex lists would
+/// make allocation the main cost.
+fn adjacency<I>(vertices: usize, edges: I) -> (Vec<usize>, Vec<(usize, usize)>)
+where
+    I: Iterator<Item = (usize, (usize, usize))> + Clone,
+{
+    let mut first = vec![0usize; vertices + 1];
+    for (_, (a, b)) in edges.clone() {
+        first[a + 1] += 1;
+        if a != b {
+            first[b + 1] += 1;
+        }
+    }
+    for v in 0..vertices {
+        first[v + 1] += first[v];
+    }
+    let mut next = first.clone();
+    let mut adjacent = vec![(0, 0); first[vertices]];
+    for (id, (a, b)) in edges {
+        adjacent[next[a]] = (b, id);
+        next[a] += 1;
+        if a != b {
+            adjacent[next[b]] = (a, id);
+            next[b] += 1;
+        }
+    }
+    (first, adjacent)
 }
 
 #[cfg(test)]
@@ -290,5 +358,37 @@ mod tests {
             let graph = Graph::new(vertices, &edges);
             assert_eq!(graph.value(), search_value(&graph), "{graph:?}");
         }
+    }
+
+    /// Trees take the colon principle's direct path in `value`; V - 1 edges that are not a tree
+    /// (a loop and a stray edge) must not.
+    #[test]
+    fn random_trees_of_at_most_8_edges_match_the_search() {
+        let mut rng = Rng::new(9);
+        for _ in 0..400 {
+            let vertices = rng.range(1, 9) as usize;
+            // Vertex i > 0 hangs from a random earlier vertex, under a random relabelling that
+            // keeps the ground at 0.
+            let mut label: Vec<usize> = (0..vertices).collect();
+            for i in (2..vertices).rev() {
+                let j = 1 + rng.below(i as u64) as usize;
+                label.swap(i, j);
+            }
+            let edges: Vec<(usize, usize)> = (1..vertices)
+                .map(|i| {
+                    let parent = rng.below(i as u64) as usize;
+                    if rng.below(2) == 0 {
+                        (label[i], label[parent])
+                    } else {
+                        (label[parent], label[i])
+                    }
+                })
+                .collect();
+            let graph = Graph::new(vertices, &edges);
+            assert_eq!(graph.value(), search_value(&graph), "{:?}", graph);
+        }
+        let not_a_tree = Graph::new(3, &[(0, 0), (1, 2)]);
+        assert_eq!(not_a_tree.value(), search_value(&not_a_tree));
+        assert_eq!(not_a_tree.value(), Nimber(1));
     }
 }

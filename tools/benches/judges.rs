@@ -106,7 +106,17 @@ fn main() {
     if let Some((rust, c)) = empty_programs(&work) {
         print_row("empty main (floor)", paired(&rust, &c, &empty_input, runs));
     }
-    for name in ["knights", "nukit", "pegostripes", "towerbreakers_again"] {
+    for name in [
+        "knights",
+        "nukit",
+        "pegostripes",
+        "towerbreakers_again",
+        "lieges",
+        "deforestation",
+        "dividing_game",
+        "wythoff",
+        "nim_product",
+    ] {
         if !only.is_empty() && !only.iter().any(|o| o == name) {
             continue;
         }
