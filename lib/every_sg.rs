@@ -33,7 +33,8 @@
 
 use crate::game::ImpartialGame;
 use crate::outcome::Outcome;
-use std::collections::{HashMap, HashSet};
+use crate::values::evaluate_post_order;
+use std::collections::HashMap;
 
 /// Step counts of the states `0..n` of a game in which every move from `x` leads to a smaller
 /// state (`successors(x)` lists them; duplicates are fine): see the module's rule.
@@ -146,42 +147,21 @@ impl<G: ImpartialGame> StepMemo<G> {
 
     /// The step count of `position`.
     pub fn steps(&mut self, position: G::Position) -> u64 {
-        if let Some(&s) = self.memo.get(&position) {
-            return s;
-        }
-        let game = &self.game;
-        let memo = &mut self.memo;
-        // Each frame: a position, its moves, and the index of the next move to visit.
-        let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
-        let mut on_stack: HashSet<G::Position> = HashSet::new();
-        let root = position.clone();
-        let first = game.moves(&position);
-        on_stack.insert(position.clone());
-        stack.push((position, first, 0));
-        while let Some((_, next, index)) = stack.last_mut() {
-            if let Some(child) = next.get(*index).cloned() {
-                *index += 1;
-                if memo.contains_key(&child) {
-                    continue;
-                }
-                assert!(!on_stack.contains(&child), "StepMemo: the game has a cycle");
-                let grandchildren = game.moves(&child);
-                on_stack.insert(child.clone());
-                stack.push((child, grandchildren, 0));
-            } else {
-                let (done, next, _) = stack.pop().expect("stack is not empty");
-                let steps = next.iter().map(|p| memo[p]);
+        evaluate_post_order(
+            &self.game,
+            &mut self.memo,
+            position,
+            "StepMemo",
+            |options, memo| {
+                let steps = options.iter().map(|p| memo[p]);
                 let longest_lost = steps.clone().filter(|s| s % 2 == 0).max();
-                let step = match (longest_lost, steps.min()) {
+                match (longest_lost, steps.min()) {
                     (Some(lost), _) => lost + 1,
                     (None, Some(short)) => short + 1,
                     (None, None) => 0,
-                };
-                on_stack.remove(&done);
-                memo.insert(done, step);
-            }
-        }
-        memo[&root]
+                }
+            },
+        )
     }
 }
 
