@@ -83,6 +83,32 @@ const LANES: usize = 16;
 /// first-level cache.
 const LANE: usize = (1 << 16) + 64;
 
+/// The splits (a, n − a), a < `FIRST_SPLITS`, marked one by one before the planes search
+/// the rest for the candidates still wanted (a multiple of 64, so that the planes start on a
+/// word).
+const FIRST_SPLITS: usize = 256;
+
+/// The ranges `(n, lo, hi)` of splits a = `lo..hi` that the planes search after the first
+/// splits, in order: the splits a ≥ `from`, up to `pairs` (exclusive).
+fn scan_order(
+    n: usize,
+    from: usize,
+    pairs: usize,
+) -> impl Iterator<Item = (usize, usize, usize)> + Clone {
+    let blocks = (pairs.saturating_sub(from) + BLOCK - 1) / BLOCK;
+    (0..blocks).map(move |t| {
+        let j = if t % 2 == 0 {
+            t / 2
+        } else {
+            blocks - 1 - t / 2
+        };
+        (n, from + j * BLOCK, pairs.min(from + (j + 1) * BLOCK))
+    })
+}
+
+/// Splits a block of [`scan_order`] takes from one end of the row before turning to the other.
+const BLOCK: usize = 256;
+
 impl Default for GrundysGame {
     fn default() -> Self {
         GrundysGame::new()
@@ -214,18 +240,30 @@ impl GrundysGame {
         while is_rare(c as u16) || table[c] != 0 {
             c += 1;
         }
-        // Below c only rare values can be missing: look for witnesses among all the splits
-        // (a, n − a), 1 ≤ a < n − a, 64 a step.
+        // Below c only rare values can be missing: look for witnesses among the splits
+        // (a, n − a), 1 ≤ a < n − a. Most candidates have one among the first splits, marked
+        // one by one without a branch; the planes look for the rest, 64 splits a step.
+        let pairs = (n + 1) / 2;
+        let wanted_in = |table: &[u8; LANE], wanted: &mut Vec<u16>| {
+            wanted.clear();
+            wanted.extend(
+                (0..c)
+                    .filter(|&v| is_rare(v as u16) && table[v] == 0)
+                    .map(|v| v as u16),
+            );
+        };
         let wanted = &mut self.wanted;
-        wanted.clear();
-        wanted.extend(
-            (0..c)
-                .filter(|&v| is_rare(v as u16) && table[v] == 0)
-                .map(|v| v as u16),
-        );
+        wanted_in(table, wanted);
         if !wanted.is_empty() && n >= 3 {
-            let ranges = std::iter::once((n, 1, (n + 1) / 2));
-            self.planes.find_pairs(ranges, wanted, |_| {});
+            let first = pairs.min(FIRST_SPLITS);
+            for a in 1..first {
+                table[usize::from(g[a] ^ g[n - a])] = 1;
+            }
+            wanted_in(table, wanted);
+            if !wanted.is_empty() && first < pairs {
+                self.planes
+                    .find_pairs(scan_order(n, first, pairs), wanted, |_| {});
+            }
         }
         // The smallest candidate without a witness is the mex; c if every one has one.
         let value = wanted.iter().map(|&v| usize::from(v)).min().unwrap_or(c);
