@@ -86,7 +86,7 @@ const LANE: usize = (1 << 16) + 64;
 /// The splits (a, n − a), a < `FIRST_SPLITS`, marked one by one before the planes search
 /// the rest for the candidates still wanted (a multiple of 64, so that the planes start on a
 /// word).
-const FIRST_SPLITS: usize = 256;
+const FIRST_SPLITS: usize = 1024;
 
 /// The ranges `(n, lo, hi)` of splits a = `lo..hi` that the planes search after the first
 /// splits, in order: the splits a ≥ `from`, up to `pairs` (exclusive).
