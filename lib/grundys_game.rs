@@ -8,9 +8,15 @@
 //! only when exactly one of G(a), G(b) is rare. In this game the rare values are taken by
 //! few heaps (1 274 below 2^20, none of them above 50 000), so every common option of n is
 //! found by pairing each rare heap with its partner; the smallest common value c not found
-//! bounds the mex, and only the rare values below c still need a witness pair, looked for by
-//! one early-exit pass along the splits. The method is exact whatever the mask: the mask
+//! bounds the mex, and only the rare values below c still need a witness pair, looked for
+//! along the splits with an early exit. The method is exact whatever the mask: the mask
 //! only decides how much work it saves.
+//!
+//! The work is arranged as in the octal engine's bit-sliced method (`octal::sliced`): the
+//! pairs with a rare part are read for sixteen heaps at once (the partners of one rare heap
+//! for neighbouring heaps are neighbouring values), the first splits of a row are marked one
+//! by one, and the rare candidates they leave are looked for 64 splits a step in the bit
+//! planes of the sequence (`octal::planes`), from both ends of the row in turn.
 //!
 //! [`LAST_P_POSITION`] is the largest heap below 2^20 that the second player wins; a test
 //! computes it.
@@ -53,7 +59,7 @@ pub fn is_rare(v: u16) -> bool {
 /// largest value), and 1 MiB of tables; values stay far below 2^15 well beyond 2^24 heaps.
 ///
 /// # Complexity
-/// Per heap: O(r) for the r rare heaps below it, read for [`LANES`] heaps at once, plus the
+/// Per heap: O(r) for the r rare heaps below it, read for sixteen heaps at once, plus the
 /// early-exit search for the rare candidates, 64 splits a step in the bit planes (its full
 /// length, n / 2 splits, only at the rare heaps).
 #[derive(Clone, Debug)]
@@ -256,10 +262,19 @@ impl GrundysGame {
         wanted_in(table, wanted);
         if !wanted.is_empty() && n >= 3 {
             let first = pairs.min(FIRST_SPLITS);
-            for a in 1..first {
-                table[usize::from(g[a] ^ g[n - a])] = 1;
+            // The splits a = 1..first, their left parts upwards and right parts downwards,
+            // 64 at a time, until no candidate is left.
+            let left = &g[1..first];
+            let right = &g[n + 1 - first..n];
+            for (lefts, rights) in left.chunks(64).zip(right.rchunks(64)) {
+                for (&x, &y) in lefts.iter().zip(rights.iter().rev()) {
+                    table[usize::from(x ^ y)] = 1;
+                }
+                wanted.retain(|&v| table[usize::from(v)] == 0);
+                if wanted.is_empty() {
+                    break;
+                }
             }
-            wanted_in(table, wanted);
             if !wanted.is_empty() && first < pairs {
                 self.planes
                     .find_pairs(scan_order(n, first, pairs), wanted, |_| {});
@@ -303,6 +318,30 @@ mod tests {
             steps.extend_to(n);
         }
         assert_eq!(steps.values(), game.values());
+    }
+
+    #[test]
+    fn matches_the_naive_mex_on_2_to_the_15_heaps_extended_in_random_steps() {
+        let expected = naive(1 << 15);
+        for seed in 0..3 {
+            let mut rng = testkit::Rng::new(seed);
+            let mut game = GrundysGame::new();
+            while game.values().len() < 1 << 15 {
+                // Steps of every size around the block of LANES heaps, and some long ones.
+                let step = if rng.below(4) == 0 {
+                    rng.range(1, 3000)
+                } else {
+                    rng.range(1, 2 * LANES as u64 + 2)
+                } as usize;
+                game.extend_to((game.values().len() + step).min(1 << 15));
+                let len = game.values().len();
+                assert_eq!(game.values(), &expected[..len], "seed {}", seed);
+            }
+            let rare: Vec<u32> = (1..1u32 << 15)
+                .filter(|&n| is_rare(expected[n as usize]))
+                .collect();
+            assert_eq!(game.rare_heaps(), &rare[..]);
+        }
     }
 
     #[test]
