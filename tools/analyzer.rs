@@ -172,8 +172,10 @@ pub fn grundys_game(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     within_max_values(upto).map_err(|e| format!("--upto: {e}"))?;
-    // Two bytes a value; the rare heaps and the option table are small beside them.
-    let needed = 2 * upto as u64 + (1 << 20);
+    // Two bytes a value, the bit planes' mirrored copy of the values and the planes (room
+    // for a quarter more, two copies of up to 15 planes), and a rebuild's new planes beside
+    // the old: at most 12 bytes a value. The rare heaps and the option tables are small.
+    let needed = 12 * upto as u64 + (2 << 20);
     if let Some(memory) = memory.filter(|&m| needed > m) {
         return Err(format!(
             "--upto {upto}: needs {} MiB, more than the {} MiB available",

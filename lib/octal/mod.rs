@@ -20,7 +20,7 @@ mod certifier;
 mod code;
 mod moves;
 mod naive;
-mod planes;
+pub(crate) mod planes;
 mod rare;
 mod scan;
 mod sliced;

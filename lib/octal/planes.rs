@@ -17,7 +17,7 @@ const TARGETS: usize = 8;
 /// interleaved (word w of plane k at `w * bits + k`) so that one block is one or two cache
 /// lines.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Planes {
+pub(crate) struct Planes {
     /// Planes in use: every value recorded is below 2^bits.
     bits: usize,
     /// Positions recorded.
@@ -33,7 +33,7 @@ pub(super) struct Planes {
 
 impl Planes {
     /// The planes of `values`.
-    pub(super) fn new(values: &[u16]) -> Self {
+    pub(crate) fn new(values: &[u16]) -> Self {
         let mut planes = Planes::default();
         planes.rebuild(values);
         planes
@@ -42,7 +42,7 @@ impl Planes {
     /// Records `values[len]`, the value just appended (rebuilding when the value needs a
     /// new plane or the position reaches the mirror point: O(N·b) a time, after every 25% of
     /// growth).
-    pub(super) fn record(&mut self, values: &[u16]) {
+    pub(crate) fn record(&mut self, values: &[u16]) {
         let p = self.len;
         debug_assert_eq!(values.len(), p + 1);
         let v = values[p];
@@ -120,7 +120,7 @@ impl Planes {
     ///
     /// Requires, for each range, `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions
     /// recorded; an empty range (`lo >= hi`) examines nothing.
-    pub(super) fn find_pairs<R>(
+    pub(crate) fn find_pairs<R>(
         &self,
         ranges: R,
         wanted: &mut Vec<u16>,
