@@ -1,4 +1,4 @@
-//! Luogu P4279 [SHOI2008] "小约翰的游戏" (Little John's game): misère Nim, whoever takes the
+//! Luogu P4279 \[SHOI2008\] "小约翰的游戏" (Little John's game): misère Nim, whoever takes the
 //! last stone loses. By the SJ theorem (`grundy::anti_sg`, through `grundy::nim::MisereNim`):
 //! John, who moves first, wins iff the nim-sum is not 0 and some pile has more than one stone,
 //! or the nim-sum is 0 and no pile has.

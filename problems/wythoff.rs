@@ -1,4 +1,4 @@
-//! Luogu P2252 [SHOI2002] 取石子游戏 (Wythoff's game): two heaps of a and b stones; a move
+//! Luogu P2252 \[SHOI2002\] 取石子游戏 (Wythoff's game): two heaps of a and b stones; a move
 //! takes any number from one heap or the same number from both; whoever takes the last stone
 //! wins. The first player loses exactly on Wythoff's P-positions (⌊kφ⌋, ⌊kφ²⌋)
 //! (`grundy::wythoff::is_p_position`, exact integer arithmetic).

@@ -101,7 +101,7 @@ const RESERVED: &[&str] = &[
 ];
 
 /// `Ok` if `name` may name a problem: a lowercase letter, then lowercase letters, digits and
-/// underscores, at most 40 characters; not a [`RESERVED`] name and not a starter's
+/// underscores, at most 40 characters; not a reserved name (`RESERVED`) and not a starter's
 /// (`starter*`). The one check of a problem's name, for `new`, the runner and the tests.
 ///
 /// ```
