@@ -224,6 +224,39 @@ mod tests {
         }
     }
 
+    /// Many heaps and larger k, where the literal search is out of reach: the move must be
+    /// legal and leave a position that the outcome rule (checked against the literal search
+    /// above) calls lost. Only here do more than k + 1 − r heaps fall before a bit that needs
+    /// k + 1 − r of them raised again.
+    #[test]
+    fn winning_moves_with_many_heaps_leave_a_lost_position() {
+        let mut rng = Rng::new(3522);
+        for _ in 0..3000 {
+            let k = rng.range(2, 8);
+            let heaps: Vec<u64> = (0..rng.range(1, 13)).map(|_| rng.range(0, 63)).collect();
+            let wins = moore_nim_outcome(k, heaps.iter().copied()).first_player_wins();
+            match moore_nim_winning_move(k, &heaps) {
+                None => assert!(!wins, "k = {}, heaps {:?}", k, heaps),
+                Some(changes) => {
+                    assert!(wins, "k = {}, heaps {:?}", k, heaps);
+                    assert!(!changes.is_empty() && changes.len() as u64 <= k);
+                    let mut after = heaps.clone();
+                    for &(i, to) in &changes {
+                        assert!(to < heaps[i], "k = {}, heaps {:?}: {:?}", k, heaps, changes);
+                        after[i] = to;
+                    }
+                    assert!(
+                        !moore_nim_outcome(k, after).first_player_wins(),
+                        "k = {}, heaps {:?}: {:?}",
+                        k,
+                        heaps,
+                        changes
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_move_generator_is_literal() {
         // k = 2 from [1, 2]: the 1 alone, the 2 alone, or both.
