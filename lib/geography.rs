@@ -174,6 +174,7 @@ fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matching::random_graphs::{random_bipartite, random_graph};
     use std::collections::HashMap;
     use testkit::Rng;
 
@@ -214,11 +215,7 @@ mod tests {
         let mut rng = Rng::new(353);
         let mut wins = 0;
         for _ in 0..1500 {
-            let n = rng.range(1, 11) as usize;
-            let count = rng.range(0, 2 * n as u64);
-            let edges: Vec<(usize, usize)> = (0..count)
-                .map(|_| (rng.below(n as u64) as usize, rng.below(n as u64) as usize))
-                .collect();
+            let (n, edges) = random_graph(&mut rng, 11);
             let expected = literal(n, &edges);
             assert_eq!(winning_starts(n, &edges), expected, "{} {:?}", n, edges);
             let start = rng.below(n as u64) as usize;
@@ -232,16 +229,7 @@ mod tests {
     fn bipartite_graphs_agree_with_the_literal_game() {
         let mut rng = Rng::new(354);
         for _ in 0..1500 {
-            let (left, right) = (rng.range(1, 6) as usize, rng.range(1, 6) as usize);
-            let count = rng.range(0, (left * right) as u64);
-            let edges: Vec<(usize, usize)> = (0..count)
-                .map(|_| {
-                    (
-                        rng.below(left as u64) as usize,
-                        rng.below(right as u64) as usize,
-                    )
-                })
-                .collect();
+            let (left, right, edges) = random_bipartite(&mut rng, 6);
             // The literal game on the same graph, right vertices numbered after the left.
             let as_general: Vec<(usize, usize)> =
                 edges.iter().map(|&(l, r)| (l, left + r)).collect();

@@ -342,8 +342,46 @@ impl Blossom {
     }
 }
 
+/// Random graphs for the tests of this module and of `geography`, which check the same
+/// matchings through the game.
+#[cfg(test)]
+pub(crate) mod random_graphs {
+    use testkit::Rng;
+
+    /// A graph of 1 to `below - 1` vertices and up to twice as many edges, loops and repeated
+    /// edges included.
+    pub(crate) fn random_graph(rng: &mut Rng, below: u64) -> (usize, Vec<(usize, usize)>) {
+        let n = rng.range(1, below) as usize;
+        let count = rng.range(0, 2 * n as u64);
+        let edges = (0..count)
+            .map(|_| (rng.below(n as u64) as usize, rng.below(n as u64) as usize))
+            .collect();
+        (n, edges)
+    }
+
+    /// A bipartite graph of 1 to `below - 1` vertices on each side, as (left, right) edges,
+    /// repeats included.
+    pub(crate) fn random_bipartite(
+        rng: &mut Rng,
+        below: u64,
+    ) -> (usize, usize, Vec<(usize, usize)>) {
+        let (left, right) = (rng.range(1, below) as usize, rng.range(1, below) as usize);
+        let count = rng.range(0, (left * right) as u64);
+        let edges = (0..count)
+            .map(|_| {
+                (
+                    rng.below(left as u64) as usize,
+                    rng.below(right as u64) as usize,
+                )
+            })
+            .collect();
+        (left, right, edges)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::random_graphs::{random_bipartite, random_graph};
     use super::*;
     use testkit::Rng;
 
@@ -375,11 +413,7 @@ mod tests {
     fn general_matchings_are_maximum() {
         let mut rng = Rng::new(351);
         for _ in 0..3000 {
-            let n = rng.range(1, 11) as usize;
-            let count = rng.range(0, 2 * n as u64);
-            let edges: Vec<(usize, usize)> = (0..count)
-                .map(|_| (rng.below(n as u64) as usize, rng.below(n as u64) as usize))
-                .collect();
+            let (n, edges) = random_graph(&mut rng, 11);
             let mate = maximum_matching(n, &edges);
             assert!(is_matching(&mate, &edges), "{:?} {:?}", edges, mate);
             let size = mate.iter().filter(|m| m.is_some()).count() / 2;
@@ -391,16 +425,7 @@ mod tests {
     fn bipartite_matchings_are_maximum() {
         let mut rng = Rng::new(352);
         for _ in 0..3000 {
-            let (left, right) = (rng.range(1, 7) as usize, rng.range(1, 7) as usize);
-            let count = rng.range(0, (left * right) as u64);
-            let edges: Vec<(usize, usize)> = (0..count)
-                .map(|_| {
-                    (
-                        rng.below(left as u64) as usize,
-                        rng.below(right as u64) as usize,
-                    )
-                })
-                .collect();
+            let (left, right, edges) = random_bipartite(&mut rng, 7);
             let mate = bipartite_matching(left, right, &edges);
             // A proper matching: pairs are edges and no right vertex twice.
             let mut taken = vec![false; right];
