@@ -1088,6 +1088,35 @@ mod tests {
     }
 
     #[test]
+    fn a_connection_over_the_limit_is_answered_busy() {
+        let listener = Listener::bind(0, patient()).unwrap();
+        let address = listener.local_addr().unwrap();
+        // Silent connections, each holding a thread, accepted in the order they were made.
+        let held: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+            .map(|_| TcpStream::connect(address).unwrap())
+            .collect();
+        let answer = send(address, &post("", "one too many"));
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.ends_with(&format!(
+                "busy: {MAX_CONNECTIONS} connections are open at once; send again\n"
+            )),
+            "{answer}"
+        );
+        assert!(held.iter().all(nothing_yet));
+        // Those held are answered when the listener closes.
+        let closing = thread::spawn(move || listener.close("closed"));
+        for stream in held {
+            assert!(answer_on(stream).ends_with("\r\n\r\nclosed\n"));
+        }
+        assert_eq!(
+            closing.join().unwrap(),
+            0,
+            "silent connections are not requests"
+        );
+    }
+
+    #[test]
     fn close_answers_every_request_left_with_its_reason() {
         let listener = Listener::bind(0, patient()).unwrap();
         let address = listener.local_addr().unwrap();
