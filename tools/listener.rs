@@ -43,7 +43,7 @@
 
 use std::io::{self, ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -228,6 +228,9 @@ struct State {
     threads: usize,
     /// Requests (connections that sent something) answered 503 because of the closing.
     turned_away: usize,
+    /// Requests read in full and waiting for [`Listener::next`]: at most [`QUEUE`]. (The
+    /// channel itself is unbounded, so that a refusal is always logged.)
+    queued: usize,
 }
 
 impl Shared {
@@ -285,7 +288,7 @@ impl Listener {
             state: Mutex::new(State::default()),
             ended: Condvar::new(),
         });
-        let (queue, incoming) = mpsc::sync_channel(QUEUE);
+        let (queue, incoming) = mpsc::channel();
         let acceptor = {
             let shared = Arc::clone(&shared);
             thread::Builder::new()
@@ -313,7 +316,10 @@ impl Listener {
     /// returned as [`Refused`] for the caller to report, so a caller can simply loop.
     pub fn next(&self) -> Result<Exchange, Refused> {
         match self.incoming.recv() {
-            Ok(Incoming::Request(exchange)) => Ok(exchange),
+            Ok(Incoming::Request(exchange)) => {
+                self.shared.state().queued -= 1;
+                Ok(exchange)
+            }
             Ok(Incoming::Refused(refused)) => Err(refused),
             Err(_) => Err(refused(Status::InternalError, "the listener has stopped")),
         }
@@ -358,7 +364,10 @@ impl Listener {
     fn turn_away_queued(&self, reason: &str) {
         while let Ok(incoming) = self.incoming.try_recv() {
             if let Incoming::Request(exchange) = incoming {
-                self.shared.state().turned_away += 1;
+                let mut state = self.shared.state();
+                state.queued -= 1;
+                state.turned_away += 1;
+                drop(state);
                 exchange.answer(Status::ServiceUnavailable, reason);
             }
         }
@@ -380,12 +389,12 @@ fn refused(status: Status, reason: impl Into<String>) -> Refused {
 
 /// The acceptor's loop: each connection to a thread of its own, until the listener closes;
 /// then the connections already made are taken too (and answered 503 by their threads).
-fn accept(socket: &TcpListener, shared: &Arc<Shared>, queue: &SyncSender<Incoming>) {
+fn accept(socket: &TcpListener, shared: &Arc<Shared>, queue: &Sender<Incoming>) {
     loop {
         match socket.accept() {
             Ok((stream, _)) => open(stream, shared, queue),
             Err(e) => {
-                let _ = queue.try_send(Incoming::Refused(refused(
+                let _ = queue.send(Incoming::Refused(refused(
                     Status::InternalError,
                     format!("cannot accept a connection: {}", e),
                 )));
@@ -406,7 +415,7 @@ fn accept(socket: &TcpListener, shared: &Arc<Shared>, queue: &SyncSender<Incomin
 
 /// Starts the thread serving `stream`, or answers 503 at once when [`MAX_CONNECTIONS`] are
 /// open.
-fn open(stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incoming>) {
+fn open(stream: TcpStream, shared: &Arc<Shared>, queue: &Sender<Incoming>) {
     let _ = stream.set_nonblocking(false);
     let counted = {
         let state = shared.state();
@@ -421,7 +430,7 @@ fn open(stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incoming>) {
                 "busy: {} connections are open at once; send again",
                 MAX_CONNECTIONS
             );
-            let _ = queue.try_send(Incoming::Refused(refused(
+            let _ = queue.send(Incoming::Refused(refused(
                 Status::ServiceUnavailable,
                 reason.clone(),
             )));
@@ -441,7 +450,7 @@ fn open(stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incoming>) {
 }
 
 /// Reads the request on `stream` and queues it, or answers why not.
-fn serve(mut stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incoming>) {
+fn serve(mut stream: TcpStream, shared: &Arc<Shared>, queue: &Sender<Incoming>) {
     let mut reading = Reading {
         stream: &mut stream,
         shared,
@@ -460,7 +469,7 @@ fn serve(mut stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incomin
             // Logged before the answer: a client's next request comes after it in the log.
             let (status, reason) = (refusal.status, refusal.reason.clone());
             if !closing {
-                let _ = queue.try_send(Incoming::Refused(refusal));
+                let _ = queue.send(Incoming::Refused(refusal));
             }
             respond(&mut stream, status, &reason);
             return;
@@ -481,16 +490,23 @@ fn serve(mut stream: TcpStream, shared: &Arc<Shared>, queue: &SyncSender<Incomin
                 state.turned_away += 1;
                 Some((exchange, reason))
             }
-            None => match queue.try_send(Incoming::Request(exchange)) {
-                Ok(()) => None,
-                Err(TrySendError::Full(Incoming::Request(exchange))) => Some((
-                    exchange,
-                    format!(
-                        "busy: {} requests are waiting to be written; send again",
-                        QUEUE
-                    ),
-                )),
-                Err(TrySendError::Disconnected(Incoming::Request(exchange))) => {
+            None if state.queued >= QUEUE => {
+                let reason = format!(
+                    "busy: {} requests are waiting to be written; send again",
+                    QUEUE
+                );
+                let _ = queue.send(Incoming::Refused(refused(
+                    Status::ServiceUnavailable,
+                    reason.clone(),
+                )));
+                Some((exchange, reason))
+            }
+            None => match queue.send(Incoming::Request(exchange)) {
+                Ok(()) => {
+                    state.queued += 1;
+                    None
+                }
+                Err(mpsc::SendError(Incoming::Request(exchange))) => {
                     Some((exchange, "the listener has stopped".to_string()))
                 }
                 Err(_) => None,
@@ -1077,10 +1093,15 @@ mod tests {
             )),
             "{busy}"
         );
-        // The others were kept and are answered in turn.
-        for _ in 0..QUEUE {
-            listener.next().unwrap().answer(Status::Ok, "done");
+        // The others were kept and are answered in turn; the busy one is in the log.
+        let mut logged = Vec::new();
+        for _ in 0..=QUEUE {
+            match listener.next() {
+                Ok(exchange) => exchange.answer(Status::Ok, "done"),
+                Err(refused) => logged.push(refused.status),
+            }
         }
+        assert_eq!(logged, [Status::ServiceUnavailable]);
         for _ in 0..QUEUE {
             let answer = answered.recv().unwrap();
             assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
