@@ -340,9 +340,12 @@ impl Listener {
         };
         self.shared.state().closing = Some((reason.to_string(), Instant::now() + GRACE));
         self.turn_away_queued(reason);
-        // The acceptor looks at `closing` after each connection: one more wakes it up.
-        let _ = TcpStream::connect(self.address);
-        let _ = acceptor.join();
+        // The acceptor looks at `closing` after each connection: one more wakes it up. (If
+        // none can be made, out of file descriptors say, it is left blocked rather than
+        // waited for for ever.)
+        if TcpStream::connect(self.address).is_ok() {
+            let _ = acceptor.join();
+        }
         let give_up = Instant::now() + GRACE + LINGER + Duration::from_secs(1);
         let mut state = self.shared.state();
         while state.threads > 0 {
