@@ -19,7 +19,10 @@
 //! ended and its descendants are gone, what is left in the pipes is read without waiting for an
 //! end of file that a process out of reach might hold: the output is what the program wrote.
 //!
-//! **Memory.** The peak resident set of every run is measured ([`Run::peak_memory_kib`]);
+//! **Memory.** The peak resident set of every run is measured ([`Run::peak_memory_kib`]). A
+//! child's `ru_maxrss` starts at its parent's resident set when it execs, so the program is
+//! traced (`PTRACE_TRACEME`, stopping only at its exit and execs; its signals are passed on)
+//! and its own peak read at its exit stop, while its memory still exists;
 //! [`Bounds::data`] sets `RLIMIT_DATA` in the program, a backstop against a program that
 //! allocates without bound.
 
@@ -31,7 +34,7 @@ use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -46,6 +49,8 @@ pub const WALL_FACTOR: u32 = 10;
 /// The environment variable that carries the tokens of the runs a process belongs to
 /// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
 pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
+/// Whether programs are traced to read their peak at their exit (until ptrace is refused).
+static TRACING: AtomicBool = AtomicBool::new(true);
 /// How many times the processes carrying a run's token are searched for: each search stops
 /// the ones it finds, so a process forking as fast as it can is caught within a few.
 const STOP_ROUNDS: usize = 1000;
@@ -85,10 +90,10 @@ pub struct Run {
     pub elapsed: Duration,
     /// The program's CPU time (user and system), as far as it was measured.
     pub cpu: Duration,
-    /// The program's peak resident set in KiB: `ru_maxrss` of `wait4(2)` (the largest of the
-    /// program's own and of its children's that it waited for) where that is above the
-    /// runner's own resident set, which Linux counts in it; else the largest `VmHWM` read from
-    /// `/proc` while the program ran (each time the runner looks, at most 10 ms apart).
+    /// The program's peak resident set in KiB: its `VmHWM` read at its exit, or where ptrace
+    /// is refused the largest read while it ran (at most 10 ms apart); and `ru_maxrss` of
+    /// `wait4(2)` (which also covers the children it waited for) where that is above the
+    /// runner's own resident set, which Linux counts in it.
     pub peak_memory_kib: u64,
 }
 
@@ -144,51 +149,77 @@ pub fn run_bounded(
 ) -> io::Result<Run> {
     become_subreaper();
     let token = next_token();
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .envs(env.iter().copied())
-        .env(CASE_VARIABLE, tokens_with(&token))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    if let Some(bytes) = bounds.data {
-        let limit = libc::rlimit {
+    let tokens = tokens_with(&token);
+    let spawn = |traced: bool| -> io::Result<Child> {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .envs(env.iter().copied())
+            .env(CASE_VARIABLE, &tokens)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        match input {
+            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
+            Input::Bytes(_) => command.stdin(Stdio::piped()),
+        };
+        let data = bounds.data.map(|bytes| libc::rlimit {
             rlim_cur: bytes as libc::rlim_t,
             rlim_max: bytes as libc::rlim_t,
-        };
-        // SAFETY: the closure runs in the forked child before exec and calls only setrlimit,
-        // which is async-signal-safe, on a value copied into it.
-        unsafe {
-            command.pre_exec(move || {
-                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                Ok(())
-            });
+        });
+        if data.is_some() || traced {
+            // SAFETY: the closure runs in the forked child before exec and calls only
+            // setrlimit and ptrace, which are async-signal-safe, on values copied into it.
+            unsafe {
+                command.pre_exec(move || {
+                    if let Some(limit) = &data {
+                        if libc::setrlimit(libc::RLIMIT_DATA, limit) != 0 {
+                            return Err(io::Error::last_os_error());
+                        }
+                    }
+                    if traced && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
         }
-    }
-    match input {
-        Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
-        Input::Bytes(_) => command.stdin(Stdio::piped()),
+        command.spawn()
     };
     reset_own_peak();
     let start = Instant::now();
-    let mut child = command.spawn().map_err(|e| {
+    let mut traced = TRACING.load(Ordering::Relaxed);
+    let mut spawned = spawn(traced);
+    if traced && spawned.is_err() {
+        // Where ptrace is refused the program runs untraced, and so do the later ones.
+        spawned = spawn(false);
+        traced = false;
+        if spawned.is_ok() {
+            TRACING.store(false, Ordering::Relaxed);
+        }
+    }
+    let mut child = spawned.map_err(|e| {
         io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
     })?;
+    if traced {
+        if let Err(e) = start_tracing(child.id() as libc::pid_t) {
+            signal_group(child.id() as libc::pid_t, libc::SIGKILL);
+            let _ = child.wait();
+            return Err(e);
+        }
+    }
     let floor = peak_kib("self").unwrap_or(u64::MAX);
     let group = child.id() as libc::pid_t;
     let mut pipes = Pipes::new(&mut child, bounds.output, input)?;
     let backstop = start + bounds.cpu * WALL_FACTOR;
-    let mut polled_peak = 0;
+    let mut observed_peak = 0;
     let waited = wait(
         &mut child,
         group,
         bounds.cpu,
         backstop,
         &mut pipes,
-        &mut polled_peak,
+        &mut observed_peak,
     );
     let elapsed = start.elapsed();
     // Whatever the program left behind goes too, in its group or out of it, so that no one
@@ -212,11 +243,12 @@ pub fn run_bounded(
         elapsed,
         cpu: usage.cpu,
         // Linux starts a program's ru_maxrss at its parent's resident set when it execs it:
-        // above that it is the program's own peak, else the largest peak read while it ran.
+        // above that it is the program's own peak (or a waited child's); the program's own is
+        // read at its exit stop, or while it ran where it is not traced.
         peak_memory_kib: if usage.peak_memory_kib > floor {
-            usage.peak_memory_kib
+            usage.peak_memory_kib.max(observed_peak)
         } else {
-            polled_peak
+            observed_peak
         },
     })
 }
@@ -398,22 +430,22 @@ fn wait(
     limit: Duration,
     backstop: Instant,
     pipes: &mut Pipes,
-    polled_peak: &mut u64,
+    observed_peak: &mut u64,
 ) -> io::Result<(ExitStatus, Option<Ended>, Usage)> {
     let pid = child.id() as libc::pid_t;
     let proc_name = pid.to_string();
     let mut pause = Duration::from_millis(1);
     loop {
         if let Some(peak) = peak_kib(&proc_name) {
-            *polled_peak = (*polled_peak).max(peak);
+            *observed_peak = (*observed_peak).max(peak);
         }
-        if let Some((status, usage)) = reap(pid, false)? {
+        if let Some((status, usage)) = reap(pid, false, observed_peak)? {
             let why = (usage.cpu > limit).then_some(Ended::TimedOut);
             return Ok((status, why, usage));
         }
         if pipes.over_cap {
             signal_group(group, libc::SIGKILL);
-            let (status, usage) = reap_blocking(pid)?;
+            let (status, usage) = reap_blocking(pid, observed_peak)?;
             return Ok((status, Some(Ended::OverCap), usage));
         }
         let now = Instant::now();
@@ -421,13 +453,13 @@ fn wait(
             signal_group(group, libc::SIGTERM);
             let kill_at = now + GRACE;
             while Instant::now() < kill_at {
-                if let Some((status, usage)) = reap(pid, false)? {
+                if let Some((status, usage)) = reap(pid, false, observed_peak)? {
                     return Ok((status, Some(Ended::TimedOut), usage));
                 }
                 pipes.serve(Duration::from_millis(5))?;
             }
             signal_group(group, libc::SIGKILL);
-            let (status, usage) = reap_blocking(pid)?;
+            let (status, usage) = reap_blocking(pid, observed_peak)?;
             return Ok((status, Some(Ended::TimedOut), usage));
         }
         pipes.serve(pause.min(backstop - now))?;
@@ -436,42 +468,100 @@ fn wait(
 }
 
 /// Waits for process `pid` (a child) until it ends.
-fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Usage)> {
+fn reap_blocking(pid: libc::pid_t, observed_peak: &mut u64) -> io::Result<(ExitStatus, Usage)> {
     loop {
-        if let Some(ended) = reap(pid, true)? {
+        if let Some(ended) = reap(pid, true, observed_peak)? {
             return Ok(ended);
         }
     }
 }
 
 /// The status and resource use of child `pid` if it has ended (`wait4(2)`), else `None`; with
-/// `block`, waits for it.
-fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Usage)>> {
-    let mut status: libc::c_int = 0;
-    // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let flags = if block { 0 } else { libc::WNOHANG };
-    // SAFETY: wait4 writes only to the two locals passed by pointer.
-    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-    if reaped == 0 {
-        return Ok(None);
-    }
-    if reaped < 0 {
-        let error = io::Error::last_os_error();
-        return match error.kind() {
-            io::ErrorKind::Interrupted => Ok(None),
-            _ => Err(error),
+/// `block`, waits for it. A traced child's stops are passed on (its signals delivered, except
+/// those that would stop it), and at its exit stop its peak resident set is read into
+/// `observed_peak`.
+fn reap(
+    pid: libc::pid_t,
+    block: bool,
+    observed_peak: &mut u64,
+) -> io::Result<Option<(ExitStatus, Usage)>> {
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if block { 0 } else { libc::WNOHANG };
+        // SAFETY: wait4 writes only to the two locals passed by pointer.
+        let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+        if reaped == 0 {
+            return Ok(None);
+        }
+        if reaped < 0 {
+            let error = io::Error::last_os_error();
+            return match error.kind() {
+                io::ErrorKind::Interrupted if !block => Ok(None),
+                io::ErrorKind::Interrupted => continue,
+                _ => Err(error),
+            };
+        }
+        if libc::WIFSTOPPED(status) {
+            let signal = libc::WSTOPSIG(status);
+            let event = status >> 16;
+            if event == libc::PTRACE_EVENT_EXIT {
+                if let Some(peak) = peak_kib(&pid.to_string()) {
+                    *observed_peak = (*observed_peak).max(peak);
+                }
+            }
+            let stops = [libc::SIGSTOP, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU];
+            let deliver = if event != 0 || stops.contains(&signal) {
+                0
+            } else {
+                signal
+            };
+            // SAFETY: PTRACE_CONT resumes a tracee of this thread; no memory is passed.
+            unsafe {
+                libc::ptrace(libc::PTRACE_CONT, pid, 0, deliver as libc::c_long);
+            }
+            continue;
+        }
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
         };
+        let used = Usage {
+            cpu: time(usage.ru_utime) + time(usage.ru_stime),
+            // Linux gives ru_maxrss in KiB.
+            peak_memory_kib: usage.ru_maxrss.max(0) as u64,
+        };
+        return Ok(Some((ExitStatus::from_raw(status), used)));
     }
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-    };
-    let used = Usage {
-        cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        // Linux gives ru_maxrss in KiB.
-        peak_memory_kib: usage.ru_maxrss.max(0) as u64,
-    };
-    Ok(Some((ExitStatus::from_raw(status), used)))
+}
+
+/// Takes child `pid`, stopped by its `PTRACE_TRACEME` at its exec, as a tracee stopping at its
+/// exit (where its peak can still be read) and at later execs (instead of a SIGTRAP), killed if
+/// the runner ends first; and lets it run.
+fn start_tracing(pid: libc::pid_t) -> io::Result<()> {
+    let mut status: libc::c_int = 0;
+    loop {
+        // SAFETY: waitpid writes only the status local.
+        let waited = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if waited == pid {
+            break;
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    if !libc::WIFSTOPPED(status) {
+        return Err(io::Error::other("the program ended before it started"));
+    }
+    let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_TRACEEXEC | libc::PTRACE_O_EXITKILL;
+    // SAFETY: ptrace on a stopped tracee of this thread; no memory is passed.
+    unsafe {
+        libc::ptrace(libc::PTRACE_SETOPTIONS, pid, 0, options as libc::c_long);
+        libc::ptrace(libc::PTRACE_CONT, pid, 0, 0);
+    }
+    Ok(())
 }
 
 /// The CPU time (user and system) that running process `pid` has used so far, from

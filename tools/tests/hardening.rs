@@ -230,5 +230,23 @@ fn the_runners_own_memory_is_not_counted_as_the_programs() {
         "{} KiB",
         run.peak_memory_kib
     );
+    // A program using less than the runner is still measured: its own peak, read as it exits.
+    let run = exec::run(
+        "/bin/sh".as_ref(),
+        &[
+            "-c".as_ref(),
+            "x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x}".as_ref(),
+        ],
+        Input::Bytes(b""),
+        Duration::from_secs(20),
+        1 << 20,
+    )
+    .unwrap();
+    assert_eq!(run.stdout, b"67108864\n");
+    assert!(
+        (64 << 10..256 << 10).contains(&run.peak_memory_kib),
+        "{} KiB",
+        run.peak_memory_kib
+    );
     drop(ballast);
 }
