@@ -482,7 +482,7 @@ fn reap_blocking(pid: libc::pid_t, observed_peak: &mut u64) -> io::Result<(ExitS
 /// `observed_peak`.
 fn reap(
     pid: libc::pid_t,
-    block: bool,
+    mut block: bool,
     observed_peak: &mut u64,
 ) -> io::Result<Option<(ExitStatus, Usage)>> {
     loop {
@@ -510,6 +510,8 @@ fn reap(
                 if let Some(peak) = peak_kib(&pid.to_string()) {
                     *observed_peak = (*observed_peak).max(peak);
                 }
+                // It runs none of its own code any more: its end follows at once.
+                block = true;
             }
             let stops = [libc::SIGSTOP, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU];
             let deliver = if event != 0 || stops.contains(&signal) {
