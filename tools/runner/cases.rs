@@ -163,6 +163,14 @@ pub fn judge_case(
         return (Verdict::Mle, detail);
     }
     match run.ended {
+        Ended::TimedOut if run.cpu <= limits.time => (
+            Verdict::Tle,
+            format!(
+                "waited past the wall-clock backstop, {} ({} ms of CPU time)",
+                limits::show(exec::wall_backstop(limits.time)),
+                run.cpu.as_millis()
+            ),
+        ),
         Ended::TimedOut => (Verdict::Tle, format!("over {}", limits::show(limits.time))),
         Ended::OverCap => (Verdict::Wa, over_cap(&run.stdout, expected, cap)),
         Ended::Signalled(signal) => (

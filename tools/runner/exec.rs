@@ -5,7 +5,7 @@
 //! so that a verdict does not change with the machine's load: on a busy machine a program gets
 //! a share of a core, and its wall time grows with the load while its CPU time does not. A
 //! program that waits instead of computing (a sleep, a read that never returns) is stopped by a
-//! wall-time backstop, [`WALL_FACTOR`] times the limit.
+//! wall-time backstop, [`WALL_FACTOR`] times the limit and at least [`LEAST_WALL`].
 //!
 //! **Processes.** The program starts in its own process group; at the limit the group is sent
 //! SIGTERM and, 200 ms later, SIGKILL. A descendant may leave the group (`setsid`, a daemon's
@@ -46,6 +46,9 @@ const STDERR_KEPT: usize = 64 * 1024;
 /// The wall-time backstop, in multiples of the CPU-time limit: generous enough that a program
 /// within its CPU limit is not stopped on a machine running many times more work than cores.
 pub const WALL_FACTOR: u32 = 10;
+/// The least wall-time backstop, whatever the limit: a short limit (`TIMEOUT=0.1`) times
+/// [`WALL_FACTOR`] is less than a loaded machine may take to start a program.
+pub const LEAST_WALL: Duration = Duration::from_secs(5);
 /// The environment variable that carries the tokens of the runs a process belongs to
 /// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
 pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
@@ -54,6 +57,19 @@ static TRACING: AtomicBool = AtomicBool::new(true);
 /// How many times the processes carrying a run's token are searched for: each search stops
 /// the ones it finds, so a process forking as fast as it can is caught within a few.
 const STOP_ROUNDS: usize = 1000;
+
+/// The wall time after which a program with CPU-time limit `limit` is stopped:
+/// [`WALL_FACTOR`] times the limit, at least [`LEAST_WALL`].
+///
+/// ```
+/// use std::time::Duration;
+/// use tools::runner::exec::wall_backstop;
+/// assert_eq!(wall_backstop(Duration::from_secs(2)), Duration::from_secs(20));
+/// assert_eq!(wall_backstop(Duration::from_millis(100)), Duration::from_secs(5));
+/// ```
+pub fn wall_backstop(limit: Duration) -> Duration {
+    (limit * WALL_FACTOR).max(LEAST_WALL)
+}
 
 /// What the program reads.
 pub enum Input<'a> {
@@ -110,7 +126,8 @@ pub struct Bounds {
 }
 
 /// Runs `program` with `args` on `input`; stops it once its CPU time passes `limit` (or its
-/// wall time [`WALL_FACTOR`] times that), or once its output passes `cap` bytes. Errors are the
+/// wall time [`WALL_FACTOR`] times that, at least [`LEAST_WALL`]), or once its output passes
+/// `cap` bytes. Errors are the
 /// runner's own (the program cannot be started, a pipe fails).
 pub fn run(
     program: &Path,
@@ -211,7 +228,7 @@ pub fn run_bounded(
     let floor = peak_kib("self").unwrap_or(u64::MAX);
     let group = child.id() as libc::pid_t;
     let mut pipes = Pipes::new(&mut child, bounds.output, input)?;
-    let backstop = start + bounds.cpu * WALL_FACTOR;
+    let backstop = start + wall_backstop(bounds.cpu);
     let mut observed_peak = 0;
     let waited = wait(
         &mut child,

@@ -80,11 +80,20 @@ fn verdicts_for_planted_cases() {
         verdict == Verdict::Re && detail.starts_with("killed by signal 11"),
         "{detail}"
     );
-    let slow = script(&dir, "slow", "sleep 5");
-    let run = run(&slow, b"", 200, 1 << 20);
-    assert_eq!(run.ended, Ended::TimedOut);
+    let slow = script(&dir, "slow", "sleep 60");
+    let slept = run(&slow, b"", 200, 1 << 20);
+    assert_eq!(slept.ended, Ended::TimedOut);
+    // It waited, it did not compute: the line says so.
+    let (verdict, detail) = judge_run(&slept, b"", Duration::from_millis(200), 1 << 20);
+    assert_eq!(verdict, Verdict::Tle);
+    assert!(
+        detail.starts_with("waited past the wall-clock backstop, 5 s ("),
+        "{detail}"
+    );
+    let spins = script(&dir, "spins", "while :; do :; done");
+    let spun = run(&spins, b"", 200, 1 << 20);
     assert_eq!(
-        judge_run(&run, b"", Duration::from_millis(200), 1 << 20),
+        judge_run(&spun, b"", Duration::from_millis(200), 1 << 20),
         (Verdict::Tle, "over 0.2 s".to_string())
     );
     fs::remove_dir_all(dir).unwrap();
