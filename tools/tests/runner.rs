@@ -814,6 +814,33 @@ fn memory_over_the_limit_is_mle_and_unbounded_allocation_is_stopped() {
     // A crash that is not about memory stays RE.
     let (_, verdict, _) = run_marked(hostile(), &["panic"], &dir, limited, b"1\n");
     assert_eq!(verdict, Verdict::Re);
+    // Through a case, as the runner runs it: the limit is the case's.
+    fs::write(dir.join("a.in"), "").unwrap();
+    fs::write(dir.join("a.out"), "1\n").unwrap();
+    let touches = script(
+        &dir,
+        "touches",
+        &format!("exec {} touch 100", hostile().display()),
+    );
+    let mut report = tools::runner::report::Report::quiet();
+    cases::run_case(
+        &mut report,
+        "m/a",
+        &dir.join("a.in"),
+        &touches,
+        undeclared,
+        None,
+    );
+    assert_eq!(report.failed(), 0);
+    cases::run_case(
+        &mut report,
+        "m/a",
+        &dir.join("a.in"),
+        &touches,
+        limited,
+        None,
+    );
+    assert_eq!(report.failed(), 1);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -833,5 +860,44 @@ fn a_hundred_megabytes_on_one_line_is_stopped_and_named() {
         )
     );
     assert_all_ended(&dir);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_program_gets_its_signals_though_the_runner_watches_its_exit() {
+    let dir = scratch("signals", &[]);
+    // Its own handler runs, its children's ends reach it, and a default action still ends it.
+    let handled = script(
+        &dir,
+        "handled",
+        "trap 'echo handled; exit 3' USR1\n(sleep 0.1; kill -USR1 $$) &\nwhile :; do sleep 0.05; done",
+    );
+    let trapped = run(&handled, b"", 5000, 1 << 20);
+    assert_eq!(
+        (trapped.ended, trapped.stdout.as_slice()),
+        (Ended::Exited(3), &b"handled\n"[..])
+    );
+    let children = script(
+        &dir,
+        "children",
+        "for i in 1 2 3; do sh -c 'echo $0' $i; done",
+    );
+    let waited = run(&children, b"", 5000, 1 << 20);
+    assert_eq!(
+        (waited.ended, waited.stdout.as_slice()),
+        (Ended::Exited(0), &b"1\n2\n3\n"[..])
+    );
+    let killed = script(&dir, "killed", "kill -USR2 $$; sleep 5");
+    assert_eq!(
+        run(&killed, b"", 5000, 1 << 20).ended,
+        Ended::Signalled(libc::SIGUSR2)
+    );
+    // Stopping itself would leave it stopped for good under the runner's watch: it goes on.
+    let stops = script(&dir, "stops", "kill -STOP $$; echo 1");
+    let stopped = run(&stops, b"", 5000, 1 << 20);
+    assert_eq!(
+        (stopped.ended, stopped.stdout.as_slice()),
+        (Ended::Exited(0), &b"1\n"[..])
+    );
     fs::remove_dir_all(dir).unwrap();
 }
