@@ -52,6 +52,9 @@ pub const LEAST_WALL: Duration = Duration::from_secs(5);
 /// The environment variable that carries the tokens of the runs a process belongs to
 /// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
 pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
+/// ptrace's address argument where a request takes none (passed with a pointer's width: the
+/// call is variadic).
+const NO_ADDRESS: *mut libc::c_void = std::ptr::null_mut();
 /// Whether programs are traced to read their peak at their exit (until ptrace is refused).
 static TRACING: AtomicBool = AtomicBool::new(true);
 /// How many times the processes carrying a run's token are searched for: each search stops
@@ -194,7 +197,8 @@ pub fn run_bounded(
                             return Err(io::Error::last_os_error());
                         }
                     }
-                    if traced && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
+                    if traced && libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0
+                    {
                         return Err(io::Error::last_os_error());
                     }
                     Ok(())
@@ -538,7 +542,7 @@ fn reap(
             };
             // SAFETY: PTRACE_CONT resumes a tracee of this thread; no memory is passed.
             unsafe {
-                libc::ptrace(libc::PTRACE_CONT, pid, 0, deliver as libc::c_long);
+                libc::ptrace(libc::PTRACE_CONT, pid, NO_ADDRESS, deliver as libc::c_long);
             }
             continue;
         }
@@ -577,8 +581,13 @@ fn start_tracing(pid: libc::pid_t) -> io::Result<()> {
     let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_TRACEEXEC | libc::PTRACE_O_EXITKILL;
     // SAFETY: ptrace on a stopped tracee of this thread; no memory is passed.
     unsafe {
-        libc::ptrace(libc::PTRACE_SETOPTIONS, pid, 0, options as libc::c_long);
-        libc::ptrace(libc::PTRACE_CONT, pid, 0, 0);
+        libc::ptrace(
+            libc::PTRACE_SETOPTIONS,
+            pid,
+            NO_ADDRESS,
+            options as libc::c_long,
+        );
+        libc::ptrace(libc::PTRACE_CONT, pid, NO_ADDRESS, 0 as libc::c_long);
     }
     Ok(())
 }
