@@ -119,7 +119,12 @@ fn bundle_file(
     let library = Library::load(root)?;
     let mut wanted: Vec<String> = Vec::new();
     for path in &analysis.lib_paths {
-        wanted.extend(library.modules_for(path, &problem.shown)?);
+        if path.first().is_some_and(|p| p == "$") {
+            // `grundy::$f`: the module or re-export may be any name the macros are given.
+            wanted.extend(library.modules_named(&analysis.macro_idents));
+        } else {
+            wanted.extend(library.modules_for(path, &problem.shown)?);
+        }
     }
     let mut modules: BTreeMap<String, String> = BTreeMap::new();
     while let Some(module) = wanted.pop() {
@@ -131,14 +136,18 @@ fn bundle_file(
         modules.insert(module, text);
     }
     let has_judge = analysis.crates.contains(JUDGE);
-    let mut body = analysis.text.clone();
+    // The crates come before the problem's code: a `macro_rules!` is in scope from its
+    // definition to the end of the file, so a problem's own `vec!` or emptied `assert!` placed
+    // above the crates would replace std's in their code. Placed after, it reaches only the
+    // problem, as when cargo builds the crates apart.
+    let mut body = String::new();
     if has_judge {
         let dir = root.join(JUDGE);
         let text = crate_file_text(root, JUDGE, &dir.join("lib.rs"), &dir, 0, &mut Vec::new())?;
-        body += &format!("\npub mod {} {{\n{}}}\n", JUDGE, text);
+        body += &format!("pub mod {} {{\n{}}}\n\n", JUDGE, text);
     }
     if !modules.is_empty() {
-        body += &format!("\npub mod {} {{\n", LIB);
+        body += &format!("pub mod {} {{\n", LIB);
         for (module, text) in &modules {
             body += &format!("pub mod {} {{\n{}}}\n", module, text);
         }
@@ -147,8 +156,9 @@ fn bundle_file(
                 body += &format!("{}\n", line);
             }
         }
-        body += "}\n";
+        body += "}\n\n";
     }
+    body += &analysis.text;
     let mut kept: Vec<String> = modules.into_keys().collect();
     // Only the crates' modules are shaken and retabbed: a problem's own `mod judge` (when it
     // does not use the crate) is the problem's.

@@ -39,6 +39,7 @@ pub(super) struct Shaken {
 pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
     let mut graph = Graph::default();
+    names::defined_macros(file.to_token_stream(), &mut graph.defined_macros);
     graph.modules.push(Module::default());
     graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
@@ -213,6 +214,9 @@ struct Graph {
     /// The `use` leaves (module, index in its [`Module::leaves`]) that a lookup of their name
     /// went through: the re-exports and imports that kept code's paths may take.
     passed: RefCell<BTreeSet<(usize, usize)>>,
+    /// The names of every `macro_rules!` in the bundle: a call of one of these pastes its
+    /// arguments anywhere, even when it has a std macro's name.
+    defined_macros: BTreeSet<String>,
 }
 
 /// Which of a module's names a lookup wants. A path's segments before its last name a module
@@ -679,6 +683,7 @@ impl Graph {
         let mut members: BTreeSet<String> = BTreeSet::new();
         let mut associated: BTreeSet<(usize, String)> = BTreeSet::new();
         let mut trait_members: BTreeSet<String> = BTreeSet::new();
+        let mut pasted: BTreeSet<String> = BTreeSet::new();
         loop {
             while let Some(id) = work.pop() {
                 if reached[id] {
@@ -687,6 +692,22 @@ impl Graph {
                 reached[id] = true;
                 let mut names = Names::default();
                 names.scan(self.nodes[id].tokens.clone(), &[]);
+                let mut named = std::mem::take(&mut names.rule_idents);
+                if matches!(self.nodes[id].kind, Kind::Macro) {
+                    names::idents(self.nodes[id].tokens.clone(), &mut named);
+                }
+                for (called, arguments) in &names.invocations {
+                    if self.defined_macros.contains(called) || !names::read_as_code(called) {
+                        named.extend(arguments.iter().cloned());
+                    } else if names::WRITING.contains(&called.as_str()) {
+                        members.insert("write_fmt".to_string());
+                    }
+                }
+                for name in named {
+                    if pasted.insert(name.clone()) {
+                        self.keep_by_name(&name, &mut members, &mut work);
+                    }
+                }
                 for path in &names.paths {
                     let mut targets = Targets::default();
                     self.resolve_in_node(id, path, Ns::Any, &mut targets);
@@ -742,6 +763,18 @@ impl Graph {
             if work.is_empty() {
                 return reached;
             }
+        }
+    }
+
+    /// Keeps what a name pasted by a macro may mean (`$e.$m(..)`, `grundy::m::$f`, `y::$f`
+    /// after `use grundy::m as y`): every method and associated item of that name, and every
+    /// item that name reaches from any module, through its `use` items and globs.
+    fn keep_by_name(&self, name: &str, members: &mut BTreeSet<String>, work: &mut Vec<usize>) {
+        members.insert(name.to_string());
+        for module in 0..self.modules.len() {
+            let mut targets = Targets::default();
+            self.lookup(module, name, Ns::Any, 0, &mut targets);
+            work.extend(targets.items);
         }
     }
 

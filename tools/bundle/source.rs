@@ -44,6 +44,9 @@ pub(super) struct Analysis {
     pub(super) file_modules: Vec<FileModule>,
     /// The edits behind `text`, for a caller that adds its own.
     pub(super) edits: Vec<Edit>,
+    /// Every identifier in the file's macro calls and `macro_rules!` bodies: the names a
+    /// macro may put after a crate path it builds (`grundy::$f`).
+    pub(super) macro_idents: BTreeSet<String>,
 }
 
 /// A `mod name;` declaration: the module's body lives in another file.
@@ -107,6 +110,7 @@ impl SourceFile {
                 Role::Library { .. } => BTreeMap::new(),
             },
             in_use: false,
+            macro_idents: BTreeSet::new(),
             error: None,
         };
         let mut inner_attributes = Vec::new();
@@ -141,6 +145,7 @@ impl SourceFile {
             inner_attributes,
             file_modules: visitor.file_modules,
             edits: visitor.edits,
+            macro_idents: visitor.macro_idents,
         })
     }
 }
@@ -313,6 +318,7 @@ struct PathVisitor<'a> {
     aliases: BTreeMap<String, &'static str>,
     /// Whether the path being read is part of a `use` tree.
     in_use: bool,
+    macro_idents: BTreeSet<String>,
     error: Option<String>,
 }
 
@@ -487,7 +493,9 @@ impl PathVisitor<'_> {
         }
     }
 
-    /// Paths inside a macro's tokens: `a::b::c` sequences.
+    /// Paths inside a macro's tokens: `a::b::c` sequences, also after a leading `::` and
+    /// ending in a macro variable (`grundy::$f`, recorded with a last segment `$`), and every
+    /// identifier, for the paths a macro builds from its arguments.
     fn macro_tokens(&mut self, tokens: TokenStream) {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
@@ -504,12 +512,19 @@ impl PathVisitor<'_> {
                         self.refuse_build_macro(&ident.to_string(), ident.span());
                     }
                     let mut segments = vec![(ident.to_string(), ident.span())];
+                    self.macro_idents.insert(ident.to_string());
                     let mut j = i + 1;
                     while j + 2 < trees.len() && is_path_sep(&trees[j], &trees[j + 1]) {
                         match &trees[j + 2] {
                             TokenTree::Ident(next) => {
                                 segments.push((next.to_string(), next.span()));
+                                self.macro_idents.insert(next.to_string());
                                 j += 3;
+                            }
+                            TokenTree::Punct(p) if p.as_char() == '$' => {
+                                // A segment the macro's caller names: resolved by name later.
+                                segments.push(("$".to_string(), p.span()));
+                                break;
                             }
                             _ => break,
                         }
@@ -519,7 +534,7 @@ impl PathVisitor<'_> {
                             let (last, span) = &segments[segments.len() - 1];
                             self.refuse_build_macro(last, *span);
                         }
-                        self.path(&segments, None);
+                        self.path(&segments, leading_colon(&trees, i));
                     }
                     i = j.max(i + 1);
                 }
@@ -531,12 +546,34 @@ impl PathVisitor<'_> {
                                 "`$crate` in a library macro: the bundler cannot place it",
                             );
                         }
+                        // A macro variable (`$x`, `$crate`): never a crate's name.
+                        i += 1;
                     }
                     i += 1;
                 }
                 _ => i += 1,
             }
         }
+    }
+}
+
+/// The span of the `::` before the path that starts at `trees[i]`, if it is the path's own
+/// leading `::` (`::grundy::x`) rather than a separator after a type or variable (`$x::y`,
+/// `<T>::y`).
+fn leading_colon(trees: &[TokenTree], i: usize) -> Option<Span> {
+    if i < 2 || !is_path_sep(&trees[i - 2], &trees[i - 1]) {
+        return None;
+    }
+    let before = i.checked_sub(3).map(|k| &trees[k]);
+    let continues = match before {
+        Some(TokenTree::Ident(_)) | Some(TokenTree::Group(_)) => true,
+        Some(TokenTree::Punct(p)) => p.as_char() == '>',
+        _ => false,
+    };
+    if continues {
+        None
+    } else {
+        Some(trees[i - 2].span())
     }
 }
 

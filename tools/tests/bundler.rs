@@ -1312,3 +1312,384 @@ fn every_public_judge_reexport_survives_shaking() {
         "42\ntrue true true true\n"
     );
 }
+
+// Macros: a bundle must mean what the program means, whatever a problem's macros name or
+// redefine. Each program below is built as cargo builds it (the fixture library and the judge
+// as crates, the problem linked to them) and bundled in every mode; each bundle must compile
+// and behave as that build does.
+
+/// Fixture modules reached through macros: an inherent method shadowing a trait's default of
+/// the same name, functions behind std macros a problem may redefine, a trait's methods.
+const MACRO_MODULES: [(&str, &str); 3] = [
+    (
+        "num",
+        r#"//! A value with inherent methods named like a trait's, and std macros in use.
+use std::fmt::Write as _;
+
+pub struct Num(pub u64);
+
+impl Num {
+    pub fn value(&self, a: u64) -> u64 {
+        self.0 + a
+    }
+
+    pub fn scaled(&self, a: u64) -> u64 {
+        self.0 * a
+    }
+
+    pub fn unused(&self) -> u64 {
+        0
+    }
+}
+
+/// What a call falls back to when the inherent method is gone.
+pub trait Fallback {
+    fn value(&self, _: u64) -> u64 {
+        999_999
+    }
+    fn scaled(&self, _: u64) -> u64 {
+        999_999
+    }
+}
+
+impl Fallback for Num {}
+
+pub const LIMIT: u64 = 40;
+
+pub fn count_bits(n: u64) -> u64 {
+    u64::from(n.count_ones())
+}
+
+pub fn trailing(n: u64) -> u64 {
+    u64::from(n.trailing_zeros())
+}
+
+/// The sum of `n` sevens, through `vec!`.
+pub fn filled(n: usize) -> usize {
+    let v: Vec<u8> = vec![7; n];
+    v.iter().map(|&x| usize::from(x)).sum()
+}
+
+/// Half of an even `n`; panics on an odd one.
+pub fn halve(n: u64) -> u64 {
+    assert!(n % 2 == 0, "odd");
+    debug_assert!(n < 1000, "large");
+    n / 2
+}
+
+/// `n` in angle brackets, through `write!` and `format!`.
+pub fn show(n: u64) -> String {
+    let mut s = String::new();
+    write!(s, "<{}>", n).unwrap();
+    s + &format!("{}", n)
+}
+
+pub fn never() -> u64 {
+    0
+}
+"#,
+    ),
+    (
+        "moves",
+        r#"//! A trait and a type with one more inherent method, and a sink written with `write!`.
+pub trait Moves {
+    fn moves(&self, n: u64) -> u64;
+    fn spare(&self) -> u64 {
+        11
+    }
+}
+
+pub struct Take;
+
+impl Moves for Take {
+    fn moves(&self, n: u64) -> u64 {
+        n % 3
+    }
+}
+
+impl Take {
+    pub fn inherent_only(&self) -> u64 {
+        42
+    }
+}
+
+/// Collects what `write!` formats, through an inherent `write_fmt`.
+#[derive(Default)]
+pub struct Sink(pub String);
+
+impl Sink {
+    pub fn write_fmt(&mut self, args: std::fmt::Arguments) -> std::fmt::Result {
+        self.0 += &args.to_string();
+        Ok(())
+    }
+}
+"#,
+    ),
+    (
+        "shadow",
+        r#"//! Nothing but a function: a module a problem reaches only through `use ... as`.
+pub fn seven() -> u64 {
+    7
+}
+"#,
+    ),
+];
+
+/// The macro fixtures' workspace, made once: the fixture library with [`MACRO_MODULES`] and the
+/// real judge, each also compiled as a crate, as cargo would link a problem to them.
+fn macro_workspace() -> &'static Path {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = fixture("macros", "fn main() {}\n");
+        for (name, text) in MACRO_MODULES {
+            add_module(&dir, name, text);
+        }
+        for (krate, root) in [("grundy", "lib/lib.rs"), ("judge", "judge/lib.rs")] {
+            let out = Command::new("rustc")
+                .args([
+                    "--edition",
+                    "2021",
+                    "--crate-type",
+                    "rlib",
+                    "--crate-name",
+                    krate,
+                ])
+                .args(["-C", "opt-level=0", "--cap-lints", "allow", "-o"])
+                .arg(dir.join(format!("lib{krate}.rlib")))
+                .arg(dir.join(root))
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        dir
+    })
+}
+
+/// Compiles `source` (named `name`) in the macro workspace with `extra` rustc arguments and
+/// runs it: its exit code and standard output.
+fn build_and_run(name: &str, source: &str, extra: &[&str]) -> String {
+    let dir = macro_workspace();
+    let (file, exe) = (dir.join(format!("{name}.rs")), dir.join(name));
+    std::fs::write(&file, source).unwrap();
+    let out = Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "-C",
+            "opt-level=0",
+            "--cap-lints",
+            "allow",
+        ])
+        .args(extra)
+        .arg("-o")
+        .arg(&exe)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name} does not compile: {}\n{source}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new("timeout")
+        .arg("20")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    format!(
+        "exit {:?}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout)
+    )
+}
+
+/// Problem `source` built as cargo builds it, then bundled shaken, with whole modules and
+/// minified: each bundle compiles and exits and prints as the cargo build does, which prints
+/// `want`. Returns the shaken bundle.
+fn bundles_mean_the_program(tag: &str, source: &str, want: &str) -> String {
+    let dir = macro_workspace();
+    let links = [
+        format!("grundy={}", dir.join("libgrundy.rlib").display()),
+        format!("judge={}", dir.join("libjudge.rlib").display()),
+    ];
+    let cargo = build_and_run(
+        &format!("{tag}-cargo"),
+        source,
+        &["--extern", &links[0], "--extern", &links[1]],
+    );
+    assert_eq!(
+        cargo,
+        format!("exit Some(0)\n{want}"),
+        "{tag}, built as cargo does"
+    );
+    let spoj = by_name("spoj").unwrap();
+    let bundle = |shaking| {
+        tools::bundle::bundle_source_with(dir, tag, source, spoj, shaking)
+            .unwrap_or_else(|e| panic!("{tag}: {e}"))
+            .text
+    };
+    let shaken = bundle(Shaking::Items);
+    let whole = bundle(Shaking::WholeModules);
+    let minified = tools::bundle::minify(&shaken).unwrap();
+    for (mode, text) in [
+        ("shaken", &shaken),
+        ("whole", &whole),
+        ("minified", &minified),
+    ] {
+        let got = build_and_run(&format!("{tag}-{mode}"), text, &[]);
+        assert_eq!(got, cargo, "{tag}, bundled {mode}:\n{text}");
+    }
+    shaken
+}
+
+#[test]
+fn methods_named_through_a_macros_parameters_are_kept() {
+    // The inherent `value` and `scaled` are named only as a macro's `ident` argument; if they
+    // went, `Fallback`'s defaults would answer 999999 without a word.
+    let source = r#"use grundy::num::{Fallback, Num};
+macro_rules! call {
+    ($e:expr, $m:ident, $a:expr) => {
+        $e.$m($a)
+    };
+}
+fn main() {
+    let n = Num(5);
+    println!("{} {} {}", call!(n, value, 0), call!(n, scaled, 0), call!(Num(3), value, 4));
+}
+"#;
+    let shaken = bundles_mean_the_program("call", source, "5 0 7\n");
+    assert!(!shaken.contains("fn unused"), "{shaken}");
+}
+
+#[test]
+fn a_problems_macros_cannot_reach_the_crates_code() {
+    // A contest file's own `vec!` and an emptied `assert!` (at the root, and from a
+    // `#[macro_use]` module), `debug_assert!`, `write!` and `format!` of its own: in the crates'
+    // code the std macros must still be std's.
+    let source = r#"use grundy::num::{filled, halve, show};
+use judge::{InputError, Scanner};
+#[macro_use]
+mod contest {
+    macro_rules! assert {
+        ($($t:tt)*) => {};
+    }
+    macro_rules! debug_assert {
+        ($($t:tt)*) => {};
+    }
+}
+macro_rules! vec {
+    ($x:expr; $n:expr) => {
+        Vec::with_capacity($n)
+    };
+}
+macro_rules! write {
+    ($($t:tt)*) => {
+        Ok::<(), std::fmt::Error>(())
+    };
+}
+macro_rules! format {
+    ($($t:tt)*) => {
+        String::from("?")
+    };
+}
+fn main() {
+    let v: Vec<u64> = vec![1; 3];
+    assert!(false);
+    println!("{} {} {}", v.len(), filled(4), show(5));
+    let odd = std::panic::catch_unwind(|| halve(3)).is_err();
+    let large = std::panic::catch_unwind(|| halve(2000)).is_err();
+    let mut sc = Scanner::new(b"x");
+    let bad: Result<u64, InputError> = sc.uint("n", 0..=9);
+    println!("{} {} {} {}", odd, large, halve(8), bad.is_err());
+}
+"#;
+    bundles_mean_the_program("shadows", source, "0 28 <5>5\ntrue true 4 true\n");
+}
+
+#[test]
+fn library_paths_built_by_macros_are_kept() {
+    // `grundy::num::$f`, `grundy::$f` (a root re-export), `::grundy::…` in a macro, a renamed
+    // module (`d::$f`) and crate (`g::num::$f`), macros calling macros, a macro defined in a
+    // function, and one used in a module after it.
+    let source = r#"use grundy as g;
+use grundy::shadow as d;
+macro_rules! via {
+    ($f:ident, $x:expr) => {
+        grundy::num::$f($x)
+    };
+}
+macro_rules! root {
+    ($f:ident, $x:expr) => {
+        grundy::$f($x)
+    };
+}
+macro_rules! aliased {
+    ($f:ident, $f2:ident) => {
+        d::$f() + g::num::$f2(8)
+    };
+}
+macro_rules! twice {
+    ($m:ident, $x:expr) => {
+        via!($m, via!($m, $x))
+    };
+}
+macro_rules! limit {
+    () => {
+        ::grundy::num::LIMIT
+    };
+}
+mod inner {
+    pub fn run() -> u64 {
+        via!(count_bits, 7) + limit!()
+    }
+}
+fn main() {
+    macro_rules! local {
+        ($t:ident) => {
+            $crate::inner::run() + grundy::num::$t(1)
+        };
+    }
+    println!(
+        "{} {} {} {} {}",
+        via!(count_bits, 255),
+        root!(double, 4),
+        aliased!(seven, trailing),
+        twice!(trailing, 8),
+        local!(count_bits)
+    );
+}
+"#;
+    let shaken = bundles_mean_the_program("paths", source, "8 8 10 0 44\n");
+    assert!(!shaken.contains("fn never"), "{shaken}");
+}
+
+#[test]
+fn trait_and_inherent_members_named_by_macros_are_kept() {
+    // A library trait's method and a type's inherent one named through a macro defined in a
+    // function; a method called after a `tt` argument (`$e.name $args`); an inherent
+    // `write_fmt` that only `write!` calls; a const named only in a format string.
+    let source = r#"use grundy::moves::{Moves, Sink, Take};
+use grundy::num::*;
+macro_rules! late {
+    ($e:expr, $args:tt) => {
+        $e.scaled $args
+    };
+}
+fn main() {
+    macro_rules! m {
+        ($e:expr, $f:ident $(, $a:expr)*) => {
+            $e.$f($($a),*)
+        };
+    }
+    let mut sink = Sink::default();
+    write!(sink, "{}", m!(Take, inherent_only)).unwrap();
+    println!("{} {} {} {}", m!(Take, moves, 5), m!(Take, spare), sink.0, late!(Num(3), (2)));
+    println!("{LIMIT}");
+}
+"#;
+    bundles_mean_the_program("members", source, "2 11 42 6\n40\n");
+}

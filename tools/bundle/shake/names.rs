@@ -14,6 +14,125 @@ pub(super) struct Names {
     pub(super) members: BTreeSet<String>,
     /// Names called as macros (`name!`).
     pub(super) macros: BTreeSet<String>,
+    /// Each macro call: the macro's name and the identifiers in its arguments (not `$x`).
+    pub(super) invocations: Vec<(String, BTreeSet<String>)>,
+    /// The identifiers in the bodies of the `macro_rules!` defined in these tokens.
+    pub(super) rule_idents: BTreeSet<String>,
+}
+
+/// Std's macros whose arguments the compiler reads as expressions, patterns or format
+/// strings, as [`Names::scan`] reads them: a name in their arguments is a path or a method as
+/// written. Any other macro (a problem's own, or one of these redefined) may paste an
+/// identifier anywhere: into a path (`grundy::m::$f`) or after a `.` (`$e.$m(..)`).
+pub(super) const READ_AS_CODE: [&str; 25] = [
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "cfg",
+    "column",
+    "concat",
+    "dbg",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "eprint",
+    "eprintln",
+    "file",
+    "format",
+    "format_args",
+    "line",
+    "matches",
+    "panic",
+    "print",
+    "println",
+    "stringify",
+    "thread_local",
+    "todo",
+    "unimplemented",
+    "unreachable",
+];
+
+/// `vec!`, `write!` and `writeln!` are read as code too; the last two call `.write_fmt(..)`
+/// on their first argument, which their tokens never show.
+pub(super) const WRITING: [&str; 2] = ["write", "writeln"];
+
+/// Whether std's macro `name`, unless redefined, is read as code.
+pub(super) fn read_as_code(name: &str) -> bool {
+    READ_AS_CODE.contains(&name) || WRITING.contains(&name) || name == "vec"
+}
+
+/// Every identifier in `tokens` that is not a macro variable's name (`$x`).
+pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    let mut after_dollar = false;
+    for tree in tokens {
+        match &tree {
+            TokenTree::Group(g) => idents(g.stream(), out),
+            TokenTree::Ident(ident) if !after_dollar => {
+                out.insert(unraw(ident));
+            }
+            _ => {}
+        }
+        after_dollar = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '$');
+    }
+}
+
+/// The names of the `macro_rules!` defined anywhere in `tokens` (in modules, functions,
+/// other macros' bodies).
+pub(super) fn defined_macros(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => defined_macros(g.stream(), out),
+            TokenTree::Ident(ident) if ident == "macro_rules" => {
+                if let (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(name))) =
+                    (trees.get(i + 1), trees.get(i + 2))
+                {
+                    if p.as_char() == '!' {
+                        out.insert(unraw(name));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The names a format string captures (`"{LIMIT}"`, `"{:w$}"`): identifiers before a `:` in
+/// braces, and before a `$` in a format spec. Other string literals may yield names too, which
+/// only keeps more.
+fn format_captures(literal: &str, out: &mut Vec<Vec<String>>) {
+    let quoted =
+        literal.starts_with('"') || literal.starts_with("r\"") || literal.starts_with("r#");
+    if !quoted {
+        return;
+    }
+    let mut rest = literal;
+    while let Some(open) = rest.find('{') {
+        rest = &rest[open + 1..];
+        if let Some(escaped) = rest.strip_prefix('{') {
+            rest = escaped;
+            continue;
+        }
+        let close = rest.find('}').unwrap_or(rest.len());
+        let inside = &rest[..close];
+        let (argument, spec) = inside.split_once(':').unwrap_or((inside, ""));
+        let is_name = |s: &str| {
+            s.starts_with(|c: char| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        };
+        let argument = argument.trim();
+        if is_name(argument) {
+            out.push(vec![argument.to_string()]);
+        }
+        for word in spec.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+            if let Some(name) = word.strip_suffix('$') {
+                if is_name(name) {
+                    out.push(vec![name.to_string()]);
+                }
+            }
+        }
+        rest = &rest[close..];
+    }
 }
 
 impl Names {
@@ -106,14 +225,35 @@ impl Names {
                         }
                     }
                     if punct(j, '!') {
-                        self.macros.insert(segments[segments.len() - 1].clone());
+                        let name = segments[segments.len() - 1].clone();
+                        self.macros.insert(name.clone());
+                        match (trees.get(j + 1), trees.get(j + 2)) {
+                            (Some(TokenTree::Ident(_)), Some(TokenTree::Group(body)))
+                                if segments == ["macro_rules"] =>
+                            {
+                                // `macro_rules! name { .. }` in a function or another macro:
+                                // its name is no use of an item; its body is read below.
+                                idents(body.stream(), &mut self.rule_idents);
+                                self.scan(body.stream(), &[]);
+                                entry_start = false;
+                                i = j + 3;
+                                continue;
+                            }
+                            (Some(TokenTree::Group(arguments)), _) => {
+                                let mut names = BTreeSet::new();
+                                idents(arguments.stream(), &mut names);
+                                self.invocations.push((name, names));
+                            }
+                            _ => {}
+                        }
                     }
                     let full = self.full(prefix, entry_start, &segments);
                     self.paths.push(full);
                     entry_start = false;
                     i = j;
                 }
-                TokenTree::Literal(_) => {
+                TokenTree::Literal(literal) => {
+                    format_captures(&literal.to_string(), &mut self.paths);
                     entry_start = false;
                     i += 1;
                 }
