@@ -1,7 +1,8 @@
 //! The bundler: one self-contained Rust file for a problem of this workspace.
 //!
-//! The file holds the problem's code, then `mod judge` (the judge I/O crate, its `mod x;` files
-//! inlined) and `mod grundy` with the library modules the problem needs, found by parsing every
+//! The file holds `mod judge` (the judge I/O crate, its `mod x;` files inlined) and
+//! `mod grundy` with the library modules the problem needs, then the problem's code (after the
+//! crates, so that its `macro_rules!` cannot reach their code). The modules are found by parsing every
 //! file with `syn` (`source`): `use` trees (nested groups, globs, `self`, renames of the crates
 //! and of their items), paths in code and in macro arguments, `crate::`, `self::` and `super::`
 //! paths, root re-exports, and folder modules of any depth, which are inlined (`library`).

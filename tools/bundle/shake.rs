@@ -5,7 +5,9 @@
 //! (resolved through modules, `use` items, re-exports, globs and `crate`/`self`/`super`), by a
 //! single identifier anywhere in its tokens (so a const in a pattern, a name in a macro's
 //! arguments or a local variable that shadows an item all count: sound before small), or, for
-//! a `macro_rules!`, by a call of its name. What cannot be resolved by type is kept by name:
+//! a `macro_rules!`, by a call of its name. A name that a macro may paste into a path or after
+//! a `.` (an identifier in a `macro_rules!` body or in a call of a macro that is not std's)
+//! keeps every item and member of that name. What cannot be resolved by type is kept by name:
 //! a method or associated item of a kept type is kept when its name follows a `.` or a `::`
 //! anywhere in kept code; a trait is kept when a kept item names it or one of its items; a trait
 //! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
