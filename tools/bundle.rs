@@ -12,11 +12,13 @@
 //! `grundy` that the problem cannot reach ([`Shaking::WholeModules`] skips that step).
 //!
 //! What cannot be followed is refused with the construct and the file named: `mod x;` in a
-//! problem, `#[path]`, `include!`/`env!`-like macros (also inside other macros), `extern crate`,
+//! problem (also in a macro), a crate's name given alone to a macro that may paste it before
+//! `::`, `#[path]`, `include!`/`env!`-like macros (also inside other macros), `extern crate`,
 //! `$crate` in library macros, and, for plain judges, the crates only AtCoder ships.
 
 mod layout;
 mod library;
+mod macros;
 mod shake;
 mod source;
 

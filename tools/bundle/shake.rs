@@ -18,6 +18,7 @@
 mod names;
 mod uses;
 
+use super::macros::{Defined, WRITING};
 use super::source::{apply, Edit};
 use names::Names;
 use proc_macro2::TokenStream;
@@ -40,8 +41,10 @@ pub(super) struct Shaken {
 /// Shakes `text`, a bundle body whose root-level modules named in `crates` hold the crates.
 pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
-    let mut graph = Graph::default();
-    names::defined_macros(file.to_token_stream(), &mut graph.defined_macros);
+    let mut graph = Graph {
+        defined_macros: Defined::of(file.to_token_stream()),
+        ..Graph::default()
+    };
     graph.modules.push(Module::default());
     graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
@@ -218,7 +221,7 @@ struct Graph {
     passed: RefCell<BTreeSet<(usize, usize)>>,
     /// The names of every `macro_rules!` in the bundle: a call of one of these pastes its
     /// arguments anywhere, even when it has a std macro's name.
-    defined_macros: BTreeSet<String>,
+    defined_macros: Defined,
 }
 
 /// Which of a module's names a lookup wants. A path's segments before its last name a module
@@ -699,9 +702,9 @@ impl Graph {
                     names::idents(self.nodes[id].tokens.clone(), &mut named);
                 }
                 for (called, arguments) in &names.invocations {
-                    if self.defined_macros.contains(called) || !names::read_as_code(called) {
+                    if self.defined_macros.pastes(called) {
                         named.extend(arguments.iter().cloned());
-                    } else if names::WRITING.contains(&called.as_str()) {
+                    } else if WRITING.contains(&called.as_str()) {
                         members.insert("write_fmt".to_string());
                     }
                 }

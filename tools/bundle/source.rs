@@ -1,6 +1,7 @@
 //! One parsed source file: the crate paths it uses and the edits that make it paste into a
 //! bundle (unit tests, doc comments and inner attributes cut; crate paths rewritten).
 
+use super::macros::Defined;
 use super::{ATCODER_CRATES, JUDGE, LIB};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
@@ -111,6 +112,13 @@ impl SourceFile {
             },
             in_use: false,
             macro_idents: BTreeSet::new(),
+            macros: match role {
+                Role::Problem => {
+                    let tokens = quote::ToTokens::to_token_stream(&self.syntax);
+                    Some((Defined::of(tokens.clone()), pastes_before_path(tokens)))
+                }
+                Role::Library { .. } => None,
+            },
             error: None,
         };
         let mut inner_attributes = Vec::new();
@@ -319,6 +327,9 @@ struct PathVisitor<'a> {
     /// Whether the path being read is part of a `use` tree.
     in_use: bool,
     macro_idents: BTreeSet<String>,
+    /// For a problem: the macros it defines, and whether one pastes a variable before `::`
+    /// (`$k::f`), which a crate's name given alone would make a path into the crate.
+    macros: Option<(Defined, bool)>,
     error: Option<String>,
 }
 
@@ -421,6 +432,27 @@ impl PathVisitor<'_> {
         }
     }
 
+    /// Refuses a crate's name given alone to macro `name` when the problem has a macro that
+    /// pastes a variable before `::`: `m!(grundy)` making `grundy::f` names the extern crate
+    /// under cargo, and in the bundle a module that only the root sees.
+    fn macro_arguments(&mut self, name: &str, arguments: TokenStream) {
+        let risky = match &self.macros {
+            Some((defined, pastes)) => *pastes && defined.pastes(name) && name != "macro_rules",
+            None => false,
+        };
+        if risky {
+            if let Some((krate, span)) = bare_crate_name(arguments) {
+                self.refuse(
+                    span,
+                    &format!(
+                        "`{}` alone in a call of `{}!`, which may paste it before `::`: in the bundle the crate is the module `crate::{}`; pass a name it is imported as (`use {} as c;`)",
+                        krate, name, krate, krate
+                    ),
+                );
+            }
+        }
+    }
+
     /// Records a path given as segments with their spans, and rewrites its head so that it
     /// points into the bundle's modules.
     fn path(&mut self, segments: &[(String, Span)], leading_colon: Option<Span>) {
@@ -510,6 +542,21 @@ impl PathVisitor<'_> {
                         matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     if called {
                         self.refuse_build_macro(&ident.to_string(), ident.span());
+                        if let Some(TokenTree::Group(arguments)) = trees.get(i + 2) {
+                            self.macro_arguments(&ident.to_string(), arguments.stream());
+                        }
+                    }
+                    if ident == "mod" && matches!(self.role, Role::Problem) {
+                        if let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p))) =
+                            (trees.get(i + 1), trees.get(i + 2))
+                        {
+                            if p.as_char() == ';' {
+                                self.refuse(
+                                    ident.span(),
+                                    &format!("`mod {};` in a macro loads another file: a problem is one file", name),
+                                );
+                            }
+                        }
                     }
                     let mut segments = vec![(ident.to_string(), ident.span())];
                     self.macro_idents.insert(ident.to_string());
@@ -547,6 +594,14 @@ impl PathVisitor<'_> {
                             );
                         }
                         // A macro variable (`$x`, `$crate`): never a crate's name.
+                        let head = next != "crate"
+                            && trees.len() > i + 3
+                            && is_path_sep(&trees[i + 2], &trees[i + 3]);
+                        if head && matches!(self.role, Role::Problem) {
+                            // `$k::num::f`: `$k` may be a name of the library (`g` after
+                            // `use grundy as g`); the path's modules are found by name.
+                            self.lib_paths.push(vec!["$".to_string()]);
+                        }
                         i += 1;
                     }
                     i += 1;
@@ -555,6 +610,46 @@ impl PathVisitor<'_> {
             }
         }
     }
+}
+
+/// Whether a `macro_rules!` body in `tokens` pastes a macro variable before `::` (`$k::f`,
+/// `$k::m::f`; `$crate::` is the bundle's root, as it was the problem's).
+fn pastes_before_path(tokens: TokenStream) -> bool {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Group(g) => pastes_before_path(g.stream()),
+        TokenTree::Punct(p) if p.as_char() == '$' => {
+            matches!(trees.get(i + 1), Some(TokenTree::Ident(v)) if v != "crate")
+                && trees.len() > i + 3
+                && is_path_sep(&trees[i + 2], &trees[i + 3])
+        }
+        _ => false,
+    })
+}
+
+/// A crate's name given alone (`grundy`, `judge`: not `grundy::x`, `$grundy`, `.grundy`) in
+/// `tokens`.
+fn bare_crate_name(tokens: TokenStream) -> Option<(String, Span)> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |i: Option<usize>, set: &str| matches!(i.and_then(|i| trees.get(i)), Some(TokenTree::Punct(p)) if set.contains(p.as_char()));
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => {
+                if let Some(found) = bare_crate_name(g.stream()) {
+                    return Some(found);
+                }
+            }
+            TokenTree::Ident(ident)
+                if (ident == LIB || ident == JUDGE)
+                    && !punct(i.checked_sub(1), "$.:")
+                    && !punct(Some(i + 1), ":") =>
+            {
+                return Some((ident.to_string(), ident.span()));
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The span of the `::` before the path that starts at `trees[i]`, if it is the path's own
@@ -659,6 +754,7 @@ impl<'ast> Visit<'ast> for PathVisitor<'_> {
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         let name = crate::msrv::macro_name(mac);
         self.refuse_build_macro(&name, mac.path.span());
+        self.macro_arguments(&name, mac.tokens.clone());
         self.visit_path(&mac.path);
         self.macro_tokens(mac.tokens.clone());
     }

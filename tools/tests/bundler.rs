@@ -1693,3 +1693,48 @@ fn main() {
 "#;
     bundles_mean_the_program("members", source, "2 11 42 6\n40\n");
 }
+
+#[test]
+fn a_crate_named_through_a_macro_variable() {
+    // `$k::num::$f` with `$k` a name the crate is imported as: the module is found by name.
+    let source = r#"use grundy as g;
+macro_rules! from {
+    ($k:ident, $f:ident, $x:expr) => {
+        $k::num::$f($x)
+    };
+}
+fn main() {
+    println!("{}", from!(g, trailing, 24));
+}
+"#;
+    bundles_mean_the_program("head", source, "3\n");
+}
+
+#[test]
+fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
+    let spoj = by_name("spoj").unwrap();
+    let dir = macro_workspace();
+    for (source, needle) in [
+        // The crate's own name pasted before `::`: in a module other than the root, the
+        // bundle's `grundy` is out of sight.
+        (
+            "macro_rules! from {\n    ($k:ident, $f:ident) => {\n        $k::num::$f(24)\n    };\n}\nmod inner {\n    pub fn run() -> u64 {\n        from!(grundy, trailing)\n    }\n}\nfn main() {\n    println!(\"{}\", inner::run());\n}\n",
+            "problems/refused.rs:8:15: `grundy` alone in a call of `from!`",
+        ),
+        (
+            "macro_rules! load {\n    () => {\n        mod helper;\n    };\n}\nload!();\nfn main() {}\n",
+            "problems/refused.rs:3:9: `mod helper;` in a macro loads another file",
+        ),
+    ] {
+        for shaking in [Shaking::Items, Shaking::WholeModules] {
+            let err = tools::bundle::bundle_source_with(dir, "refused", source, spoj, shaking)
+                .err()
+                .unwrap_or_else(|| panic!("bundled:\n{source}"));
+            assert!(err.starts_with(needle), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+    // The same name passed to a macro that pastes nothing before `::` is a plain argument.
+    let source = "fn grundy(n: u64) -> u64 {\n    n + 1\n}\nmacro_rules! apply {\n    ($f:ident, $x:expr) => {\n        $f($x)\n    };\n}\nfn main() {\n    println!(\"{}\", apply!(grundy, 1));\n}\n";
+    bundles_mean_the_program("plain-name", source, "2\n");
+}

@@ -1,6 +1,7 @@
 //! What an item's tokens name: paths, names after `.`, macro calls; read from the tokens, so
 //! that code inside macro calls and `macro_rules!` bodies counts too.
 
+use super::super::macros::unraw;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 
@@ -20,47 +21,6 @@ pub(super) struct Names {
     pub(super) rule_idents: BTreeSet<String>,
 }
 
-/// Std's macros whose arguments the compiler reads as expressions, patterns or format
-/// strings, as [`Names::scan`] reads them: a name in their arguments is a path or a method as
-/// written. Any other macro (a problem's own, or one of these redefined) may paste an
-/// identifier anywhere: into a path (`grundy::m::$f`) or after a `.` (`$e.$m(..)`).
-pub(super) const READ_AS_CODE: [&str; 25] = [
-    "assert",
-    "assert_eq",
-    "assert_ne",
-    "cfg",
-    "column",
-    "concat",
-    "dbg",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "eprint",
-    "eprintln",
-    "file",
-    "format",
-    "format_args",
-    "line",
-    "matches",
-    "panic",
-    "print",
-    "println",
-    "stringify",
-    "thread_local",
-    "todo",
-    "unimplemented",
-    "unreachable",
-];
-
-/// `vec!`, `write!` and `writeln!` are read as code too; the last two call `.write_fmt(..)`
-/// on their first argument, which their tokens never show.
-pub(super) const WRITING: [&str; 2] = ["write", "writeln"];
-
-/// Whether std's macro `name`, unless redefined, is read as code.
-pub(super) fn read_as_code(name: &str) -> bool {
-    READ_AS_CODE.contains(&name) || WRITING.contains(&name) || name == "vec"
-}
-
 /// Every identifier in `tokens` that is not a macro variable's name (`$x`).
 pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
     let mut after_dollar = false;
@@ -73,27 +33,6 @@ pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
             _ => {}
         }
         after_dollar = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '$');
-    }
-}
-
-/// The names of the `macro_rules!` defined anywhere in `tokens` (in modules, functions,
-/// other macros' bodies).
-pub(super) fn defined_macros(tokens: TokenStream, out: &mut BTreeSet<String>) {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    for (i, tree) in trees.iter().enumerate() {
-        match tree {
-            TokenTree::Group(g) => defined_macros(g.stream(), out),
-            TokenTree::Ident(ident) if ident == "macro_rules" => {
-                if let (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(name))) =
-                    (trees.get(i + 1), trees.get(i + 2))
-                {
-                    if p.as_char() == '!' {
-                        out.insert(unraw(name));
-                    }
-                }
-            }
-            _ => {}
-        }
     }
 }
 
@@ -283,13 +222,5 @@ fn is_definition(trees: &[TokenTree], i: usize) -> bool {
             DEFINING.contains(&keyword.to_string().as_str()) && name != "_"
         }
         _ => false,
-    }
-}
-
-fn unraw(ident: &proc_macro2::Ident) -> String {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(bare) => bare.to_string(),
-        None => name,
     }
 }
