@@ -46,8 +46,8 @@ fn read_as_code(name: &str) -> bool {
 }
 
 /// The names of the `macro_rules!` defined anywhere in `tokens` (in modules, functions,
-/// other macros' bodies).
-fn defined_macros(tokens: TokenStream, out: &mut BTreeSet<String>) {
+/// other macros' bodies), and whether one's body holds a `use`.
+fn defined_macros(tokens: TokenStream, out: &mut Defined) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, tree) in trees.iter().enumerate() {
         match tree {
@@ -57,7 +57,10 @@ fn defined_macros(tokens: TokenStream, out: &mut BTreeSet<String>) {
                     (trees.get(i + 1), trees.get(i + 2))
                 {
                     if p.as_char() == '!' {
-                        out.insert(unraw(name));
+                        out.names.insert(unraw(name));
+                        if let Some(TokenTree::Group(body)) = trees.get(i + 3) {
+                            out.imports |= holds_ident(body.stream(), "use");
+                        }
                     }
                 }
             }
@@ -66,24 +69,37 @@ fn defined_macros(tokens: TokenStream, out: &mut BTreeSet<String>) {
     }
 }
 
+fn holds_ident(tokens: TokenStream, word: &str) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        TokenTree::Group(g) => holds_ident(g.stream(), word),
+        TokenTree::Ident(ident) => ident == word,
+        _ => false,
+    })
+}
+
 /// The macros a program defines, by name: a call of one of them, or of a macro that is not
 /// std's, may paste its arguments anywhere (`$e.$m(..)`, `grundy::m::$f`), even when it has a
 /// std macro's name.
 #[derive(Default)]
-pub(super) struct Defined(BTreeSet<String>);
+pub(super) struct Defined {
+    names: BTreeSet<String>,
+    /// Whether a `macro_rules!` body holds a `use` item: names that code outside the macro's
+    /// tokens takes through it cannot be followed by reading the tokens.
+    pub(super) imports: bool,
+}
 
 impl Defined {
     /// The `macro_rules!` defined anywhere in `tokens`.
     pub(super) fn of(tokens: TokenStream) -> Self {
-        let mut names = BTreeSet::new();
-        defined_macros(tokens, &mut names);
-        Defined(names)
+        let mut defined = Defined::default();
+        defined_macros(tokens, &mut defined);
+        defined
     }
 
     /// Whether a call of `name` may paste the identifiers it is given anywhere, rather than
     /// be read as code.
     pub(super) fn pastes(&self, name: &str) -> bool {
-        self.0.contains(name) || !read_as_code(name)
+        self.names.contains(name) || !read_as_code(name)
     }
 }
 

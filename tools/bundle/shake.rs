@@ -50,8 +50,9 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     let mut reached = graph.reach();
     // The leaves that kept code's lookups went through (later lookups only check).
     let passed = graph.passed.take();
-    if graph.gave_up() {
-        // Names too tangled to resolve in reasonable time: keep everything (sound).
+    if graph.keeps_all() {
+        // Names too tangled to resolve in reasonable time, or imported by a macro's `use`
+        // where no token shows them: keep everything (sound).
         reached = vec![true; graph.nodes.len()];
     }
     // An inherent impl none of whose items is kept goes whole.
@@ -95,7 +96,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
             .enumerate()
             .filter(|&(i, leaf)| {
                 let index = item.first_leaf + i;
-                let passed = passed.contains(&(item.module, index)) || graph.gave_up();
+                let passed = passed.contains(&(item.module, index)) || graph.keeps_all();
                 graph.leaf_is_live(item.module, leaf, passed, &reached, &exists)
             })
             .map(|(_, leaf)| leaf)
@@ -525,6 +526,12 @@ impl Graph {
         self.under_way.borrow_mut().remove(&key);
     }
 
+    /// Whether every item is kept: resolution gave up, or a macro's `use` brings names in
+    /// that only expansion would show.
+    fn keeps_all(&self) -> bool {
+        self.gave_up() || self.defined_macros.imports
+    }
+
     /// Whether resolution took more than [`LOOKUP_BUDGET`] lookups: its answers are partial.
     fn gave_up(&self) -> bool {
         self.lookups.get() > LOOKUP_BUDGET
@@ -908,7 +915,7 @@ impl Graph {
     /// a kept item (`passed`), or that the problem's `use` items name (with their ancestors); the problem's
     /// own modules always; every module when resolving gave up.
     fn existing_modules(&self, reached: &[bool], passed: &BTreeSet<(usize, usize)>) -> Vec<bool> {
-        if self.gave_up() {
+        if self.keeps_all() {
             return vec![true; self.modules.len()];
         }
         let mut exists: Vec<bool> = self.modules.iter().map(|m| !m.shakable).collect();

@@ -546,6 +546,14 @@ impl PathVisitor<'_> {
                             self.macro_arguments(&ident.to_string(), arguments.stream());
                         }
                     }
+                    if ident == "extern"
+                        && matches!(trees.get(i + 1), Some(TokenTree::Ident(k)) if k == "crate")
+                    {
+                        self.refuse(
+                            ident.span(),
+                            "`extern crate` in a macro: use the crate by its path instead",
+                        );
+                    }
                     if ident == "mod" && matches!(self.role, Role::Problem) {
                         if let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p))) =
                             (trees.get(i + 1), trees.get(i + 2))

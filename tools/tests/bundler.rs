@@ -1708,6 +1708,19 @@ fn main() {
 }
 "#;
     bundles_mean_the_program("head", source, "3\n");
+    // A macro's `use` brings in names that no token outside it shows: everything is kept.
+    let source = r#"macro_rules! bring {
+    ($m:ident) => {
+        use grundy::$m::*;
+    };
+}
+bring!(num);
+fn main() {
+    println!("{} {}", count_bits(7), LIMIT);
+}
+"#;
+    let shaken = bundles_mean_the_program("bring", source, "3 40\n");
+    assert!(shaken.contains("fn never"), "{shaken}");
 }
 
 #[test]
@@ -1724,6 +1737,10 @@ fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
         (
             "macro_rules! load {\n    () => {\n        mod helper;\n    };\n}\nload!();\nfn main() {}\n",
             "problems/refused.rs:3:9: `mod helper;` in a macro loads another file",
+        ),
+        (
+            "macro_rules! link {\n    () => {\n        extern crate core;\n    };\n}\nlink!();\nfn main() {}\n",
+            "problems/refused.rs:3:9: `extern crate` in a macro",
         ),
     ] {
         for shaking in [Shaking::Items, Shaking::WholeModules] {
