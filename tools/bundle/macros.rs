@@ -103,6 +103,21 @@ impl Defined {
     }
 }
 
+/// Every identifier in `tokens` that is not a macro variable's name (`$x`).
+pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    let mut after_dollar = false;
+    for tree in tokens {
+        match &tree {
+            TokenTree::Group(g) => idents(g.stream(), out),
+            TokenTree::Ident(ident) if !after_dollar => {
+                out.insert(unraw(ident));
+            }
+            _ => {}
+        }
+        after_dollar = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '$');
+    }
+}
+
 /// An identifier as written, without `r#`.
 pub(super) fn unraw(ident: &proc_macro2::Ident) -> String {
     let name = ident.to_string();

@@ -18,7 +18,7 @@
 mod names;
 mod uses;
 
-use super::macros::{Defined, WRITING};
+use super::macros::{idents, Defined, WRITING};
 use super::source::{apply, Edit};
 use names::Names;
 use proc_macro2::TokenStream;
@@ -706,7 +706,7 @@ impl Graph {
                 names.scan(self.nodes[id].tokens.clone(), &[]);
                 let mut named = std::mem::take(&mut names.rule_idents);
                 if matches!(self.nodes[id].kind, Kind::Macro) {
-                    names::idents(self.nodes[id].tokens.clone(), &mut named);
+                    idents(self.nodes[id].tokens.clone(), &mut named);
                 }
                 for (called, arguments) in &names.invocations {
                     if self.defined_macros.pastes(called) {

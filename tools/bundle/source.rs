@@ -1,7 +1,7 @@
 //! One parsed source file: the crate paths it uses and the edits that make it paste into a
 //! bundle (unit tests, doc comments and inner attributes cut; crate paths rewritten).
 
-use super::macros::Defined;
+use super::macros::{idents, Defined};
 use super::{ATCODER_CRATES, JUDGE, LIB};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
@@ -125,7 +125,17 @@ impl SourceFile {
         for attr in &self.syntax.attrs {
             let range = attr.span().byte_range();
             if !attr.path().is_ident("doc") && matches!(role, Role::Problem) {
-                inner_attributes.push(self.text[range.clone()].to_string());
+                match crate_wide(attr) {
+                    CrateWide::Hoist => inner_attributes.push(self.text[range.clone()].to_string()),
+                    CrateWide::Drop => {}
+                    CrateWide::Refuse(name) => visitor.refuse(
+                        attr.span(),
+                        &format!(
+                            "`#![{}]` would apply to the crates' code too, which needs std's prelude and `main`",
+                            name
+                        ),
+                    ),
+                }
             }
             visitor.edits.push(Edit::delete(range));
         }
@@ -156,6 +166,43 @@ impl SourceFile {
             macro_idents: visitor.macro_idents,
         })
     }
+}
+
+/// What a problem's inner attribute becomes in the bundle, where it applies to the crates'
+/// code too.
+enum CrateWide {
+    /// To the top of the bundle (`allow`, `warn`, `recursion_limit`, ...).
+    Hoist,
+    /// Left out: `deny` and `forbid` only make compiling stricter, and the crates' code, checked
+    /// under its own lints, need not pass the problem's (`forbid(unsafe_code)`,
+    /// `deny(missing_docs)` on doc-less bundled items). Without them the program compiles to
+    /// the same code.
+    Drop,
+    /// Refused: the crates' code cannot do without std's prelude or a `main`.
+    Refuse(String),
+}
+
+fn crate_wide(attr: &syn::Attribute) -> CrateWide {
+    const STRICTER: [&str; 2] = ["deny", "forbid"];
+    const WITHOUT_STD: [&str; 4] = ["no_std", "no_core", "no_main", "no_implicit_prelude"];
+    let name = attr
+        .path()
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let mut words = BTreeSet::new();
+    if let syn::Meta::List(list) = &attr.meta {
+        idents(list.tokens.clone(), &mut words);
+    }
+    words.insert(name.clone());
+    if let Some(refused) = WITHOUT_STD.iter().find(|w| words.contains(**w)) {
+        return CrateWide::Refuse(refused.to_string());
+    }
+    if STRICTER.iter().any(|w| words.contains(*w)) {
+        return CrateWide::Drop;
+    }
+    CrateWide::Hoist
 }
 
 /// The byte ranges of the comments in `text` (which parses): what lies between its tokens

@@ -1742,6 +1742,10 @@ fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
             "macro_rules! link {\n    () => {\n        extern crate core;\n    };\n}\nlink!();\nfn main() {}\n",
             "problems/refused.rs:3:9: `extern crate` in a macro",
         ),
+        (
+            "#![no_implicit_prelude]\nfn main() {\n    ::std::println!(\"{}\", ::grundy::num::LIMIT);\n}\n",
+            "problems/refused.rs:1:1: `#![no_implicit_prelude]` would apply to the crates' code too",
+        ),
     ] {
         for shaking in [Shaking::Items, Shaking::WholeModules] {
             let err = tools::bundle::bundle_source_with(dir, "refused", source, spoj, shaking)
@@ -1754,4 +1758,32 @@ fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
     // The same name passed to a macro that pastes nothing before `::` is a plain argument.
     let source = "fn grundy(n: u64) -> u64 {\n    n + 1\n}\nmacro_rules! apply {\n    ($f:ident, $x:expr) => {\n        $f($x)\n    };\n}\nfn main() {\n    println!(\"{}\", apply!(grundy, 1));\n}\n";
     bundles_mean_the_program("plain-name", source, "2\n");
+}
+
+#[test]
+fn a_problems_crate_attributes_do_not_break_the_crates_code() {
+    // In the bundle the problem's `#![...]` apply to the crates' code too: the judge reads
+    // standard input with `unsafe`, and the bundled crates carry no doc comments.
+    let source = r#"#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(warnings))]
+#![allow(clippy::all)]
+//! A problem with strict lints of its own.
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    writeln!(out, "{}", grundy::num::count_bits(5))?;
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+"#;
+    let shaken = bundles_mean_the_program("lints", source, "2\n");
+    assert!(
+        shaken.contains("#![allow(clippy::all)]") && !shaken.contains("forbid"),
+        "{shaken}"
+    );
 }

@@ -1,7 +1,7 @@
 //! What an item's tokens name: paths, names after `.`, macro calls; read from the tokens, so
 //! that code inside macro calls and `macro_rules!` bodies counts too.
 
-use super::super::macros::unraw;
+use super::super::macros::{idents, unraw};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 
@@ -19,21 +19,6 @@ pub(super) struct Names {
     pub(super) invocations: Vec<(String, BTreeSet<String>)>,
     /// The identifiers in the bodies of the `macro_rules!` defined in these tokens.
     pub(super) rule_idents: BTreeSet<String>,
-}
-
-/// Every identifier in `tokens` that is not a macro variable's name (`$x`).
-pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
-    let mut after_dollar = false;
-    for tree in tokens {
-        match &tree {
-            TokenTree::Group(g) => idents(g.stream(), out),
-            TokenTree::Ident(ident) if !after_dollar => {
-                out.insert(unraw(ident));
-            }
-            _ => {}
-        }
-        after_dollar = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '$');
-    }
 }
 
 /// The names a format string captures (`"{LIMIT}"`, `"{:w$}"`): identifiers before a `:` in
