@@ -1435,16 +1435,18 @@ pub fn seven() -> u64 {
     ),
 ];
 
-/// The macro fixtures' workspace, made once: the fixture library with [`MACRO_MODULES`] and the
-/// real judge, each also compiled as a crate, as cargo would link a problem to them.
-fn macro_workspace() -> &'static Path {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = fixture("macros", "fn main() {}\n");
-        for (name, text) in MACRO_MODULES {
-            add_module(&dir, name, text);
-        }
-        for (krate, root) in [("grundy", "lib/lib.rs"), ("judge", "judge/lib.rs")] {
+/// A workspace whose crates are also compiled apart, as cargo links a problem to them.
+struct Linked {
+    root: PathBuf,
+    /// Where the crates' libraries, the programs and the bundles are built.
+    build: PathBuf,
+}
+
+impl Linked {
+    /// Compiles the `grundy` and `judge` crates of `root` into `build`.
+    fn new(root: PathBuf, build: PathBuf) -> Self {
+        std::fs::create_dir_all(&build).unwrap();
+        for (krate, lib) in [("grundy", "lib/lib.rs"), ("judge", "judge/lib.rs")] {
             let out = Command::new("rustc")
                 .args([
                     "--edition",
@@ -1455,8 +1457,8 @@ fn macro_workspace() -> &'static Path {
                     krate,
                 ])
                 .args(["-C", "opt-level=0", "--cap-lints", "allow", "-o"])
-                .arg(dir.join(format!("lib{krate}.rlib")))
-                .arg(dir.join(root))
+                .arg(build.join(format!("lib{krate}.rlib")))
+                .arg(root.join(lib))
                 .output()
                 .unwrap();
             assert!(
@@ -1465,85 +1467,113 @@ fn macro_workspace() -> &'static Path {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        dir
+        Linked { root, build }
+    }
+
+    /// Compiles `source` (named `name`) with `extra` rustc arguments and runs it: its exit
+    /// code and standard output.
+    fn build_and_run(&self, name: &str, source: &str, extra: &[&str]) -> String {
+        let (file, exe) = (self.build.join(format!("{name}.rs")), self.build.join(name));
+        std::fs::write(&file, source).unwrap();
+        let out = Command::new("rustc")
+            .args([
+                "--edition",
+                "2021",
+                "-C",
+                "opt-level=0",
+                "--cap-lints",
+                "allow",
+            ])
+            .args(extra)
+            .arg("-o")
+            .arg(&exe)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name} does not compile: {}\n{source}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new("timeout")
+            .arg("20")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        std::fs::remove_file(&exe).unwrap();
+        std::fs::remove_file(&file).unwrap();
+        format!(
+            "exit {:?}\n{}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout)
+        )
+    }
+
+    /// Problem `source` built as cargo builds it, then bundled shaken, with whole modules and
+    /// minified: each bundle compiles and exits and prints as the cargo build does, which
+    /// prints `want`. Returns the shaken bundle.
+    fn bundles_mean(&self, tag: &str, source: &str, want: &str) -> String {
+        let links = [
+            format!("grundy={}", self.build.join("libgrundy.rlib").display()),
+            format!("judge={}", self.build.join("libjudge.rlib").display()),
+        ];
+        let cargo = self.build_and_run(
+            &format!("{tag}-cargo"),
+            source,
+            &["--extern", &links[0], "--extern", &links[1]],
+        );
+        assert_eq!(
+            cargo,
+            format!("exit Some(0)\n{want}"),
+            "{tag}, built as cargo does"
+        );
+        let spoj = by_name("spoj").unwrap();
+        let bundle = |shaking| {
+            tools::bundle::bundle_source_with(&self.root, tag, source, spoj, shaking)
+                .unwrap_or_else(|e| panic!("{tag}: {e}"))
+                .text
+        };
+        let shaken = bundle(Shaking::Items);
+        let whole = bundle(Shaking::WholeModules);
+        let minified = tools::bundle::minify(&shaken).unwrap();
+        for (mode, text) in [
+            ("shaken", &shaken),
+            ("whole", &whole),
+            ("minified", &minified),
+        ] {
+            let got = self.build_and_run(&format!("{tag}-{mode}"), text, &[]);
+            assert_eq!(got, cargo, "{tag}, bundled {mode}:\n{text}");
+        }
+        shaken
+    }
+}
+
+/// The macro fixtures' workspace, made once: the fixture library with [`MACRO_MODULES`] and the
+/// real judge.
+fn macro_workspace() -> &'static Linked {
+    static LINKED: std::sync::OnceLock<Linked> = std::sync::OnceLock::new();
+    LINKED.get_or_init(|| {
+        let made = fixture("macros", "fn main() {}\n");
+        for (name, text) in MACRO_MODULES {
+            add_module(&made, name, text);
+        }
+        let dir = linked_dir("macros");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::rename(made, &dir).unwrap();
+        Linked::new(dir.clone(), dir)
     })
 }
 
-/// Compiles `source` (named `name`) in the macro workspace with `extra` rustc arguments and
-/// runs it: its exit code and standard output.
-fn build_and_run(name: &str, source: &str, extra: &[&str]) -> String {
-    let dir = macro_workspace();
-    let (file, exe) = (dir.join(format!("{name}.rs")), dir.join(name));
-    std::fs::write(&file, source).unwrap();
-    let out = Command::new("rustc")
-        .args([
-            "--edition",
-            "2021",
-            "-C",
-            "opt-level=0",
-            "--cap-lints",
-            "allow",
-        ])
-        .args(extra)
-        .arg("-o")
-        .arg(&exe)
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{name} does not compile: {}\n{source}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new("timeout")
-        .arg("20")
-        .arg(&exe)
-        .output()
-        .unwrap();
-    format!(
-        "exit {:?}\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout)
-    )
+/// A scratch folder for compiled crates, one per checkout and purpose: a later run of the
+/// tests replaces it rather than leaving another beside it.
+fn linked_dir(purpose: &str) -> PathBuf {
+    let checkout = env!("CARGO_MANIFEST_DIR").replace(['/', '\\', ':'], "-");
+    std::env::temp_dir().join(format!("bundler-linked{checkout}-{purpose}"))
 }
 
-/// Problem `source` built as cargo builds it, then bundled shaken, with whole modules and
-/// minified: each bundle compiles and exits and prints as the cargo build does, which prints
-/// `want`. Returns the shaken bundle.
+/// The macro fixtures' programs: bundled against [`macro_workspace`].
 fn bundles_mean_the_program(tag: &str, source: &str, want: &str) -> String {
-    let dir = macro_workspace();
-    let links = [
-        format!("grundy={}", dir.join("libgrundy.rlib").display()),
-        format!("judge={}", dir.join("libjudge.rlib").display()),
-    ];
-    let cargo = build_and_run(
-        &format!("{tag}-cargo"),
-        source,
-        &["--extern", &links[0], "--extern", &links[1]],
-    );
-    assert_eq!(
-        cargo,
-        format!("exit Some(0)\n{want}"),
-        "{tag}, built as cargo does"
-    );
-    let spoj = by_name("spoj").unwrap();
-    let bundle = |shaking| {
-        tools::bundle::bundle_source_with(dir, tag, source, spoj, shaking)
-            .unwrap_or_else(|e| panic!("{tag}: {e}"))
-            .text
-    };
-    let shaken = bundle(Shaking::Items);
-    let whole = bundle(Shaking::WholeModules);
-    let minified = tools::bundle::minify(&shaken).unwrap();
-    for (mode, text) in [
-        ("shaken", &shaken),
-        ("whole", &whole),
-        ("minified", &minified),
-    ] {
-        let got = build_and_run(&format!("{tag}-{mode}"), text, &[]);
-        assert_eq!(got, cargo, "{tag}, bundled {mode}:\n{text}");
-    }
-    shaken
+    macro_workspace().bundles_mean(tag, source, want)
 }
 
 #[test]
@@ -1726,7 +1756,7 @@ fn main() {
 #[test]
 fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
     let spoj = by_name("spoj").unwrap();
-    let dir = macro_workspace();
+    let dir = &macro_workspace().root;
     for (source, needle) in [
         // The crate's own name pasted before `::`: in a module other than the root, the
         // bundle's `grundy` is out of sight.
@@ -1786,4 +1816,65 @@ fn main() {
         shaken.contains("#![allow(clippy::all)]") && !shaken.contains("forbid"),
         "{shaken}"
     );
+}
+
+#[test]
+fn the_real_library_named_through_macros() {
+    // The real library and judge, linked as cargo links them: a module's functions named
+    // only as a macro's argument (`grundy::divisor::$f`), an inherent `value` beside the
+    // prelude's `ImpartialGame::value`, a trait's method and a prelude function through a
+    // macro defined in a function.
+    let source = r#"use grundy::divisor::{SplitTowerTable, Tower};
+use grundy::prelude::*;
+use judge::{InputError, Scanner};
+use std::io::Write;
+
+macro_rules! divisor {
+    ($f:ident, $x:expr) => {
+        grundy::divisor::$f($x).value()
+    };
+}
+
+macro_rules! call {
+    ($e:expr, $m:ident, $a:expr) => {
+        $e.$m($a).value()
+    };
+}
+
+fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
+    macro_rules! of {
+        ($f:ident, $($x:expr),*) => {
+            $f(vec![$($x),*]).value()
+        };
+    }
+    let table = SplitTowerTable::new(100);
+    writeln!(
+        out,
+        "{} {} {} {} {}",
+        divisor!(tower_grundy, 12),
+        divisor!(split_tower_grundy, 12),
+        call!(table, value, 12),
+        call!(Tower, value, &12),
+        of!(mex, Nimber(0), Nimber(1), Nimber(3))
+    )?;
+    sc.finish()
+}
+
+fn main() {
+    judge::main(solve)
+}
+"#;
+    static LINKED: std::sync::OnceLock<Linked> = std::sync::OnceLock::new();
+    let real =
+        LINKED.get_or_init(|| Linked::new(tools::workspace::default_root(), linked_dir("real")));
+    // The answers, from the library as the tests link it.
+    use grundy::game::ImpartialGame;
+    let want = format!(
+        "{} {} {} {} 2\n",
+        grundy::divisor::tower_grundy(12).value(),
+        grundy::divisor::split_tower_grundy(12).value(),
+        grundy::divisor::SplitTowerTable::new(100).value(12).value(),
+        grundy::divisor::Tower.value(&12).value(),
+    );
+    real.bundles_mean("real", source, &want);
 }
