@@ -5,7 +5,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use std::collections::BTreeSet;
 
 /// Std's macros whose arguments the compiler reads as expressions, patterns or format
-/// strings, as [`Names::scan`] reads them: a name in their arguments is a path or a method as
+/// strings, as the shaker reads code: a name in their arguments is a path or a method as
 /// written. Any other macro (a problem's own, or one of these redefined) may paste an
 /// identifier anywhere: into a path (`grundy::m::$f`) or after a `.` (`$e.$m(..)`).
 const READ_AS_CODE: [&str; 25] = [

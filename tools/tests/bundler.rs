@@ -1593,6 +1593,34 @@ fn main() {
 "#;
     let shaken = bundles_mean_the_program("call", source, "5 0 7\n");
     assert!(!shaken.contains("fn unused"), "{shaken}");
+    // A method named only in the body of a macro that another calls, a `println!` of the
+    // problem's own (in a function) that pastes a method name, and `Type::$m`.
+    let source = r#"use grundy::num::{Fallback, Num};
+macro_rules! inner {
+    ($e:expr, $m:ident) => {
+        $e.$m(2)
+    };
+}
+macro_rules! outer {
+    ($e:expr) => {
+        inner!($e, scaled)
+    };
+}
+macro_rules! path {
+    ($t:ident, $m:ident, $e:expr) => {
+        $t::$m(&$e, 10)
+    };
+}
+fn main() {
+    macro_rules! println {
+        ($e:expr, $m:ident) => {
+            std::println!("{} {} {}", $e.$m(1), outer!(Num(4)), path!(Num, value, Num(1)))
+        };
+    }
+    println!(Num(2), scaled);
+}
+"#;
+    bundles_mean_the_program("nested-calls", source, "2 8 11\n");
 }
 
 #[test]
