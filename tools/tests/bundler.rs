@@ -1447,25 +1447,13 @@ impl Linked {
     fn new(root: PathBuf, build: PathBuf) -> Self {
         std::fs::create_dir_all(&build).unwrap();
         for (krate, lib) in [("grundy", "lib/lib.rs"), ("judge", "judge/lib.rs")] {
-            let out = Command::new("rustc")
-                .args([
-                    "--edition",
-                    "2021",
-                    "--crate-type",
-                    "rlib",
-                    "--crate-name",
-                    krate,
-                ])
-                .args(["-C", "opt-level=0", "--cap-lints", "allow", "-o"])
-                .arg(build.join(format!("lib{krate}.rlib")))
-                .arg(root.join(lib))
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            let out = build.join(format!("lib{krate}.rlib"));
+            rustc_quick(
+                &["--crate-type", "rlib", "--crate-name", krate],
+                &root.join(lib),
+                &out,
+            )
+            .unwrap_or_else(|e| panic!("{krate}: {e}"));
         }
         Linked { root, build }
     }
@@ -1475,26 +1463,8 @@ impl Linked {
     fn build_and_run(&self, name: &str, source: &str, extra: &[&str]) -> String {
         let (file, exe) = (self.build.join(format!("{name}.rs")), self.build.join(name));
         std::fs::write(&file, source).unwrap();
-        let out = Command::new("rustc")
-            .args([
-                "--edition",
-                "2021",
-                "-C",
-                "opt-level=0",
-                "--cap-lints",
-                "allow",
-            ])
-            .args(extra)
-            .arg("-o")
-            .arg(&exe)
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name} does not compile: {}\n{source}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        rustc_quick(extra, &file, &exe)
+            .unwrap_or_else(|e| panic!("{name} does not compile: {e}\n{source}"));
         let out = Command::new("timeout")
             .arg("20")
             .arg(&exe)
@@ -1545,6 +1515,31 @@ impl Linked {
             assert_eq!(got, cargo, "{tag}, bundled {mode}:\n{text}");
         }
         shaken
+    }
+}
+
+/// Compiles `file` into `out` with rustc at opt-level 0 (these programs are small: speed does
+/// not matter), lints capped, with `extra` arguments; on failure, rustc's messages.
+fn rustc_quick(extra: &[&str], file: &Path, out: &Path) -> Result<(), String> {
+    let run = Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "-C",
+            "opt-level=0",
+            "--cap-lints",
+            "allow",
+        ])
+        .args(extra)
+        .arg("-o")
+        .arg(out)
+        .arg(file)
+        .output()
+        .unwrap();
+    if run.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&run.stderr).into_owned())
     }
 }
 
