@@ -149,6 +149,22 @@ impl SourceFile {
         if let Some(error) = visitor.error {
             return Err(error);
         }
+        if let Role::Problem = role {
+            if let Some((name, span)) = own_crate_names(&self.syntax)
+                .into_iter()
+                .find(|(name, _)| visitor.crates.contains(name))
+            {
+                let at = span.start();
+                return Err(format!(
+                    "{}:{}:{}: the problem names something of its own `{}` beside paths into the crate `{}`: the bundle cannot tell them apart; rename it",
+                    self.shown,
+                    at.line,
+                    at.column + 1,
+                    name,
+                    name
+                ));
+            }
+        }
         if let Role::Library { .. } = role {
             // A crate's comments are for its readers, not the judge's: the problem keeps its own.
             visitor
@@ -166,6 +182,53 @@ impl SourceFile {
             macro_idents: visitor.macro_idents,
         })
     }
+}
+
+/// The problem's own modules, types, traits and imports named like a crate (`mod grundy`,
+/// `use other as judge`), anywhere in it: a path `grundy::x` next to one may mean it, and the
+/// bundle, which points such paths at its crate module, would change what they mean.
+fn own_crate_names(file: &syn::File) -> Vec<(String, Span)> {
+    struct Own(Vec<(String, Span)>);
+    impl Own {
+        fn check(&mut self, ident: &syn::Ident) {
+            if ident == LIB || ident == JUDGE {
+                self.0.push((ident.to_string(), ident.span()));
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Own {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            match item {
+                syn::Item::Mod(i) => self.check(&i.ident),
+                syn::Item::Struct(i) => self.check(&i.ident),
+                syn::Item::Enum(i) => self.check(&i.ident),
+                syn::Item::Union(i) => self.check(&i.ident),
+                syn::Item::Trait(i) => self.check(&i.ident),
+                syn::Item::Type(i) => self.check(&i.ident),
+                _ => {}
+            }
+            syn::visit::visit_item(self, item);
+        }
+        fn visit_use_path(&mut self, path: &'ast syn::UsePath) {
+            // `use a::grundy;` binds `grundy` to something else than the crate.
+            if let syn::UseTree::Name(n) = &*path.tree {
+                self.check(&n.ident);
+            }
+            syn::visit::visit_use_path(self, path);
+        }
+        fn visit_use_rename(&mut self, rename: &'ast syn::UseRename) {
+            if rename.ident != rename.rename {
+                self.check(&rename.rename);
+            }
+        }
+    }
+    let mut own = Own(Vec::new());
+    for item in &file.items {
+        if !is_test_only(item_attrs(item)) {
+            own.visit_item(item);
+        }
+    }
+    own.0
 }
 
 /// What a problem's inner attribute becomes in the bundle, where it applies to the crates'

@@ -1777,7 +1777,7 @@ fn main() {
 }
 
 #[test]
-fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
+fn what_would_change_the_programs_meaning_is_refused_in_one_line() {
     let spoj = by_name("spoj").unwrap();
     let dir = &macro_workspace().root;
     for (source, needle) in [
@@ -1794,6 +1794,16 @@ fn what_a_macro_makes_the_bundle_cannot_follow_is_refused_in_one_line() {
         (
             "macro_rules! link {\n    () => {\n        extern crate core;\n    };\n}\nlink!();\nfn main() {}\n",
             "problems/refused.rs:3:9: `extern crate` in a macro",
+        ),
+        // A module of the problem's own named like the crate: `grundy::f()` in `solver`
+        // means it, which the bundle would point at the crate.
+        (
+            "mod solver {\n    mod grundy {\n        pub fn f() -> u64 {\n            1\n        }\n    }\n    pub fn run() -> u64 {\n        grundy::f() + ::grundy::num::LIMIT\n    }\n}\nfn main() {\n    println!(\"{}\", solver::run());\n}\n",
+            "problems/refused.rs:2:9: the problem names something of its own `grundy`",
+        ),
+        (
+            "use std::fmt as judge;\nfn main() {\n    let _: judge::Result = Ok(());\n    let _ = ::judge::MAX_INPUT;\n}\n",
+            "problems/refused.rs:1:17: the problem names something of its own `judge`",
         ),
         (
             "#![no_implicit_prelude]\nfn main() {\n    ::std::println!(\"{}\", ::grundy::num::LIMIT);\n}\n",
