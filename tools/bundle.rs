@@ -13,8 +13,11 @@
 //!
 //! What cannot be followed is refused with the construct and the file named: `mod x;` in a
 //! problem (also in a macro), a crate's name given alone to a macro that may paste it before
-//! `::`, `#[path]`, `include!`/`env!`-like macros (also inside other macros), `extern crate`,
-//! `$crate` in library macros, and, for plain judges, the crates only AtCoder ships.
+//! `::`, something of the problem's own named like a crate it uses, `#[path]`,
+//! `include!`/`env!`-like macros (also inside other macros), `extern crate`, `$crate` in
+//! library macros, `#![no_std]`-like attributes, and, for plain judges, the crates only
+//! AtCoder ships. A problem's `#![deny]`/`#![forbid]` are left out: in the bundle they would
+//! hold the crates' code to the problem's lints.
 
 mod layout;
 mod library;
