@@ -180,8 +180,10 @@ pub(crate) enum Last {
     OursSlow,
     /// The reference gave no answer (it failed or was too slow): no verdict on this input.
     NoReference(String),
-    /// The tool said the time is up, or cannot be reached: the run ends.
-    Stopped(String),
+    /// The tool said the time is up: the run ends with the inputs compared so far.
+    TimeUp,
+    /// The tool cannot be reached: the run ends.
+    Lost(String),
 }
 
 /// The test's connection to the tool that runs the programs.
@@ -209,11 +211,11 @@ impl Programs {
         let (ours, reference) = match reply {
             Ok(Reply::Ran { ours, reference }) => (ours, reference),
             Ok(Reply::TimeUp) => {
-                self.last = Last::Stopped("the time is up".to_string());
+                self.last = Last::TimeUp;
                 return None;
             }
             Err(e) => {
-                self.last = Last::Stopped(format!("the stress tool is gone: {e}"));
+                self.last = Last::Lost(format!("the stress tool is gone: {e}"));
                 return None;
             }
         };

@@ -95,8 +95,8 @@ pub enum StressOutcome<C> {
         /// The saved `.in` file, or why saving failed.
         saved: Result<PathBuf, String>,
     },
-    /// The run stopped before its limit: the `stress` tool said the time is up, or the
-    /// reference program gave no answer on an input.
+    /// The run stopped before its limit: the reference program gave no answer on an input, or
+    /// the `stress` tool could not be reached.
     Stopped {
         /// How many inputs agreed before.
         inputs: u64,
@@ -265,6 +265,14 @@ impl<P: Problem> Harness<P> {
                 self.generate(current, size)
             };
             let found = self.check(current, &cases);
+            if self
+                .programs
+                .as_ref()
+                .is_some_and(|p| p.last == Last::TimeUp)
+            {
+                progress.finish();
+                return StressOutcome::Agree { inputs: count };
+            }
             if let Some(why) = self.stopped() {
                 progress.finish();
                 return StressOutcome::Stopped {
@@ -315,14 +323,14 @@ impl<P: Problem> Harness<P> {
         }
     }
 
-    /// Why the run must stop, if it must: the time is up, or the reference gave no answer on
+    /// Why the run must stop, if it must: the tool is gone, or the reference gave no answer on
     /// an input of the run (a reference that cannot answer the generator's inputs is no
     /// reference for them; during shrinking such a candidate is merely skipped).
     fn stopped(&self) -> Option<String> {
         match &self.programs.as_ref()?.last {
-            Last::Stopped(why) => Some(why.clone()),
+            Last::Lost(why) => Some(why.clone()),
             Last::NoReference(why) => Some(format!("the reference gave no answer: {why}")),
-            Last::Compared | Last::OursSlow => None,
+            Last::Compared | Last::OursSlow | Last::TimeUp => None,
         }
     }
 
@@ -357,15 +365,11 @@ impl<P: Problem> Harness<P> {
                 false,
             ),
             StressOutcome::Stopped { inputs, why } => {
-                let time_up = self
-                    .programs
-                    .as_ref()
-                    .is_some_and(|p| matches!(p.last, Last::Stopped(_)));
                 let report = format!(
                     "{inputs} inputs agree (seed {}); stopped: {why}\n",
                     settings.seed
                 );
-                (report, !time_up)
+                (report, true)
             }
             StressOutcome::Disagree { failure, saved } => {
                 let shrunk = if self.max
