@@ -62,6 +62,9 @@ pub struct Run {
     pub elapsed: Duration,
     /// The program's CPU time (user and system), as far as it was measured.
     pub cpu: Duration,
+    /// The program's peak resident set in KiB (`ru_maxrss` of `wait4(2)`: the largest of the
+    /// program's own and of its children's that it waited for).
+    pub peak_memory_kib: u64,
 }
 
 /// Runs `program` with `args` on `input`; stops it once its CPU time passes `limit` (or its
@@ -116,7 +119,7 @@ pub fn run_with_env(
         });
     }
     let backstop = start + limit * WALL_FACTOR;
-    let (status, ended_by_runner, cpu) = wait(&mut child, group, limit, backstop, &over_cap)?;
+    let (status, ended_by_runner, usage) = wait(&mut child, group, limit, backstop, &over_cap)?;
     let elapsed = start.elapsed();
     // Whatever the program left in its group goes too, so that no one holds the pipes open.
     signal_group(group, libc::SIGKILL);
@@ -140,7 +143,8 @@ pub fn run_with_env(
         stdout,
         stderr,
         elapsed,
-        cpu,
+        cpu: usage.cpu,
+        peak_memory_kib: usage.peak_memory_kib,
     })
 }
 
@@ -174,46 +178,55 @@ fn spawn_reader(
     });
 }
 
+/// What `wait4(2)` says a finished child used.
+#[derive(Clone, Copy)]
+struct Usage {
+    /// User and system CPU time.
+    cpu: Duration,
+    /// Peak resident set, KiB.
+    peak_memory_kib: u64,
+}
+
 /// Waits for `child` until its CPU time passes `limit` or the wall clock `backstop`, ending its
 /// group then or when its output passes the cap; returns its status, if the runner ended it (or
-/// it ended over its limit) why, and its CPU time.
+/// it ended over its limit) why, and what it used.
 fn wait(
     child: &mut Child,
     group: libc::pid_t,
     limit: Duration,
     backstop: Instant,
     over_cap: &AtomicBool,
-) -> io::Result<(ExitStatus, Option<Ended>, Duration)> {
+) -> io::Result<(ExitStatus, Option<Ended>, Usage)> {
     let pid = child.id() as libc::pid_t;
     let mut pause = Duration::from_millis(1);
     loop {
-        if let Some((status, cpu)) = reap(pid, false)? {
+        if let Some((status, usage)) = reap(pid, false)? {
             // Past the cap the pipe is closed, so the program may have died of SIGPIPE first.
             let why = if over_cap.load(Ordering::SeqCst) {
                 Some(Ended::OverCap)
             } else {
-                (cpu > limit).then_some(Ended::TimedOut)
+                (usage.cpu > limit).then_some(Ended::TimedOut)
             };
-            return Ok((status, why, cpu));
+            return Ok((status, why, usage));
         }
         if over_cap.load(Ordering::SeqCst) {
             signal_group(group, libc::SIGKILL);
-            let (status, cpu) = reap_blocking(pid)?;
-            return Ok((status, Some(Ended::OverCap), cpu));
+            let (status, usage) = reap_blocking(pid)?;
+            return Ok((status, Some(Ended::OverCap), usage));
         }
         let now = Instant::now();
         if now >= backstop || running_cpu(pid).is_some_and(|cpu| cpu > limit) {
             signal_group(group, libc::SIGTERM);
             let kill_at = now + GRACE;
             while Instant::now() < kill_at {
-                if let Some((status, cpu)) = reap(pid, false)? {
-                    return Ok((status, Some(Ended::TimedOut), cpu));
+                if let Some((status, usage)) = reap(pid, false)? {
+                    return Ok((status, Some(Ended::TimedOut), usage));
                 }
                 thread::sleep(Duration::from_millis(5));
             }
             signal_group(group, libc::SIGKILL);
-            let (status, cpu) = reap_blocking(pid)?;
-            return Ok((status, Some(Ended::TimedOut), cpu));
+            let (status, usage) = reap_blocking(pid)?;
+            return Ok((status, Some(Ended::TimedOut), usage));
         }
         thread::sleep(pause.min(backstop - now));
         pause = (pause * 2).min(Duration::from_millis(10));
@@ -221,7 +234,7 @@ fn wait(
 }
 
 /// Waits for process `pid` (a child) until it ends.
-fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
+fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Usage)> {
     loop {
         if let Some(ended) = reap(pid, true)? {
             return Ok(ended);
@@ -229,9 +242,9 @@ fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
     }
 }
 
-/// The status and CPU time of child `pid` if it has ended (`wait4(2)`, which also gives its
-/// resource use), else `None`; with `block`, waits for it.
-fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Duration)>> {
+/// The status and resource use of child `pid` if it has ended (`wait4(2)`), else `None`; with
+/// `block`, waits for it.
+fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Usage)>> {
     let mut status: libc::c_int = 0;
     // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -251,8 +264,12 @@ fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Duratio
     let time = |t: libc::timeval| {
         Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
     };
-    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
-    Ok(Some((ExitStatus::from_raw(status), cpu)))
+    let used = Usage {
+        cpu: time(usage.ru_utime) + time(usage.ru_stime),
+        // Linux gives ru_maxrss in KiB.
+        peak_memory_kib: usage.ru_maxrss.max(0) as u64,
+    };
+    Ok(Some((ExitStatus::from_raw(status), used)))
 }
 
 /// The CPU time (user and system) that running process `pid` has used so far, from

@@ -121,6 +121,33 @@ fn the_limit_is_on_cpu_time_so_load_cannot_change_a_verdict() {
 }
 
 #[test]
+fn peak_memory_is_measured_for_every_run() {
+    let dir = scratch("peak", &[]);
+    // The shell keeps the 64 MiB it reads in a variable (and a copy while it reads it).
+    let holds = script(
+        &dir,
+        "holds",
+        "x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x}",
+    );
+    let held = run(&holds, b"", 20_000, 1 << 20);
+    assert_eq!(held.ended, Ended::Exited(0));
+    assert_eq!(held.stdout, b"67108864\n");
+    assert!(
+        (64 << 10..1 << 20).contains(&held.peak_memory_kib),
+        "{} KiB",
+        held.peak_memory_kib
+    );
+    let small = script(&dir, "small", "echo 1");
+    let little = run(&small, b"", 20_000, 1 << 20);
+    assert!(
+        (1..32 << 10).contains(&little.peak_memory_kib),
+        "{} KiB",
+        little.peak_memory_kib
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_program_that_ignores_sigterm_is_gone_soon_after_its_limit() {
     let dir = scratch("term", &[]);
     // It ignores SIGTERM, and so does the child it leaves behind holding standard output.
