@@ -63,8 +63,8 @@ pub struct Usage {
     pub runs: u64,
     /// The longest CPU time of a run.
     pub max_time: Duration,
-    /// The largest peak resident memory of a run in KiB, where measured.
-    pub max_memory_kib: Option<u64>,
+    /// The largest peak resident memory of a run in KiB.
+    pub max_memory_kib: u64,
     /// Runs whose CPU time passed the judge's limit (ours only).
     pub over_time: u64,
     /// Runs whose peak memory passed the judge's limit (ours only).
@@ -75,22 +75,14 @@ impl Usage {
     fn add(&mut self, run: &Run, limits: Option<(Duration, Option<u64>)>) {
         self.runs += 1;
         self.max_time = self.max_time.max(run.cpu);
-        let memory = peak_memory_kib(run);
-        if let Some(kib) = memory {
-            self.max_memory_kib = Some(self.max_memory_kib.unwrap_or(0).max(kib));
-        }
+        self.max_memory_kib = self.max_memory_kib.max(run.peak_memory_kib);
         if let Some((time, memory_mib)) = limits {
             self.over_time += u64::from(run.cpu > time || run.ended == Ended::TimedOut);
-            if let (Some(kib), Some(mib)) = (memory, memory_mib) {
-                self.over_memory += u64::from(kib > mib * 1024);
+            if let Some(mib) = memory_mib {
+                self.over_memory += u64::from(run.peak_memory_kib > mib * 1024);
             }
         }
     }
-}
-
-/// The peak memory of a run in KiB, where exec measures it.
-fn peak_memory_kib(_run: &Run) -> Option<u64> {
-    None
 }
 
 /// Both programs' usage.
@@ -107,12 +99,9 @@ fn seconds(time: Duration) -> String {
     format!("{:.2} s", time.as_secs_f64())
 }
 
-/// A memory size in KiB as the summary prints it: `14 MiB`, or `?` where not measured.
-fn mebibytes(kib: Option<u64>) -> String {
-    match kib {
-        Some(kib) => format!("{} MiB", kib.div_ceil(1024)),
-        None => "? MiB".to_string(),
-    }
+/// A memory size in KiB as the summary prints it, rounded up: `14 MiB`.
+fn mebibytes(kib: u64) -> String {
+    format!("{} MiB", kib.div_ceil(1024))
 }
 
 /// The summary's lines: each program's largest time and memory, ours against the judge's
@@ -128,8 +117,8 @@ fn mebibytes(kib: Option<u64>) -> String {
 ///     memory_limit: Some(256),
 /// };
 /// let usages = Usages {
-///     ours: Usage { runs: 9, max_time: Duration::from_millis(120), max_memory_kib: Some(14 * 1024), ..Usage::default() },
-///     reference: Usage { runs: 9, max_time: Duration::from_millis(400), max_memory_kib: Some(30 * 1024), ..Usage::default() },
+///     ours: Usage { runs: 9, max_time: Duration::from_millis(120), max_memory_kib: 14 * 1024, ..Usage::default() },
+///     reference: Usage { runs: 9, max_time: Duration::from_millis(400), max_memory_kib: 30 * 1024, ..Usage::default() },
 /// };
 /// assert_eq!(
 ///     summary(&programs, &usages),
@@ -442,6 +431,16 @@ mod tests {
             }
         );
         assert_eq!((usages.ours.runs, usages.reference.runs), (1, 1));
+        // Memory is measured: a program's resident set is at least a few pages, so a run is
+        // over a limit of 0 MiB.
+        assert!(usages.ours.max_memory_kib > 0 && usages.reference.max_memory_kib > 0);
+        let mut tight = Usages::default();
+        let no_memory = Programs {
+            memory_limit: Some(0),
+            ..both.clone()
+        };
+        run_both(&no_memory, "", None, &mut tight).unwrap();
+        assert_eq!((tight.ours.over_memory, tight.ours.over_time), (1, 0));
         let failing = programs("/bin/false", "echo 'error: no' >&2; exit 3");
         let Reply::Ran { ours, reference } = run_both(&failing, "", None, &mut usages).unwrap()
         else {
@@ -480,17 +479,18 @@ mod tests {
             ours: Usage {
                 runs: 4,
                 max_time: Duration::from_millis(1500),
-                max_memory_kib: None,
+                max_memory_kib: 70 * 1024 + 1,
                 over_time: 2,
-                over_memory: 0,
+                over_memory: 1,
             },
             reference: Usage::default(),
         };
         assert_eq!(
             summary(&both, &usages),
-            "ours: max 1.50 s of 1 s, ? MiB of 64 MiB (4 runs)\n\
+            "ours: max 1.50 s of 1 s, 71 MiB of 64 MiB (4 runs)\n\
              ours: over the time limit (1 s) on 2 of 4 runs\n\
-             reference: max 0.00 s, ? MiB\n"
+             ours: over the memory limit of 64 MiB on 1 of 4 runs\n\
+             reference: max 0.00 s, 0 MiB\n"
         );
     }
 }
