@@ -18,7 +18,7 @@ pub(crate) const GRACE: Duration = Duration::from_millis(500);
 /// Where the stress loop is, as the watchdog reports it.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Phase {
-    /// Nothing started yet, or the run is not bounded by time.
+    /// No input recorded (the loop does not record its phases).
     Idle,
     /// `agreed` inputs agree; the input from `seed` is being checked since `since`.
     Searching {
@@ -81,7 +81,7 @@ pub(crate) fn stopped_report(
             1,
         ),
         Phase::Idle | Phase::Done => (
-            format!("{name}: stopped at the {seconds} s bound before any input was checked\n"),
+            format!("{name}: stopped at the {seconds} s bound, an input still running\n"),
             0,
         ),
     }

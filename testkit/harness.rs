@@ -137,7 +137,7 @@ impl<P: Problem> Harness<P> {
     pub fn check(&mut self, seed: u64, cases: &[P::Case]) -> Option<Failure<P::Case>> {
         let input = P::input(cases);
         let (expected, got) = match self.programs.as_mut() {
-            Some(programs) => programs.run(&input)?,
+            Some(programs) => programs.run(seed, &input)?,
             None => (self.expected(cases), (self.solve)(&input)),
         };
         let verdict = match &got {

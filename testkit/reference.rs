@@ -46,6 +46,7 @@ pub enum Reply {
     TimeUp,
 }
 
+const SEED: u8 = b'n';
 const REQUEST: u8 = b'i';
 const ANSWERED: u8 = b'a';
 const FAILED: u8 = b'f';
@@ -86,29 +87,40 @@ fn protocol_error(what: &str) -> io::Error {
     )
 }
 
-/// Sends one input to be run.
-pub fn write_request(to: &mut impl Write, input: &str) -> io::Result<()> {
+/// Sends one input to be run, generated from `seed` (for the tool's summary: the seed of the
+/// slowest run).
+pub fn write_request(to: &mut impl Write, seed: u64, input: &str) -> io::Result<()> {
+    write_frame(to, SEED, &seed.to_string())?;
     write_frame(to, REQUEST, input)?;
     to.flush()
 }
 
-/// The next input to run, or `None` when the test has closed its side.
+/// The next input to run and its seed, or `None` when the test has closed its side.
 ///
 /// ```
 /// let mut wire = Vec::new();
-/// testkit::reference::write_request(&mut wire, "1\n5\n").unwrap();
+/// testkit::reference::write_request(&mut wire, 7, "1\n5\n").unwrap();
 /// let mut from = &wire[..];
-/// assert_eq!(testkit::reference::read_request(&mut from).unwrap(), Some("1\n5\n".to_string()));
+/// assert_eq!(
+///     testkit::reference::read_request(&mut from).unwrap(),
+///     Some((7, "1\n5\n".to_string()))
+/// );
 /// assert_eq!(testkit::reference::read_request(&mut from).unwrap(), None);
 /// ```
 ///
 /// # Errors
-/// A broken stream or a frame that is not a request.
-pub fn read_request(from: &mut impl Read) -> io::Result<Option<String>> {
+/// A broken stream or frames that are not a request.
+pub fn read_request(from: &mut impl Read) -> io::Result<Option<(u64, String)>> {
+    let seed = match read_frame(from)? {
+        None => return Ok(None),
+        Some((SEED, seed)) => seed
+            .parse()
+            .map_err(|_| protocol_error("a seed that is not a number"))?,
+        Some(_) => return Err(protocol_error("expected a request")),
+    };
     match read_frame(from)? {
-        None => Ok(None),
-        Some((REQUEST, input)) => Ok(Some(input)),
-        Some(_) => Err(protocol_error("expected a request")),
+        Some((REQUEST, input)) => Ok(Some((seed, input))),
+        _ => Err(protocol_error("a seed without its input")),
     }
 }
 
@@ -205,9 +217,13 @@ impl Programs {
 
     /// The reference's answer on `input` and ours as the harness judges it (a failure as a
     /// refusal, `Err`), or `None` when there is no verdict ([`Programs::last`] says why).
-    pub(crate) fn run(&mut self, input: &str) -> Option<(String, Result<String, String>)> {
+    pub(crate) fn run(
+        &mut self,
+        seed: u64,
+        input: &str,
+    ) -> Option<(String, Result<String, String>)> {
         let reply =
-            write_request(&mut self.stream, input).and_then(|_| read_reply(&mut self.stream));
+            write_request(&mut self.stream, seed, input).and_then(|_| read_reply(&mut self.stream));
         let (ours, reference) = match reply {
             Ok(Reply::Ran { ours, reference }) => (ours, reference),
             Ok(Reply::TimeUp) => {
@@ -246,12 +262,18 @@ mod tests {
     #[test]
     fn frames_round_trip_and_bad_ones_are_refused() {
         let mut wire = Vec::new();
-        write_request(&mut wire, "").unwrap();
-        write_request(&mut wire, "é\n").unwrap();
+        write_request(&mut wire, 0, "").unwrap();
+        write_request(&mut wire, u64::MAX, "é\n").unwrap();
         let mut from = &wire[..];
-        assert_eq!(read_request(&mut from).unwrap(), Some(String::new()));
-        assert_eq!(read_request(&mut from).unwrap(), Some("é\n".to_string()));
+        assert_eq!(read_request(&mut from).unwrap(), Some((0, String::new())));
+        assert_eq!(
+            read_request(&mut from).unwrap(),
+            Some((u64::MAX, "é\n".to_string()))
+        );
         assert_eq!(read_request(&mut from).unwrap(), None);
+        let mut seed_alone = Vec::new();
+        write_request(&mut seed_alone, 3, "").unwrap();
+        assert!(read_request(&mut &seed_alone[..seed_alone.len() - 9]).is_err());
         let reply = Reply::Ran {
             ours: Outcome::Failed("exit status 1: error: bad".into()),
             reference: Outcome::Answered("x\n".into()),

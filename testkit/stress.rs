@@ -90,8 +90,10 @@ pub enum StressOutcome<C> {
     },
     /// A shrunk counterexample, and where it was saved.
     Disagree {
-        /// The shrunk disagreement.
+        /// The disagreement, shrunk unless `shrunk` is false.
         failure: Failure<C>,
+        /// Whether it was shrunk (not a judge-size input, nor our program stopped as slow).
+        shrunk: bool,
         /// The saved `.in` file, or why saving failed.
         saved: Result<PathBuf, String>,
     },
@@ -288,7 +290,11 @@ impl<P: Problem> Harness<P> {
                     .as_ref()
                     .is_some_and(|p| p.last == Last::OursSlow);
                 if self.max || ours_slow {
-                    return StressOutcome::Disagree { failure, saved };
+                    return StressOutcome::Disagree {
+                        failure,
+                        shrunk: false,
+                        saved,
+                    };
                 }
                 bound::record(Phase::Shrinking {
                     seed: current,
@@ -300,6 +306,7 @@ impl<P: Problem> Harness<P> {
                 let saved = self.save(current, &small);
                 return StressOutcome::Disagree {
                     failure: small,
+                    shrunk: true,
                     saved,
                 };
             }
@@ -371,17 +378,12 @@ impl<P: Problem> Harness<P> {
                 );
                 (report, true)
             }
-            StressOutcome::Disagree { failure, saved } => {
-                let shrunk = if self.max
-                    || self
-                        .programs
-                        .as_ref()
-                        .is_some_and(|p| p.last == Last::OursSlow)
-                {
-                    "not shrunk"
-                } else {
-                    "shrunk below"
-                };
+            StressOutcome::Disagree {
+                failure,
+                shrunk,
+                saved,
+            } => {
+                let shrunk = if shrunk { "shrunk below" } else { "not shrunk" };
                 let report = format!(
                     "{}: seed {} disagrees with the {} ({})\n{}{}\n",
                     self.name,
@@ -454,7 +456,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("testkit-{}", std::process::id()));
         let mut harness = Harness::<Sum>::new("sum", dir.join("crate").to_str().unwrap(), broken);
         match harness.stress(1, 20, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved } => {
+            StressOutcome::Disagree { failure, saved, .. } => {
                 // One case, holding a 7 among numbers no larger than 7.
                 assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
                 assert!(failure.cases[0].contains(&7));
@@ -590,7 +592,7 @@ mod tests {
         let mut harness =
             Harness::<NimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
         match harness.stress(0, 16, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved } => {
+            StressOutcome::Disagree { failure, saved, .. } => {
                 // Shrunk through the checker: the one case left is wrong, not merely different
                 // (an exact comparison would have shrunk to any input the last heap answers).
                 assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);

@@ -63,8 +63,12 @@ pub struct Usage {
     pub runs: u64,
     /// The longest CPU time of a run.
     pub max_time: Duration,
+    /// The seed of the input of the longest run.
+    pub slowest_seed: u64,
     /// The largest peak resident memory of a run in KiB.
     pub max_memory_kib: u64,
+    /// The seed of the input of the run with the largest memory.
+    pub largest_seed: u64,
     /// Runs whose CPU time passed the judge's limit (ours only).
     pub over_time: u64,
     /// Runs whose peak memory passed the judge's limit (ours only).
@@ -72,10 +76,14 @@ pub struct Usage {
 }
 
 impl Usage {
-    fn add(&mut self, run: &Run, limits: Option<(Duration, Option<u64>)>) {
+    fn add(&mut self, seed: u64, run: &Run, limits: Option<(Duration, Option<u64>)>) {
         self.runs += 1;
-        self.max_time = self.max_time.max(run.cpu);
-        self.max_memory_kib = self.max_memory_kib.max(run.peak_memory_kib);
+        if self.runs == 1 || run.cpu > self.max_time {
+            (self.max_time, self.slowest_seed) = (run.cpu, seed);
+        }
+        if self.runs == 1 || run.peak_memory_kib > self.max_memory_kib {
+            (self.max_memory_kib, self.largest_seed) = (run.peak_memory_kib, seed);
+        }
         if let Some((time, memory_mib)) = limits {
             self.over_time += u64::from(run.cpu > time || run.ended == Ended::TimedOut);
             if let Some(mib) = memory_mib {
@@ -104,8 +112,8 @@ fn mebibytes(kib: u64) -> String {
     format!("{} MiB", kib.div_ceil(1024))
 }
 
-/// The summary's lines: each program's largest time and memory, ours against the judge's
-/// limits, and how many of our runs passed them.
+/// The summary's lines: each program's largest CPU time and memory with the seeds of their
+/// inputs, ours against the judge's limits, and how many of our runs passed them.
 ///
 /// ```
 /// use std::time::Duration;
@@ -116,13 +124,19 @@ fn mebibytes(kib: u64) -> String {
 ///     time_limit: Duration::from_secs(2),
 ///     memory_limit: Some(256),
 /// };
-/// let usages = Usages {
-///     ours: Usage { runs: 9, max_time: Duration::from_millis(120), max_memory_kib: 14 * 1024, ..Usage::default() },
-///     reference: Usage { runs: 9, max_time: Duration::from_millis(400), max_memory_kib: 30 * 1024, ..Usage::default() },
+/// let usage = |runs, millis, mib: u64, seed| Usage {
+///     runs,
+///     max_time: Duration::from_millis(millis),
+///     slowest_seed: seed,
+///     max_memory_kib: mib * 1024,
+///     largest_seed: seed,
+///     ..Usage::default()
 /// };
+/// let usages = Usages { ours: usage(9, 120, 14, 45), reference: usage(9, 400, 30, 47) };
 /// assert_eq!(
 ///     summary(&programs, &usages),
-///     "ours: max 0.12 s of 2 s, 14 MiB of 256 MiB (9 runs)\nreference: max 0.40 s, 30 MiB\n"
+///     "ours: max 0.12 s of 2 s (seed 45), 14 MiB of 256 MiB (seed 45); 9 runs\n\
+///      reference: max 0.40 s (seed 47), 30 MiB (seed 47)\n"
 /// );
 /// ```
 pub fn summary(programs: &Programs, usages: &Usages) -> String {
@@ -132,28 +146,32 @@ pub fn summary(programs: &Programs, usages: &Usages) -> String {
         .map_or(String::new(), |mib| format!(" of {mib} MiB"));
     let ours = &usages.ours;
     let mut text = format!(
-        "ours: max {} of {limit}, {}{memory_limit} ({} runs)\n",
+        "ours: max {} of {limit} (seed {}), {}{memory_limit} (seed {}); {} runs\n",
         seconds(ours.max_time),
+        ours.slowest_seed,
         mebibytes(ours.max_memory_kib),
+        ours.largest_seed,
         ours.runs
     );
     if ours.over_time > 0 {
         text += &format!(
-            "ours: over the time limit ({limit}) on {} of {} runs\n",
-            ours.over_time, ours.runs
+            "ours: over the time limit ({limit}) on {} of {} runs (the slowest: seed {})\n",
+            ours.over_time, ours.runs, ours.slowest_seed
         );
     }
     if ours.over_memory > 0 {
         text += &format!(
-            "ours: over the memory limit{memory_limit} on {} of {} runs\n",
-            ours.over_memory, ours.runs
+            "ours: over the memory limit{memory_limit} on {} of {} runs (the largest: seed {})\n",
+            ours.over_memory, ours.runs, ours.largest_seed
         );
     }
     let reference = &usages.reference;
     text += &format!(
-        "reference: max {}, {}\n",
+        "reference: max {} (seed {}), {} (seed {})\n",
         seconds(reference.max_time),
-        mebibytes(reference.max_memory_kib)
+        reference.slowest_seed,
+        mebibytes(reference.max_memory_kib),
+        reference.largest_seed
     );
     text
 }
@@ -184,10 +202,11 @@ fn with_stderr(how: String, run: &Run) -> String {
     }
 }
 
-/// Runs the two programs on `input` within the time left before `deadline`: the reply, or
+/// Runs the two programs on `input` (from `seed`) within the time left before `deadline`: the reply, or
 /// [`Reply::TimeUp`] when the deadline has passed or cut a run short.
 pub fn run_both(
     programs: &Programs,
+    seed: u64,
     input: &str,
     deadline: Option<Instant>,
     usages: &mut Usages,
@@ -215,9 +234,11 @@ pub fn run_both(
     if cut && ran.ended == Ended::TimedOut {
         return Ok(Reply::TimeUp);
     }
-    usages
-        .ours
-        .add(&ran, Some((programs.time_limit, programs.memory_limit)));
+    usages.ours.add(
+        seed,
+        &ran,
+        Some((programs.time_limit, programs.memory_limit)),
+    );
     let ours = outcome(ran, bound);
     let Some((bound, cut)) = left(programs.reference_bound()) else {
         return Ok(Reply::TimeUp);
@@ -234,7 +255,7 @@ pub fn run_both(
     if cut && ran.ended == Ended::TimedOut {
         return Ok(Reply::TimeUp);
     }
-    usages.reference.add(&ran, None);
+    usages.reference.add(seed, &ran, None);
     let reference = outcome(ran, bound);
     Ok(Reply::Ran { ours, reference })
 }
@@ -285,8 +306,8 @@ impl Server {
             .try_clone()
             .map_err(|e| format!("stress socket: {e}"))?;
         let mut writer = BufWriter::new(stream);
-        while let Some(input) = read_request(&mut reader).map_err(|e| e.to_string())? {
-            let reply = run_both(programs, &input, deadline, &mut usages)?;
+        while let Some((seed, input)) = read_request(&mut reader).map_err(|e| e.to_string())? {
+            let reply = run_both(programs, seed, &input, deadline, &mut usages)?;
             // A test that has gone (stopped at its bound) no longer reads: that ends the serving.
             if write_reply(&mut writer, &reply).is_err() {
                 break;
@@ -422,7 +443,7 @@ mod tests {
     fn both_programs_run_on_the_input() {
         let mut usages = Usages::default();
         let both = programs("/bin/cat", "tr a b");
-        let reply = run_both(&both, "aa\n", None, &mut usages).unwrap();
+        let reply = run_both(&both, 1, "aa\n", None, &mut usages).unwrap();
         assert_eq!(
             reply,
             Reply::Ran {
@@ -439,10 +460,10 @@ mod tests {
             memory_limit: Some(0),
             ..both.clone()
         };
-        run_both(&no_memory, "", None, &mut tight).unwrap();
+        run_both(&no_memory, 3, "", None, &mut tight).unwrap();
         assert_eq!((tight.ours.over_memory, tight.ours.over_time), (1, 0));
         let failing = programs("/bin/false", "echo 'error: no' >&2; exit 3");
-        let Reply::Ran { ours, reference } = run_both(&failing, "", None, &mut usages).unwrap()
+        let Reply::Ran { ours, reference } = run_both(&failing, 2, "", None, &mut usages).unwrap()
         else {
             panic!("no deadline")
         };
@@ -454,12 +475,38 @@ mod tests {
     }
 
     #[test]
+    fn a_slow_program_is_stopped_at_its_bound_and_counted_over_the_limit() {
+        let dir = std::env::temp_dir().join(format!("compare-slow-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let spin = dir.join("spin");
+        std::fs::write(&spin, "#!/bin/sh\nwhile :; do :; done\n").unwrap();
+        let chmod = Command::new("chmod").arg("+x").arg(&spin).status().unwrap();
+        assert!(chmod.success());
+        let slow = Programs {
+            time_limit: Duration::from_millis(100),
+            ..programs(spin.to_str().unwrap(), "cat")
+        };
+        let mut usages = Usages::default();
+        let reply = run_both(&slow, 6, "x\n", None, &mut usages).unwrap();
+        let Reply::Ran { ours, reference } = reply else {
+            panic!("no deadline")
+        };
+        assert_eq!(
+            ours,
+            Outcome::Slow("stopped after 0.20 s of CPU time (its bound)".into())
+        );
+        assert_eq!(reference, Outcome::Answered("x\n".into()));
+        assert_eq!((usages.ours.over_time, usages.ours.slowest_seed), (1, 6));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn a_passed_deadline_ends_the_comparison() {
         let mut usages = Usages::default();
         let both = programs("/bin/cat", "cat");
         let past = Some(Instant::now());
         assert_eq!(
-            run_both(&both, "", past, &mut usages).unwrap(),
+            run_both(&both, 4, "", past, &mut usages).unwrap(),
             Reply::TimeUp
         );
         assert_eq!(usages, Usages::default(), "nothing ran");
@@ -467,7 +514,7 @@ mod tests {
         let soon = Some(Instant::now() + Duration::from_millis(300));
         let slow = programs("/bin/cat", "while :; do :; done");
         assert_eq!(
-            run_both(&slow, "", soon, &mut usages).unwrap(),
+            run_both(&slow, 5, "", soon, &mut usages).unwrap(),
             Reply::TimeUp
         );
     }
@@ -479,7 +526,9 @@ mod tests {
             ours: Usage {
                 runs: 4,
                 max_time: Duration::from_millis(1500),
+                slowest_seed: 8,
                 max_memory_kib: 70 * 1024 + 1,
+                largest_seed: 9,
                 over_time: 2,
                 over_memory: 1,
             },
@@ -487,10 +536,10 @@ mod tests {
         };
         assert_eq!(
             summary(&both, &usages),
-            "ours: max 1.50 s of 1 s, 71 MiB of 64 MiB (4 runs)\n\
-             ours: over the time limit (1 s) on 2 of 4 runs\n\
-             ours: over the memory limit of 64 MiB on 1 of 4 runs\n\
-             reference: max 0.00 s, 0 MiB\n"
+            "ours: max 1.50 s of 1 s (seed 8), 71 MiB of 64 MiB (seed 9); 4 runs\n\
+             ours: over the time limit (1 s) on 2 of 4 runs (the slowest: seed 8)\n\
+             ours: over the memory limit of 64 MiB on 1 of 4 runs (the largest: seed 9)\n\
+             reference: max 0.00 s (seed 0), 0 MiB (seed 0)\n"
         );
     }
 }
