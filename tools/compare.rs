@@ -107,6 +107,14 @@ fn seconds(time: Duration) -> String {
     format!("{:.2} s", time.as_secs_f64())
 }
 
+/// `1 run`, `9 runs`.
+fn runs(count: u64) -> String {
+    match count {
+        1 => "1 run".to_string(),
+        _ => format!("{count} runs"),
+    }
+}
+
 /// A memory size in KiB as the summary prints it, rounded up: `14 MiB`.
 fn mebibytes(kib: u64) -> String {
     format!("{} MiB", kib.div_ceil(1024))
@@ -146,12 +154,12 @@ pub fn summary(programs: &Programs, usages: &Usages) -> String {
         .map_or(String::new(), |mib| format!(" of {mib} MiB"));
     let ours = &usages.ours;
     let mut text = format!(
-        "ours: max {} of {limit} (seed {}), {}{memory_limit} (seed {}); {} runs\n",
+        "ours: max {} of {limit} (seed {}), {}{memory_limit} (seed {}); {}\n",
         seconds(ours.max_time),
         ours.slowest_seed,
         mebibytes(ours.max_memory_kib),
         ours.largest_seed,
-        ours.runs
+        runs(ours.runs)
     );
     if ours.over_time > 0 {
         text += &format!(

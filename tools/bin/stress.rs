@@ -101,6 +101,16 @@ fn main() {
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
     let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let interactive = workspace.meta(&cli.name).is_ok_and(|m| m.interactive);
+    if cli.reference.is_some() && interactive {
+        fail(
+            &format!(
+                "--reference compares batch programs; `{}` is interactive: its program plays against its jury (docs/interactive.md)",
+                cli.name
+            ),
+            2,
+        );
+    }
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
@@ -126,6 +136,7 @@ fn main() {
                 Target::Problem(name) => workspace.meta(name).ok(),
                 Target::Starter(_) => None,
             };
+
             let programs = Programs {
                 ours,
                 reference,
