@@ -119,9 +119,16 @@ impl Progress {
     /// How often a progress line is written when standard error is not a terminal.
     pub(crate) const LOG_EVERY: Duration = Duration::from_secs(10);
 
-    /// Progress lines for standard error as it is (a terminal or not).
+    /// Progress lines for standard error: a terminal's if `STRESS_TERMINAL` says so (the
+    /// `stress` tool pipes the test's standard error through to its own, and knows whether that
+    /// is a terminal), else as standard error is.
     pub(crate) fn on_stderr() -> Progress {
-        Progress::new(std::io::stderr().is_terminal())
+        let terminal = match std::env::var(crate::STRESS_TERMINAL).as_deref() {
+            Ok("1") => true,
+            Ok(_) => false,
+            Err(_) => std::io::stderr().is_terminal(),
+        };
+        Progress::new(terminal)
     }
 
     pub(crate) fn new(terminal: bool) -> Progress {

@@ -68,4 +68,5 @@ pub use rng::Rng;
 pub use stress::{
     StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SAVED_BYTES, MAX_SECONDS,
     MAX_SIZE, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,
+    STRESS_TERMINAL,
 };

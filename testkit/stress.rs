@@ -25,6 +25,10 @@ pub const STRESS_SECONDS: &str = "STRESS_SECONDS";
 pub const STRESS_SEED: &str = "STRESS_SEED";
 /// The environment variable holding the generator's size.
 pub const STRESS_SIZE: &str = "STRESS_SIZE";
+/// The environment variable saying whether the `stress` tool's standard error, to which the
+/// test's is passed through, is a terminal (`1`) or not (`0`): progress lines are rewritten in
+/// place on a terminal only.
+pub const STRESS_TERMINAL: &str = "STRESS_TERMINAL";
 /// The environment variable holding the file the stress test writes its report to.
 pub const STRESS_REPORT: &str = "STRESS_REPORT";
 

@@ -8,11 +8,11 @@
 
 use crate::runner::cargo::{self, Artifact};
 use crate::workspace::Workspace;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT};
+use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT, STRESS_TERMINAL};
 
 /// The test binary's default memory cap, MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 4096;
@@ -181,6 +181,14 @@ pub fn stress_command(
         .arg(executable)
         .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
         .env(STRESS_REPORT, report)
+        .env(
+            STRESS_TERMINAL,
+            if std::io::stderr().is_terminal() {
+                "1"
+            } else {
+                "0"
+            },
+        )
         .envs(request.environment())
         .stdin(Stdio::null())
         .stdout(Stdio::null());
@@ -513,6 +521,18 @@ mod tests {
             .map(|a| a.to_string_lossy().into())
             .collect();
         assert_eq!(args[2..4], ["102400", "sh"]);
+        // The test learns whether progress may be rewritten in place: its standard error is a
+        // pipe to this tool's, whatever that is.
+        let terminal = command
+            .get_envs()
+            .find(|(key, _)| *key == STRESS_TERMINAL)
+            .and_then(|(_, value)| value);
+        let expected = if std::io::stderr().is_terminal() {
+            "1"
+        } else {
+            "0"
+        };
+        assert_eq!(terminal, Some(std::ffi::OsStr::new(expected)));
         // Swap the stress test's arguments for the script: the cap stays.
         let mut probe = Command::new("sh");
         probe.args(&args[..4]).args(["-c", &script]);

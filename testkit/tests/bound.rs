@@ -28,7 +28,9 @@ impl Problem for Parity {
     }
     fn brute(&mut self, &n: &u64) -> String {
         let shrinking = std::env::var("BOUND_TEST_SHRINK").is_ok();
-        let stuck = if shrinking {
+        let stuck = if std::env::var("BOUND_TEST_FREE").is_ok() {
+            false
+        } else if shrinking {
             self.seen_seven
         } else {
             self.answered == STUCK_AFTER
@@ -70,6 +72,12 @@ fn stress_run() {
 /// Runs `stress_run` as the `stress` tool would, for at most a minute: its exit status and
 /// report.
 fn run(dir: &Path, env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let (status, report, _) = run_with_stderr(dir, env);
+    (status, report)
+}
+
+/// [`run`], and what the run wrote on standard error.
+fn run_with_stderr(dir: &Path, env: &[(&str, &str)]) -> (Option<i32>, String, String) {
     let report = dir.join("report");
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args(["--ignored", "--exact", "stress_run", "--nocapture"])
@@ -77,8 +85,15 @@ fn run(dir: &Path, env: &[(&str, &str)]) -> (Option<i32>, String) {
         .env(testkit::STRESS_REPORT, &report)
         .envs(env.iter().copied())
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
     let give_up = Instant::now() + Duration::from_secs(60);
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -90,10 +105,9 @@ fn run(dir: &Path, env: &[(&str, &str)]) -> (Option<i32>, String) {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    (
-        status.code(),
-        std::fs::read_to_string(report).unwrap_or_default(),
-    )
+    let stderr = reader.join().unwrap();
+    let report = std::fs::read_to_string(report).unwrap_or_default();
+    (status.code(), report, stderr)
 }
 
 #[test]
@@ -159,6 +173,34 @@ fn a_run_that_ends_by_itself_is_not_reported_twice() {
     assert_eq!(
         (status, report.as_str()),
         (Some(0), "3 inputs agree (seed 2)\n")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn progress_is_rewritten_in_place_on_a_terminal_only() {
+    let dir = scratch("progress");
+    // Heaps up to 6: the solution is wrong on 7 only.
+    let free = [
+        ("STRESS_SECONDS", "1.5"),
+        ("BOUND_TEST_FREE", "1"),
+        ("STRESS_SIZE", "6"),
+    ];
+    let terminal = [free[0], free[1], free[2], ("STRESS_TERMINAL", "1")];
+    let (status, report, stderr) = run_with_stderr(&dir, &terminal);
+    assert_eq!(status, Some(0), "{report}");
+    assert!(stderr.contains("\rparity: "), "{stderr:?}");
+    assert!(
+        stderr.contains(" inputs agree, ") && stderr.ends_with('\n'),
+        "{stderr:?}"
+    );
+    // A log gets no carriage return (and, this short, no progress line at all).
+    let log = [free[0], free[1], free[2], ("STRESS_TERMINAL", "0")];
+    let (status, report, stderr) = run_with_stderr(&dir, &log);
+    assert_eq!(status, Some(0), "{report}");
+    assert!(
+        !stderr.contains('\r') && !stderr.contains("parity: "),
+        "{stderr:?}"
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
