@@ -7,6 +7,7 @@
 //! summary against the judge's limits. The reference is a shell command (`sh -c`, as oj runs
 //! its `-c` commands), so that `python3 ref.py` or `./a.out` is written as at a prompt.
 
+use crate::manifest::Meta;
 use crate::runner::cargo;
 use crate::runner::exec::{self, Ended, Input, Run};
 use crate::stress::{self, Target};
@@ -45,6 +46,17 @@ pub struct Programs {
 }
 
 impl Programs {
+    /// Our program and the reference, under the limits `meta` declares (the runner's default
+    /// time limit where it declares none, or for a starter, which has no metadata).
+    pub fn judged(ours: PathBuf, reference: String, meta: Option<&Meta>) -> Programs {
+        Programs {
+            ours,
+            reference,
+            time_limit: crate::runner::limits::case_limit(None, meta.and_then(|m| m.time_limit)),
+            memory_limit: meta.and_then(|m| m.memory_limit),
+        }
+    }
+
     /// Our program's time bound.
     pub fn ours_bound(&self) -> Duration {
         self.time_limit * OURS_BOUND_FACTOR
@@ -445,6 +457,31 @@ mod tests {
             time_limit: Duration::from_secs(1),
             memory_limit: Some(64),
         }
+    }
+
+    #[test]
+    fn limits_come_from_the_problems_metadata() {
+        let workspace = Workspace::load(&crate::workspace::default_root()).unwrap();
+        let meta = workspace.meta("xorbreak").unwrap();
+        let judged = Programs::judged("ours".into(), "ref".into(), Some(&meta));
+        assert_eq!(judged.time_limit, Duration::from_secs(3));
+        assert_eq!(judged.memory_limit, Some(256));
+        assert_eq!(judged.ours_bound(), Duration::from_secs(6));
+        assert_eq!(judged.reference_bound(), Duration::from_secs(15));
+        let starter = Programs::judged("ours".into(), "ref".into(), None);
+        assert_eq!(
+            (starter.time_limit, starter.memory_limit),
+            (Duration::from_secs(10), None)
+        );
+        let fast = Programs {
+            time_limit: Duration::from_millis(500),
+            ..starter
+        };
+        assert_eq!(
+            fast.reference_bound(),
+            Duration::from_secs(10),
+            "at least 10 s"
+        );
     }
 
     #[test]

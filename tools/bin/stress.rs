@@ -101,8 +101,12 @@ fn main() {
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
     let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
-    let interactive = workspace.meta(&cli.name).is_ok_and(|m| m.interactive);
-    if cli.reference.is_some() && interactive {
+    // A starter declares nothing: the default limits apply.
+    let meta = match &target {
+        Target::Problem(name) => workspace.meta(name).ok(),
+        Target::Starter(_) => None,
+    };
+    if cli.reference.is_some() && meta.as_ref().is_some_and(|m| m.interactive) {
         fail(
             &format!(
                 "--reference compares batch programs; `{}` is interactive: its program plays against its jury (docs/interactive.md)",
@@ -132,20 +136,7 @@ fn main() {
         Some(reference) => {
             let ours = tools::compare::build_ours(&workspace, &target, cli.bundle)
                 .unwrap_or_else(|e| fail(&e, 1));
-            let meta = match &target {
-                Target::Problem(name) => workspace.meta(name).ok(),
-                Target::Starter(_) => None,
-            };
-
-            let programs = Programs {
-                ours,
-                reference,
-                time_limit: tools::runner::limits::case_limit(
-                    None,
-                    meta.as_ref().and_then(|m| m.time_limit),
-                ),
-                memory_limit: meta.as_ref().and_then(|m| m.memory_limit),
-            };
+            let programs = Programs::judged(ours, reference, meta.as_ref());
             let server = Server::listen(&cli.name).unwrap_or_else(|e| fail(&e, 1));
             command.env(testkit::reference::STRESS_PROGRAMS, server.path());
             if cli.max {
