@@ -12,7 +12,11 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT, STRESS_TERMINAL};
+use testkit::reference::{STRESS_MAX, STRESS_PROGRAMS};
+use testkit::{
+    StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS, STRESS_SEED,
+    STRESS_SIZE, STRESS_TERMINAL,
+};
 
 /// The test binary's default memory cap, MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 4096;
@@ -175,6 +179,17 @@ pub fn stress_command(
     memory_mib: u64,
 ) -> Command {
     let mut command = Command::new("sh");
+    // Only this tool's settings reach the test: none left in the environment it runs in.
+    for key in [
+        STRESS_ITERS,
+        STRESS_SECONDS,
+        STRESS_SEED,
+        STRESS_SIZE,
+        STRESS_PROGRAMS,
+        STRESS_MAX,
+    ] {
+        command.env_remove(key);
+    }
     command
         .args(["-c", "ulimit -v \"$0\" 2>/dev/null; exec \"$@\""])
         .arg(memory_mib.saturating_mul(1024).to_string())
