@@ -183,6 +183,21 @@ pub fn read_reply(from: &mut impl Read) -> io::Result<Reply> {
     }
 }
 
+/// A program's output as the runner judges it: carriage returns dropped and the last line
+/// ended, so that a reference written on Windows or without a final newline is not a
+/// disagreement in line breaks.
+fn normal(text: String) -> String {
+    let mut text = if text.contains('\r') {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
 /// Why the last request gave no verdict, or that our program was stopped as too slow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Last {
@@ -236,7 +251,7 @@ impl Programs {
             }
         };
         let reference = match reference {
-            Outcome::Answered(text) => text,
+            Outcome::Answered(text) => normal(text),
             Outcome::Failed(why) | Outcome::Slow(why) => {
                 self.last = Last::NoReference(why);
                 return None;
@@ -244,7 +259,7 @@ impl Programs {
         };
         self.last = Last::Compared;
         let ours = match ours {
-            Outcome::Answered(text) => Ok(text),
+            Outcome::Answered(text) => Ok(normal(text)),
             Outcome::Failed(why) => Err(why),
             Outcome::Slow(why) => {
                 self.last = Last::OursSlow;
@@ -258,6 +273,18 @@ impl Programs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_breaks_are_the_runners() {
+        assert_eq!(normal("First\r\nSecond".into()), "First\nSecond\n");
+        assert_eq!(normal("1\n".into()), "1\n");
+        assert_eq!(normal(String::new()), "");
+        assert_eq!(
+            normal("a b\n\n".into()),
+            "a b\n\n",
+            "only what the runner forgives"
+        );
+    }
 
     #[test]
     fn frames_round_trip_and_bad_ones_are_refused() {
