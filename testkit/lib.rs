@@ -14,7 +14,7 @@
 //! - `stress` (ignored; run by the `stress` tool): the same comparison for a number of inputs or
 //!   seconds read from the environment, saving a shrunk counterexample as a testcase; or, with
 //!   `stress --reference`, our program against a reference program, both run by the tool
-//!   ([`reference`]).
+//!   ([`reference`](mod@reference)).
 //!
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
