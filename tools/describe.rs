@@ -17,7 +17,7 @@
 //! `extension (proved): …`.
 
 use crate::analyzer::Game;
-use grundy::octal::{Certifier, Limits, OctalCode, RareValue};
+use grundy::octal::{BitSliced, Certifier, Limits, OctalCode};
 use grundy::pattern::{self, guess, guess_table, Refusal};
 use grundy::periodicity::{certify, Period};
 use std::fmt::Write as _;
@@ -195,7 +195,7 @@ fn named_game(text: &str) -> Option<(Game, String)> {
 /// The most values `describe` computes itself to prove a named game's period.
 pub const PROOF_VALUES: usize = 1 << 22;
 /// The most options it examines for that (a fraction of a second).
-pub const PROOF_WORK: u64 = 50_000_000;
+pub const PROOF_WORK: u64 = 20_000_000;
 
 /// What the periodicity theorem says about a named game and the values given.
 enum Proof {
@@ -218,8 +218,14 @@ enum Proof {
 /// the game's values, not of any values), and the period is proved from the values given when
 /// they suffice, else from the game's further values.
 fn prove(values: &[u64], game: &Game) -> Proof {
-    let mut certifier = Certifier::with_rule(RareValue::new(game.code.clone()), game.rule);
-    let compared = values.len().min(PROOF_VALUES);
+    let mut certifier = Certifier::with_rule(BitSliced::new(game.code.clone()), game.rule);
+    // The values a proof rests on must be the game's: the prefix the theorem needs when the
+    // values given prove a period (the rest repeat it, as the game's do), else all of them.
+    let given_proof = certify(values, game.rule).map(|period| {
+        let needed = game.rule.required_len(period.preperiod, period.period);
+        (period, needed.min(values.len()))
+    });
+    let compared = given_proof.map_or(values.len().min(PROOF_VALUES), |(_, needed)| needed);
     if certifier.extend_to(compared).is_err() {
         return Proof::Unproved {
             computed: certifier.len(),
@@ -231,11 +237,11 @@ fn prove(values: &[u64], game: &Game) -> Proof {
             game: u64::from(certifier.values()[n]),
         };
     }
-    if let Some(period) = certify(&values[..compared], game.rule) {
+    if let Some((period, needed)) = given_proof {
         return Proof::Proved {
             period,
-            needed: game.rule.required_len(period.preperiod, period.period),
-            values: values[..compared].to_vec(),
+            needed,
+            values: values[..needed].to_vec(),
             computed: false,
         };
     }
