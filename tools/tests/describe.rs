@@ -445,3 +445,64 @@ fn a_named_game_is_proved_from_too_few_values() {
         "{out}"
     );
 }
+
+/// Digit games through `describe`, by literal search: Mock Turtles (turn one to three coins,
+/// the rightmost heads to tails) are the odious numbers; lowering one base-10 digit by one is
+/// the digit sum's parity, which up to n = 99 is also periodic with period 20: from 99 values
+/// nothing is claimed (`undecided`), from 200 the digit sum, checked to 3000.
+#[test]
+fn digit_games_get_their_digit_rule_or_an_honest_undecided() {
+    let mut turtles: Vec<u64> = Vec::new();
+    for n in 0..300usize {
+        let mut options = vec![0u64];
+        for a in 0..n {
+            options.push(turtles[a]);
+            options.extend((a + 1..n).map(|b| turtles[a] ^ turtles[b]));
+        }
+        turtles.push(mex(options));
+    }
+    let text: Vec<String> = turtles[..100].iter().map(|v| v.to_string()).collect();
+    let (status, out, _) = grundy(&["describe", "--extend", "300"], &text.join(" "));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "rule"),
+        Some("G(n) = 2n + 1 - popcount(n) mod 2 (the n-th odious number)")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 100 values)").unwrap()),
+        turtles[..300]
+    );
+
+    let mut digits = vec![0u64; 3000];
+    for n in 1..3000usize {
+        let mut options = Vec::new();
+        let mut place = 1;
+        while place <= n {
+            if n / place % 10 > 0 {
+                options.push(digits[n - place]);
+            }
+            place *= 10;
+        }
+        digits[n] = mex(options);
+    }
+    let shown = |len: usize| -> String {
+        let text: Vec<String> = digits[..len].iter().map(|v| v.to_string()).collect();
+        text.join(" ")
+    };
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &shown(99));
+    assert_eq!((status, line(&out, "rule")), (3, Some("none")), "{out}");
+    assert!(
+        line(&out, "why").unwrap().starts_with("undecided: "),
+        "{out}"
+    );
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &shown(200));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "rule"),
+        Some("G(n) = s(n) mod 2, s(n) the sum of the base-10 digits of n")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 200 values)").unwrap()),
+        digits
+    );
+}
