@@ -185,16 +185,16 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("unit tests");
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
-    // overflow checks; tools/ is tested as built, in a cargo run of its own: built beside the
-    // checked library, tools would be compiled again against it, not shared with the release
-    // build.
+    // overflow checks, the problems' harnesses unoptimised (`cargo::test_build_args`); tools/
+    // is tested as built, in a cargo run of its own: built beside the checked library, tools
+    // would be compiled again against it, not shared with the release build.
     let checked: Vec<String> = metadata
         .members
         .iter()
         .filter(|m| *m != "tools")
         .cloned()
         .collect();
-    let profile = cargo::checked_release_args(&checked);
+    let profile = cargo::test_build_args(&checked);
     let release = ["--release".to_string()];
     match &settings.only {
         Some(name) => {
