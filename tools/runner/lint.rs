@@ -17,6 +17,10 @@ const PROFILES: [&str; 2] = ["dev", "test"];
 pub fn problem(root: &Path, name: &str, report: &mut Report) {
     let start = Instant::now();
     let label = format!("clippy {name}");
+    report.note(&format!(
+        "linting: cargo clippy -p problems --bin {name} -- -D warnings (profiles {})",
+        PROFILES.join(", ")
+    ));
     for profile in PROFILES {
         let out = Command::new(cargo::cargo())
             .current_dir(root)
