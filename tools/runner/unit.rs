@@ -33,6 +33,8 @@ pub struct Outcome {
     pub success: bool,
     /// Each test that finished (passed or failed), with when since the harness started.
     pub finished: Vec<(String, Duration)>,
+    /// The tests libtest reported running for over a minute.
+    pub over_a_minute: Vec<String>,
 }
 
 impl Outcome {
@@ -155,6 +157,13 @@ fn note_slow_tests(report: &Report, harness: &Artifact, outcome: &Outcome, took:
         took.as_secs_f64(),
         named.join(", ")
     ));
+    if !outcome.over_a_minute.is_empty() {
+        report.note(&format!(
+            "slow: running for over a minute: {}",
+            outcome.over_a_minute.join(", ")
+        ));
+    }
+    let first = outcome.over_a_minute.first().map_or(*first, String::as_str);
     report.note(&format!(
         "hint: time one alone with `cargo test --release -p {} {} -- --exact {} --test-threads 1`; \
          a test's brute force should search small inputs (docs/runner.md, \"Slow tests\")",
@@ -162,6 +171,15 @@ fn note_slow_tests(report: &Report, harness: &Artifact, outcome: &Outcome, took:
         target_selection(harness),
         first
     ));
+}
+
+/// The test that libtest's line says has run for over a minute (`test NAME has been running
+/// for over 60 seconds`).
+fn over_a_minute(line: &str) -> Option<&str> {
+    let (name, _) = line
+        .strip_prefix("test ")?
+        .split_once(" has been running for over ")?;
+    Some(name)
 }
 
 /// The `cargo test` arguments that select `harness`'s target.
@@ -244,7 +262,9 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
             // A failed test's captured output: whatever it says is not the harness's.
             continue;
         }
-        if let Some(n) = line
+        if let Some(name) = over_a_minute(&line) {
+            outcome.over_a_minute.push(name.to_string());
+        } else if let Some(n) = line
             .strip_prefix("running ")
             .and_then(|r| r.split(' ').next())
         {
@@ -438,6 +458,16 @@ mod tests {
         );
         assert_eq!(outcome.last_finished(9).len(), 4);
         assert!(Outcome::default().last_finished(3).is_empty());
+    }
+
+    #[test]
+    fn libtests_minute_warning_names_the_test() {
+        assert_eq!(
+            over_a_minute("test pattern::tests::prefix has been running for over 60 seconds"),
+            Some("pattern::tests::prefix")
+        );
+        assert_eq!(over_a_minute("test pattern::tests::prefix ... ok"), None);
+        assert_eq!(over_a_minute("running 3 tests"), None);
     }
 
     #[test]
