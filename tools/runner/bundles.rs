@@ -283,8 +283,10 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
     None
 }
 
-/// Every problem's AtCoder bundle built in one scratch cargo project with exactly AtCoder's
-/// crates and edition; the problems judged there run on their cases.
+/// Every problem's AtCoder bundle checked in one scratch cargo project with exactly AtCoder's
+/// crates and edition (`cargo check`: types, borrows and lints, no code generated); the
+/// problems judged there are built too and run on their cases. The others' bundles would only
+/// be compiled, never run, and their optimised builds cost more than the rest of the stage.
 fn atcoder(
     settings: &Settings,
     names: &[&str],
@@ -339,8 +341,20 @@ fn atcoder(
     );
     let target = scratch.join("target");
     let target = target.to_string_lossy();
-    let args = ["build", "--release", "--target-dir", &target];
-    let artifacts = match cargo::build(&scratch, &args) {
+    let check = ["check", "--release", "--bins", "--target-dir", &target];
+    if let Err(e) = cargo::build(&scratch, &check) {
+        return report.verdict(Verdict::Re, &label, start.elapsed(), &e);
+    }
+    let mut build = vec!["build", "--release", "--target-dir", &target];
+    for (name, _) in judged_there {
+        build.extend(["--bin", name.as_str()]);
+    }
+    let made = if judged_there.is_empty() {
+        Ok(Vec::new())
+    } else {
+        cargo::build(&scratch, &build)
+    };
+    let artifacts = match made {
         Ok(artifacts) => artifacts,
         Err(e) => return report.verdict(Verdict::Re, &label, start.elapsed(), &e),
     };

@@ -157,6 +157,33 @@ pub fn checked_release_args(members: &[String]) -> Vec<String> {
     args
 }
 
+/// The packages whose code the runner's test build compiles without optimisation: the problems.
+/// Their test harnesses (one per problem, each with its generator and brute force) take
+/// longer to optimise than to run, since the heavy parts they call (the library, the judge's
+/// reader, testkit's search) are other packages and stay optimised; their shipped binaries are
+/// the release build's, which this does not touch.
+pub const UNOPTIMISED_TESTS: [&str; 1] = ["problems"];
+
+/// [`checked_release_args`] for `members`, with [`UNOPTIMISED_TESTS`] among them built at
+/// `opt-level = 0`: the profile of the runner's test build of the contest crates.
+///
+/// ```
+/// let members = ["grundy".to_string(), "problems".to_string()];
+/// let args = tools::runner::cargo::test_build_args(&members);
+/// assert!(args.contains(&"profile.release.package.problems.opt-level=0".to_string()));
+/// assert!(!args.contains(&"profile.release.package.grundy.opt-level=0".to_string()));
+/// ```
+pub fn test_build_args(members: &[String]) -> Vec<String> {
+    let mut args = checked_release_args(members);
+    for package in UNOPTIMISED_TESTS {
+        if members.iter().any(|m| m == package) {
+            args.push("--config".to_string());
+            args.push(format!("profile.release.package.{package}.opt-level=0"));
+        }
+    }
+    args
+}
+
 /// The cargo that runs this tool (`CARGO` when cargo started it), else `cargo`.
 pub fn cargo() -> PathBuf {
     std::env::var_os("CARGO")

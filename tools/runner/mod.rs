@@ -5,7 +5,7 @@
 //! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`mod@unit`] runs the
 //! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
 //! cap, process groups; [`limits`]: which limit; [`checker`]: a problem's own checker),
-//! [`bundles`] checks the bundles.
+//! [`bundles`] checks the bundles; in a one-problem run, [`lint`] runs clippy on the problem.
 
 pub mod bundles;
 pub mod cargo;
@@ -14,6 +14,7 @@ pub mod checker;
 pub mod exec;
 pub mod interactive;
 pub mod limits;
+pub mod lint;
 pub mod report;
 pub mod unit;
 
@@ -185,16 +186,16 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("unit tests");
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
-    // overflow checks; tools/ is tested as built, in a cargo run of its own: built beside the
-    // checked library, tools would be compiled again against it, not shared with the release
-    // build.
+    // overflow checks, the problems' harnesses unoptimised (`cargo::test_build_args`); tools/
+    // is tested as built, in a cargo run of its own: built beside the checked library, tools
+    // would be compiled again against it, not shared with the release build.
     let checked: Vec<String> = metadata
         .members
         .iter()
         .filter(|m| *m != "tools")
         .cloned()
         .collect();
-    let profile = cargo::checked_release_args(&checked);
+    let profile = cargo::test_build_args(&checked);
     let release = ["--release".to_string()];
     match &settings.only {
         Some(name) => {
@@ -207,7 +208,8 @@ pub fn run(settings: &Settings) -> i32 {
                 }],
                 false,
                 &mut report,
-            )
+            );
+            lint::problem(root, name, &mut report);
         }
         None => {
             let mut groups = vec![unit::Group {

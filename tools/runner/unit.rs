@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 /// Lines a harness's standard error adds when it fails.
 const FAILURE_LINES: usize = 60;
+/// A harness running longer than this gets its last tests to finish named, with a hint.
+const SLOW_HARNESS: Duration = Duration::from_secs(15);
+/// How many of a slow harness's tests are named.
+const SLOW_NAMED: usize = 3;
 
 /// What a test harness reported.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -27,6 +31,26 @@ pub struct Outcome {
     pub failures: Vec<String>,
     /// Whether the harness exited successfully.
     pub success: bool,
+    /// Each test that finished (passed or failed), with when since the harness started.
+    pub finished: Vec<(String, Duration)>,
+    /// The tests libtest reported running for over a minute.
+    pub over_a_minute: Vec<String>,
+}
+
+impl Outcome {
+    /// The `count` tests that finished last, latest first: in a harness that ran long, the
+    /// slow tests are among them (a test that finishes late started at most a few tests
+    /// earlier, the harness running as many at once as it has threads).
+    pub fn last_finished(&self, count: usize) -> Vec<(&str, Duration)> {
+        let mut finished: Vec<(&str, Duration)> = self
+            .finished
+            .iter()
+            .map(|(name, at)| (name.as_str(), *at))
+            .collect();
+        finished.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        finished.truncate(count);
+        finished
+    }
 }
 
 /// One `cargo test` build of the unit stage: the packages or targets it selects and the profile
@@ -84,7 +108,13 @@ pub fn stage(root: &Path, groups: &[Group], doctests: bool, report: &mut Report)
         let start = Instant::now();
         let mut command = Command::new(&harness.executable);
         command.current_dir(&harness.package_dir);
-        finish(report, &label, start, run_harness(command, &label, report));
+        let outcome = run_harness(command, &label, report);
+        if start.elapsed() > SLOW_HARNESS {
+            if let Ok(outcome) = &outcome {
+                note_slow_tests(report, harness, outcome, start.elapsed());
+            }
+        }
+        finish(report, &label, start, outcome);
     }
     if doctests {
         let mut libraries: Vec<(&str, &[String])> = harnesses
@@ -109,6 +139,54 @@ pub fn stage(root: &Path, groups: &[Group], doctests: bool, report: &mut Report)
                 .args(*profile);
             finish(report, &label, start, run_harness(command, &label, report));
         }
+    }
+}
+
+/// For a harness that ran long, its last tests to finish and how to time one alone.
+fn note_slow_tests(report: &Report, harness: &Artifact, outcome: &Outcome, took: Duration) {
+    let last = outcome.last_finished(SLOW_NAMED);
+    let Some((first, _)) = last.first() else {
+        return;
+    };
+    let named: Vec<String> = last
+        .iter()
+        .map(|(name, at)| format!("{} (at {:.1} s)", name, at.as_secs_f64()))
+        .collect();
+    report.note(&format!(
+        "slow: these tests took {:.1} s; the last to finish: {}",
+        took.as_secs_f64(),
+        named.join(", ")
+    ));
+    if !outcome.over_a_minute.is_empty() {
+        report.note(&format!(
+            "slow: running for over a minute: {}",
+            outcome.over_a_minute.join(", ")
+        ));
+    }
+    let first = outcome.over_a_minute.first().map_or(*first, String::as_str);
+    report.note(&format!(
+        "hint: time one alone with `cargo test --release -p {} {} -- --exact {} --test-threads 1`; \
+         a test's brute force should search small inputs (docs/runner.md, \"Slow tests\")",
+        harness.package,
+        target_selection(harness),
+        first
+    ));
+}
+
+/// The test that libtest's line says has run for over a minute (`test NAME has been running
+/// for over 60 seconds`).
+fn over_a_minute(line: &str) -> Option<&str> {
+    let (name, _) = line
+        .strip_prefix("test ")?
+        .split_once(" has been running for over ")?;
+    Some(name)
+}
+
+/// The `cargo test` arguments that select `harness`'s target.
+fn target_selection(harness: &Artifact) -> String {
+    match harness.kind.as_str() {
+        "lib" => "--lib".to_string(),
+        kind => format!("--{} {}", kind, harness.target),
     }
 }
 
@@ -139,6 +217,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
 /// for each failed test (the first `DETAILED` by name), its panic location and message, or
 /// else the first lines of its captured output, at most `LINES_PER_FAILURE` lines each.
 pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
+    let started = Instant::now();
     let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -183,19 +262,26 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
             // A failed test's captured output: whatever it says is not the harness's.
             continue;
         }
-        if let Some(n) = line
+        if let Some(name) = over_a_minute(&line) {
+            outcome.over_a_minute.push(name.to_string());
+        } else if let Some(n) = line
             .strip_prefix("running ")
             .and_then(|r| r.split(' ').next())
         {
             running += n.parse::<usize>().unwrap_or(0);
-        } else if line.starts_with("test ") && line.ends_with(" ... ok") {
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|l| l.strip_suffix(" ... ok"))
+        {
             outcome.passed += 1;
+            outcome.finished.push((name.to_string(), started.elapsed()));
         } else if let Some(name) = line
             .strip_prefix("test ")
             .and_then(|l| l.strip_suffix(" ... FAILED"))
         {
             outcome.failed += 1;
             log.failed.push(name.to_string());
+            outcome.finished.push((name.to_string(), started.elapsed()));
         }
     }
     let status = child
@@ -347,5 +433,62 @@ impl Section {
 fn keep(lines: &mut Vec<String>, line: &str) {
     if lines.len() < FAILURE_LINES {
         lines.push(line.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_tests_to_finish_are_named_latest_first() {
+        let at = Duration::from_millis;
+        let outcome = Outcome {
+            finished: vec![
+                ("a".to_string(), at(300)),
+                ("slow".to_string(), at(52_000)),
+                ("b".to_string(), at(900)),
+                ("c".to_string(), at(30_000)),
+            ],
+            ..Outcome::default()
+        };
+        assert_eq!(
+            outcome.last_finished(2),
+            [("slow", at(52_000)), ("c", at(30_000))]
+        );
+        assert_eq!(outcome.last_finished(9).len(), 4);
+        assert!(Outcome::default().last_finished(3).is_empty());
+    }
+
+    #[test]
+    fn libtests_minute_warning_names_the_test() {
+        assert_eq!(
+            over_a_minute("test pattern::tests::prefix has been running for over 60 seconds"),
+            Some("pattern::tests::prefix")
+        );
+        assert_eq!(over_a_minute("test pattern::tests::prefix ... ok"), None);
+        assert_eq!(over_a_minute("running 3 tests"), None);
+    }
+
+    #[test]
+    fn the_hint_selects_the_harness_target() {
+        let harness = |kind: &str, target: &str| Artifact {
+            package: "problems".to_string(),
+            target: target.to_string(),
+            kind: kind.to_string(),
+            executable: "x".into(),
+            package_dir: "p".into(),
+            test: true,
+        };
+        assert_eq!(
+            target_selection(&harness("bin", "knights")),
+            "--bin knights"
+        );
+        assert_eq!(target_selection(&harness("lib", "grundy")), "--lib");
+        assert_eq!(target_selection(&harness("test", "stdio")), "--test stdio");
+        assert_eq!(
+            target_selection(&harness("example", "nim")),
+            "--example nim"
+        );
     }
 }
