@@ -65,6 +65,20 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 4)).map(|_| rng.range(1, size)).collect()
         }
+        /// The judge's largest input: Σ n = 2·10^5 heaps up to 10^9, as one test or as t = 2·10^5
+        /// tests of one heap (by rng); each test's heaps all even (a second-player win) or any.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let (t, n) = *rng.pick(&[(1, 200_000), (200_000, 1)]);
+            let mut heaps = |_| {
+                let even = rng.below(2) == 0;
+                let mut heap = || match even {
+                    true => 2 * rng.range(1, 500_000_000),
+                    false => rng.range(1, 1_000_000_000),
+                };
+                (0..n).map(|_| heap()).collect()
+            };
+            (0..t).map(&mut heaps).collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

@@ -128,6 +128,22 @@ mod tests {
             let sets = [set(), set()];
             (n, sets)
         }
+        /// The judge's largest input: n = 7000, each set every number 1..n − 1 (k = 6999) or a
+        /// random half of them (by rng), shuffled.
+        fn max_cases(rng: &mut Rng) -> Vec<Game> {
+            let n = 7000;
+            let mut set = || {
+                let full = rng.below(2) == 0;
+                let mut numbers: Vec<usize> =
+                    (1..n).filter(|_| full || rng.below(2) == 0).collect();
+                for i in (1..numbers.len()).rev() {
+                    numbers.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                numbers
+            };
+            let sets = [set(), set()];
+            vec![(n, sets)]
+        }
         fn input(cases: &[Game]) -> String {
             let (n, sets) = &cases[0];
             let mut text = format!("{}\n", n);

@@ -50,6 +50,10 @@ mod tests {
             let side = size.min(15);
             (rng.range(1, side) as i64, rng.range(1, side) as i64)
         }
+        /// The judge's largest input: t = 225 coins anywhere on the 15 × 15 board.
+        fn max_cases(rng: &mut Rng) -> Vec<(i64, i64)> {
+            (0..225).map(|_| Self::case(rng, 15)).collect()
+        }
         fn input(cases: &[(i64, i64)]) -> String {
             format!(
                 "{}\n{}\n",

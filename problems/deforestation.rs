@@ -103,26 +103,36 @@ mod tests {
             Forest(Search::normal(cuts))
         }
     }
+    /// A tree on nodes 1..=n whose node v hangs from one of the `reach` nodes before it (any
+    /// earlier node when `reach >= n`, a path when 1), edges in random order and direction.
+    fn tree(rng: &mut Rng, n: usize, reach: usize) -> (usize, Vec<(usize, usize)>) {
+        let mut edges: Vec<(usize, usize)> = (2..=n)
+            .map(|v| {
+                let p = rng.range(v.saturating_sub(reach).max(1) as u64, v as u64 - 1) as usize;
+                if rng.range(0, 1) == 0 {
+                    (v, p)
+                } else {
+                    (p, v)
+                }
+            })
+            .collect();
+        for i in (1..edges.len()).rev() {
+            let j = rng.range(0, i as u64) as usize;
+            edges.swap(i, j);
+        }
+        (n, edges)
+    }
     impl Problem for Forest {
         type Case = (usize, Vec<(usize, usize)>);
         const SIZE: u64 = 9;
         fn case(rng: &mut Rng, size: u64) -> (usize, Vec<(usize, usize)>) {
             let n = rng.range(1, size) as usize;
-            let mut edges: Vec<(usize, usize)> = (2..=n)
-                .map(|v| {
-                    let p = rng.range(1, v as u64 - 1) as usize;
-                    if rng.range(0, 1) == 0 {
-                        (v, p)
-                    } else {
-                        (p, v)
-                    }
-                })
-                .collect();
-            for i in (1..edges.len()).rev() {
-                let j = rng.range(0, i as u64) as usize;
-                edges.swap(i, j);
-            }
-            (n, edges)
+            tree(rng, n, n)
+        }
+        /// The judge's largest input: T = 100 trees of N = 500 nodes, alternately paths from
+        /// the root (deepest) and random trees (each node's parent any earlier node).
+        fn max_cases(rng: &mut Rng) -> Vec<(usize, Vec<(usize, usize)>)> {
+            (0..100).map(|i| tree(rng, 500, [1, 500][i % 2])).collect()
         }
         fn input(cases: &[(usize, Vec<(usize, usize)>)]) -> String {
             let mut text = format!("{}\n", cases.len());

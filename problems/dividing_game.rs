@@ -79,6 +79,10 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 3)).map(|_| rng.range(2, size)).collect()
         }
+        /// The judge's largest input: N = 10^5 integers from 2 to 10^5.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            vec![(0..100_000).map(|_| rng.range(2, JUDGE_MAX)).collect()]
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             let list: Vec<String> = cases[0].iter().map(|a| a.to_string()).collect();
             format!("{}\n{}\n", cases[0].len(), list.join(" "))

@@ -76,6 +76,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> u64 {
             rng.range(1, size)
         }
+        /// The judge's largest input: t = 10^5 heaps up to n = 10^6, every other one at most
+        /// 1300 so that the second-player wins (all below 1223) appear too.
+        fn max_cases(rng: &mut Rng) -> Vec<u64> {
+            let tops = [1300, 1_000_000];
+            (0..100_000).map(|i| rng.range(1, tops[i % 2])).collect()
+        }
         fn input(cases: &[u64]) -> String {
             let mut text = format!("{}\n", cases.len());
             cases.iter().for_each(|n| text += &format!("{}\n", n));

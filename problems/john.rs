@@ -60,6 +60,14 @@ mod tests {
                 .map(|_| rng.range(0, size.min(6)))
                 .collect()
         }
+        /// The judge's largest input: T = 500 tests of N = 50 piles up to 5000, every other test's
+        /// piles 0 or 1 (the SJ theorem's other case).
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let tops = [1, 5000];
+            (0..500)
+                .map(|i| (0..50).map(|_| rng.range(0, tops[i % 2])).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

@@ -110,6 +110,17 @@ mod tests {
             let piles = (0..rng.range(1, 3)).map(|_| rng.range(1, size)).collect();
             (k, piles)
         }
+        /// The judge's largest input: n = 10^5 piles up to 10^9, k = 10^9 or 10^9 − 1 (even or
+        /// odd, by rng); each pile is a random number times 2^s, s random up to 29, so that the
+        /// halving chains of odd k run from 0 to 29 steps.
+        fn max_cases(rng: &mut Rng) -> Vec<(u64, Vec<u64>)> {
+            let k = 1_000_000_000 - rng.range(0, 1);
+            let mut pile = || {
+                let s = rng.range(0, 29);
+                rng.range(1, 1_000_000_000 >> s) << s
+            };
+            vec![(k, (0..100_000).map(|_| pile()).collect())]
+        }
         fn input(cases: &[(u64, Vec<u64>)]) -> String {
             let (k, piles) = &cases[0];
             let list: Vec<String> = piles.iter().map(|p| p.to_string()).collect();

@@ -43,6 +43,14 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 4)).map(|_| rng.range(1, size)).collect()
         }
+        /// The judge's largest input: T = 474 boxes of N = 47 heaps from 1 to 4747, every other
+        /// box of heaps of 1 only (misère play's other case).
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let tops = [1, 4747];
+            (0..474)
+                .map(|i| (0..47).map(|_| rng.range(1, tops[i % 2])).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

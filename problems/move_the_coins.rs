@@ -268,6 +268,27 @@ mod tests {
                 questions,
             }
         }
+        /// The judge's largest input: n = 5·10^4 nodes of up to 20 coins, a path from node 1 or a
+        /// random tree (by rng), and q = 5·10^4 questions u ≥ 2, v ≠ u.
+        fn max_cases(rng: &mut Rng) -> Vec<Input> {
+            let n = 50_000;
+            let path = rng.below(2) == 0;
+            let coins = (0..n).map(|_| rng.range(0, 20)).collect();
+            let mut parent = |v: u64| if path { v - 1 } else { rng.range(1, v - 1) };
+            let edges = (2..=n).map(|v| (parent(v) as usize, v as usize)).collect();
+            let questions = (0..50_000)
+                .map(|_| {
+                    let u = rng.range(2, n);
+                    let v = rng.range(1, n - 1);
+                    (u as usize, if v >= u { v + 1 } else { v } as usize)
+                })
+                .collect();
+            vec![Input {
+                coins,
+                edges,
+                questions,
+            }]
+        }
         fn input(cases: &[Input]) -> String {
             let case = &cases[0];
             let mut text = format!("{}\n", case.coins.len());

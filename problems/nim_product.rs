@@ -99,10 +99,18 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> (u64, u64) {
             (rng.below(size), rng.below(size))
         }
+        /// The judge's largest input: T = 10^6 pairs anywhere below 2^64.
+        fn max_cases(rng: &mut Rng) -> Vec<(u64, u64)> {
+            (0..1_000_000)
+                .map(|_| (rng.next_u64(), rng.next_u64()))
+                .collect()
+        }
         fn input(cases: &[(u64, u64)]) -> String {
+            use std::fmt::Write;
+            // Written in place: the judge's largest input has 10^6 lines.
             let mut text = format!("{}\n", cases.len());
             for (a, b) in cases {
-                text += &format!("{} {}\n", a, b);
+                let _ = writeln!(text, "{} {}", a, b);
             }
             text
         }

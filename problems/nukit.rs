@@ -170,6 +170,10 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> [usize; 4] {
             [(); 4].map(|_| rng.range(0, size) as usize)
         }
+        /// The judge's largest input: n = 99 pools of counts up to 30.
+        fn max_cases(rng: &mut Rng) -> Vec<[usize; 4]> {
+            (0..99).map(|_| Self::case(rng, 30)).collect()
+        }
         fn input(cases: &[[usize; 4]]) -> String {
             format!(
                 "{}\n{}\n",

@@ -131,6 +131,14 @@ mod tests {
                 .collect();
             (lengths, boards)
         }
+        /// The judge's largest input: m = 1000 boards up to 1000 cells, strip lengths up to 1000, or
+        /// up to 20 so that strips fit the boards many times (by rng).
+        fn max_cases(rng: &mut Rng) -> Vec<([u32; 3], Vec<u32>)> {
+            let longest = *rng.pick(&[20, 1000]);
+            let lengths = [(); 3].map(|_| rng.range(1, longest) as u32);
+            let boards = (0..1000).map(|_| rng.range(1, 1000) as u32).collect();
+            vec![(lengths, boards)]
+        }
         fn input(cases: &[([u32; 3], Vec<u32>)]) -> String {
             let (lengths, boards) = &cases[0];
             format!(

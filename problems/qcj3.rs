@@ -46,6 +46,17 @@ mod tests {
             let squares = rng.range(1, size.min(4));
             (0..squares).map(|_| rng.range(0, size.min(3))).collect()
         }
+        /// The judge's largest input, as testcases/qcj3/max-limits.in reads the statement ("all the
+        /// numbers in the input will be less than 25", a board holds a coin): 100 tests of S = 24
+        /// squares of up to 24 coins, one square sure to hold a coin.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let mut board = |_| {
+                let mut coins: Vec<u64> = (0..24).map(|_| rng.range(0, 24)).collect();
+                coins[rng.below(24) as usize] = rng.range(1, 24);
+                coins
+            };
+            (0..100).map(&mut board).collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

@@ -44,6 +44,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 4)).map(|_| rng.range(1, size)).collect()
         }
+        /// The judge's largest input: T = 100 tests of N = 100 piles up to 1000.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            (0..100)
+                .map(|_| (0..100).map(|_| rng.range(1, 1000)).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

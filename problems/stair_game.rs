@@ -74,6 +74,13 @@ mod tests {
             let n = rng.range(1, size.min(5));
             (0..n).map(|_| rng.range(0, size.min(3))).collect()
         }
+        /// The judge's largest input: 2·10^5 stairs in all (one test of n = 2·10^5, or t =
+        /// 2·10^5 tests of one stair, by rng), p_i up to 10^9.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let (t, n) = *rng.pick(&[(1, 200_000), (200_000, 1)]);
+            let mut stairs = |_| (0..n).map(|_| rng.range(0, 1_000_000_000)).collect();
+            (0..t).map(&mut stairs).collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

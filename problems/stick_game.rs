@@ -76,6 +76,18 @@ mod tests {
             }
             (n, moves)
         }
+        /// The judge's largest input: n = 10^6 and k = 100 distinct moves up to n, one of them 1.
+        fn max_cases(rng: &mut Rng) -> Vec<(u64, Vec<u64>)> {
+            let n = 1_000_000;
+            let mut moves = vec![1];
+            while moves.len() < 100 {
+                let p = rng.range(2, n);
+                if !moves.contains(&p) {
+                    moves.push(p);
+                }
+            }
+            vec![(n, moves)]
+        }
         fn input(cases: &[(u64, Vec<u64>)]) -> String {
             let (n, moves) = &cases[0];
             let list: Vec<String> = moves.iter().map(|p| p.to_string()).collect();

@@ -64,6 +64,20 @@ mod tests {
             }
             (n, set)
         }
+        /// The judge's largest input: m = 10 distinct s_i from 2 to 16 (most divide n), n up to
+        /// 10^18: random, or 897612484786617600, which has the most divisors (by rng).
+        fn max_cases(rng: &mut Rng) -> Vec<(u64, Vec<u64>)> {
+            let n = match rng.below(2) {
+                0 => 897_612_484_786_617_600,
+                _ => rng.range(1, 1_000_000_000_000_000_000),
+            };
+            let mut set: Vec<u64> = (2..=16).collect();
+            for i in (1..set.len()).rev() {
+                set.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            set.truncate(10);
+            vec![(n, set)]
+        }
         fn input(cases: &[(u64, Vec<u64>)]) -> String {
             let (n, set) = &cases[0];
             let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();

@@ -39,6 +39,11 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> (u64, u64) {
             (rng.range(1, 4), rng.range(1, size))
         }
+        /// The judge's largest input: t = 100 lines of n and m up to 10^6.
+        fn max_cases(rng: &mut Rng) -> Vec<(u64, u64)> {
+            let mut side = || rng.range(1, 1_000_000);
+            (0..100).map(|_| (side(), side())).collect()
+        }
         fn input(cases: &[(u64, u64)]) -> String {
             let lines = cases.iter().map(|(n, m)| format!("{n} {m}\n")).join("");
             format!("{}\n{}", cases.len(), lines)

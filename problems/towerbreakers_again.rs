@@ -73,6 +73,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 2)).map(|_| rng.range(1, size)).collect()
         }
+        /// The judge's largest input: T = 200 tests of N = 100 heights up to 10^5.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            (0..200)
+                .map(|_| (0..100).map(|_| rng.range(1, 100_000)).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

@@ -99,6 +99,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> u64 {
             rng.range(2, size.clamp(2, 16))
         }
+        /// The judge's largest input: T = 100 values of N up to 10^18.
+        fn max_cases(rng: &mut Rng) -> Vec<u64> {
+            (0..100)
+                .map(|_| rng.range(2, 1_000_000_000_000_000_000))
+                .collect()
+        }
         fn input(cases: &[u64]) -> String {
             format!("{}\n{}\n", cases.len(), cases.iter().join("\n"))
         }

@@ -41,6 +41,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 3)).map(|_| rng.range(1, size)).collect()
         }
+        /// The judge's largest input: T = 100 tests of N = 100 heights up to 10^6.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            (0..100)
+                .map(|_| (0..100).map(|_| rng.range(1, 1_000_000)).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)
         }

@@ -57,6 +57,12 @@ mod tests {
         fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
             (0..rng.range(1, 3)).map(|_| rng.range(0, size)).collect()
         }
+        /// The judge's largest input, for `stress --max` (and the `accepts_max_input` test):
+        /// write the statement's limits here (here T = 100 tests of 100 heaps up to 10^9).
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<u64>> {
+            let mut heaps = |_| (0..100).map(|_| rng.range(0, 1_000_000_000)).collect();
+            (0..100).map(&mut heaps).collect()
+        }
         /// The judge input holding the cases.
         fn input(cases: &[Vec<u64>]) -> String {
             testkit::counted_lists(cases)

@@ -207,6 +207,43 @@ impl<P: Problem> Harness<P> {
         }
     }
 
+    /// Unit test: the judge's largest input, [`Problem::max_cases`] from seed 0, is answered
+    /// and not refused: a generator that breaks a constraint (a sum over tests, a tree that is
+    /// not one) fails here instead of in `stress --max`. The answer is not checked (no brute
+    /// force reaches that size).
+    ///
+    /// ```
+    /// use testkit::{Harness, Problem, Rng};
+    /// #[derive(Default)]
+    /// struct Heap;
+    /// impl Problem for Heap {
+    ///     type Case = u64;
+    ///     fn case(rng: &mut Rng, size: u64) -> u64 { rng.range(1, size) }
+    ///     // The judge's heaps are at least 1: a largest input of empty heaps is invalid.
+    ///     fn max_cases(_: &mut Rng) -> Vec<u64> { vec![0; 3] }
+    ///     fn input(cases: &[u64]) -> String { format!("{:?}\n", cases) }
+    ///     fn brute(&mut self, &n: &u64) -> String { format!("{}\n", n % 2) }
+    /// }
+    /// fn solve(input: &str) -> Result<String, String> {
+    ///     match input.contains('0') {
+    ///         true => Err("n = `0` is out of range".to_string()),
+    ///         false => Ok("1\n".to_string()),
+    ///     }
+    /// }
+    /// let harness = Harness::<Heap>::new("heap", ".", solve);
+    /// let check = std::panic::AssertUnwindSafe(|| harness.accepts_max_input());
+    /// assert!(std::panic::catch_unwind(check).is_err());
+    /// ```
+    ///
+    /// # Panics
+    /// If the solution refuses the input, with its message.
+    pub fn accepts_max_input(&self) {
+        let input = P::input(&P::max_cases(&mut Rng::new(0)));
+        if let Err(e) = (self.solve)(&input) {
+            panic!("{}: max_cases gave an input it refuses: {}", self.name, e);
+        }
+    }
+
     /// Unit test: each input is refused with a message containing its needle.
     ///
     /// # Panics

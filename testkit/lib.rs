@@ -10,6 +10,8 @@
 //!   brute force, with the first difference reported and the input shrunk;
 //! - `testcases`: every `testcases/NAME/*.in` in-process against its `.out`;
 //! - `survives_hostile_input`: hostile inputs give an answer or a one-line refusal, never a panic;
+//! - `accepts_max_input`: the judge's largest input ([`Problem::max_cases`]) is answered, not
+//!   refused (its answer unchecked);
 //! - `refuses_malformed_input`: the problem's own list of inputs and the messages they must get;
 //! - `stress` (ignored; run by the `stress` tool): the same comparison for a number of inputs or
 //!   seconds read from the environment, saving a shrunk counterexample as a testcase; or, with

@@ -31,6 +31,11 @@ macro_rules! problem_tests {
         }
 
         #[test]
+        fn accepts_max_input() {
+            harness().accepts_max_input();
+        }
+
+        #[test]
         fn refuses_malformed_input() {
             harness().refusals(&[$($(($input, $needle)),*)?]);
         }
