@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 /// taken at the pipe types of this module.
 pub type SolveFn = fn(&mut Dialogue<FromJury, ToJury>) -> Result<(), InputError>;
 
-/// The longest line of the contestant's the jury takes whole: a longer one is cut there (and is
-/// no move), so an endless line cannot fill memory.
+/// The longest line of the contestant's the jury takes: a longer one is [`Reply::TooLong`] (no
+/// move at all), so an endless line cannot fill memory.
 pub const MAX_LINE: usize = 1 << 20;
 
 /// What the jury got when it waited for a line.
@@ -23,6 +23,8 @@ pub const MAX_LINE: usize = 1 << 20;
 pub enum Reply {
     /// One line (without its line break).
     Line(String),
+    /// A line longer than [`MAX_LINE`] bytes: its start (the jury reads no further).
+    TooLong(String),
     /// The contestant's output ended (it exited or closed it) before a whole line.
     Closed,
     /// The deadline passed first.
@@ -77,6 +79,8 @@ struct Lines {
     pending: Vec<u8>,
     closed: bool,
     ending: Option<Ending>,
+    /// After a line over [`MAX_LINE`]: whatever else comes is dropped unread.
+    discarding: bool,
 }
 
 impl Lines {
@@ -86,11 +90,15 @@ impl Lines {
             pending: Vec::new(),
             closed: false,
             ending: None,
+            discarding: false,
         }
     }
 
     fn next(&mut self, deadline: Instant) -> Reply {
         loop {
+            if self.discarding {
+                self.pending.clear();
+            }
             let window = &self.pending[..self.pending.len().min(MAX_LINE + 1)];
             if let Some(at) = window.iter().position(|&b| b == b'\n') {
                 let mut line: Vec<u8> = self.pending.drain(..=at).collect();
@@ -101,9 +109,11 @@ impl Lines {
                 return Reply::Line(String::from_utf8_lossy(&line).into_owned());
             }
             if self.pending.len() > MAX_LINE {
-                // A line that never ends: what came of it is the line, cut.
-                let line: Vec<u8> = self.pending.drain(..MAX_LINE).collect();
-                return Reply::Line(String::from_utf8_lossy(&line).into_owned());
+                // A line that never ends: named as such, and nothing after it is read as a line.
+                let start: Vec<u8> = self.pending[..64].to_vec();
+                self.pending.clear();
+                self.discarding = true;
+                return Reply::TooLong(String::from_utf8_lossy(&start).into_owned());
             }
             if self.closed {
                 // A last line without its line break still counts as a line.
@@ -250,7 +260,7 @@ impl Contestant for InProcess {
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
         self.to = None;
         let extra = match self.lines.next(deadline) {
-            Reply::Line(line) => Some(line),
+            Reply::Line(line) | Reply::TooLong(line) => Some(line),
             Reply::Closed => None,
             Reply::Late => return (None, Ending::Late),
         };
@@ -268,6 +278,8 @@ impl Contestant for InProcess {
 /// standard error is kept for the report.
 pub struct Process {
     child: Child,
+    /// Its process group (it leads a group of its own): everything it starts is ended with it.
+    group: i32,
     /// The writer thread's queue: it writes each line to the contestant's input (where a
     /// contestant that stops reading can block it) and says whether it could.
     stdin: Option<Sender<Vec<u8>>>,
@@ -282,12 +294,25 @@ impl Process {
     /// # Errors
     /// If it cannot be started.
     pub fn start(program: &Path) -> Result<Self, String> {
-        let mut child = Command::new(program)
+        Self::start_command(Command::new(program), &program.display().to_string())
+    }
+
+    /// Starts `command` (named `name` in an error) like [`Process::start`]: for instance
+    /// `sh -c CMD`, a program with arguments.
+    ///
+    /// # Errors
+    /// If it cannot be started.
+    pub fn start_command(mut command: Command, name: &str) -> Result<Self, String> {
+        use std::os::unix::process::CommandExt;
+        let mut child = command
+            // A group of its own, so that the children it starts end with the dialogue.
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+            .map_err(|e| format!("cannot run {name}: {e}"))?;
+        let group = child.id() as i32;
         let (stdin, written) = writer(child.stdin.take().expect("stdin is piped"));
         let (events, received) = mpsc::channel();
         let mut stdout = child.stdout.take().expect("stdout is piped");
@@ -310,11 +335,28 @@ impl Process {
         });
         Ok(Process {
             child,
+            group,
             stdin: Some(stdin),
             written,
             lines: Lines::new(received),
             stderr,
         })
+    }
+
+    /// Ends the program and every process of its group, and reaps it.
+    fn end(&mut self) {
+        self.end_group();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Sends SIGKILL to the program's process group (what is left of it once the program
+    /// itself exited: the children it left behind).
+    fn end_group(&self) {
+        // SAFETY: kill(2) with a negative pid only sends a signal to that group.
+        unsafe {
+            libc::kill(-self.group, libc::SIGKILL);
+        }
     }
 
     /// The first line of its standard error.
@@ -376,21 +418,35 @@ impl Contestant for Process {
 
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
         self.stdin = None;
-        let extra = match self.lines.next(deadline) {
-            Reply::Line(line) => Some(line),
-            Reply::Closed => None,
-            Reply::Late => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                return (None, Ending::Late);
+        // Its first line after the dialogue, or the end of its output. A program that exits
+        // while a child of its holds the output open is done when it exits: the child goes.
+        let extra = loop {
+            let slice = (Instant::now() + Duration::from_millis(10)).min(deadline);
+            match self.lines.next(slice) {
+                Reply::Line(line) | Reply::TooLong(line) => break Some(line),
+                Reply::Closed => break None,
+                Reply::Late if Instant::now() >= deadline => {
+                    self.end();
+                    return (None, Ending::Late);
+                }
+                Reply::Late => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        self.end_group();
+                    }
+                }
             }
         };
         if extra.is_some() {
             // Whatever else it writes is beside the point: stop it.
-            let _ = self.child.kill();
+            self.end_group();
         }
         loop {
-            match self.child.try_wait() {
+            let exited = self.child.try_wait();
+            if let Ok(Some(_)) = exited {
+                // The dialogue is over: children it left behind go with it.
+                self.end_group();
+            }
+            match exited {
                 Ok(Some(status)) if status.success() || extra.is_some() => {
                     return (extra, Ending::Success)
                 }
@@ -411,8 +467,7 @@ impl Contestant for Process {
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
+                    self.end();
                     return (extra, Ending::Late);
                 }
             }
@@ -422,9 +477,10 @@ impl Contestant for Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+        match self.child.try_wait() {
+            Ok(None) => self.end(),
+            // Exited (and reaped): what it started may still run in its group.
+            _ => self.end_group(),
         }
     }
 }

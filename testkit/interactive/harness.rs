@@ -297,6 +297,12 @@ fn run_scripted(solve: SolveFn, jury: &[u8]) -> Result<String, String> {
                 got += &line;
                 got.push('\n');
             }
+            super::Reply::TooLong(start) => {
+                return Err(format!(
+                    "a line over {} bytes: `{start}...`",
+                    super::contestant::MAX_LINE
+                ))
+            }
             super::Reply::Closed => break,
             super::Reply::Late => return Err(format!("no end within {IN_PROCESS_LIMIT:?}")),
         }

@@ -1,7 +1,7 @@
 //! One dialogue judged: the jury plays the protocol's games against a contestant with one
 //! strategy, checks every line, and writes a transcript of everything said.
 
-use super::contestant::{Contestant, Ending, Reply, Sent};
+use super::contestant::{Contestant, Ending, Reply, Sent, MAX_LINE};
 use super::oracle::{Oracle, Strategy};
 use super::{Protocol, Sides};
 use crate::Rng;
@@ -87,6 +87,8 @@ struct Jury<'a, P: Protocol> {
     used: Duration,
     limit: Duration,
     transcript: String,
+    /// The game being played (from 1; 0 before the first).
+    game: usize,
 }
 
 /// Why the dialogue stopped early.
@@ -158,6 +160,18 @@ impl<P: Protocol> Jury<'_, P> {
                 self.transcript.push('\n');
                 Ok(line)
             }
+            Reply::TooLong(start) => {
+                let start: String = start.chars().take(QUOTED).collect();
+                self.transcript
+                    .push_str(&format!("< {start}... (over {MAX_LINE} bytes)\n"));
+                let game = match self.game {
+                    0 => String::new(),
+                    number => format!("game {number}: "),
+                };
+                Err(self.reject(format!(
+                    "{game}its {what} is a line over {MAX_LINE} bytes: `{start}...`"
+                )))
+            }
             Reply::Closed => Err(self.gone(&format!("where its {what} was due"))),
             Reply::Late => {
                 let _ = self.contestant.finish(Instant::now());
@@ -184,6 +198,7 @@ impl<P: Protocol> Jury<'_, P> {
         strategy: Strategy,
         rng: &mut Rng,
     ) -> Result<(), Stop> {
+        self.game = number;
         for line in self.protocol.opening(start) {
             self.say(&line)?;
         }
@@ -303,6 +318,7 @@ pub fn play<P: Protocol>(
         used: Duration::ZERO,
         limit,
         transcript: format!("# jury strategy: {strategy}; starts: {starts:?}\n"),
+        game: 0,
     };
     let verdict = (|| {
         for line in protocol.greeting(starts) {

@@ -651,11 +651,11 @@ fn an_endless_line_is_cut_and_quoted_short() {
         &mut contestant,
         IN_PROCESS_LIMIT,
     );
-    let quoted = format!("{}... (1048576 bytes)", "x".repeat(60));
+    let quoted = format!("{}...", "x".repeat(60));
     assert_eq!(
         dialogue.verdict,
         Verdict::WrongAnswer(format!(
-            "game 1: expected `First` or `Second`, got `{quoted}`"
+            "game 1: its side is a line over 1048576 bytes: `{quoted}`"
         ))
     );
     assert!(
@@ -848,4 +848,89 @@ fn a_contestant_that_stops_reading_is_a_time_limit() {
         "{}",
         dialogue.transcript
     );
+}
+
+/// Whether process `pid` has ended (gone, or a zombie no one has reaped yet), waiting up to 5 s.
+#[cfg(unix)]
+fn ends(pid: u32) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while std::time::Instant::now() < deadline {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat)
+                if stat
+                    .rsplit_once(") ")
+                    .is_some_and(|(_, rest)| rest.starts_with('Z')) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+#[cfg(unix)]
+#[test]
+fn the_contestants_children_end_with_the_dialogue() {
+    // A contestant that leaves a child behind (a background sleep holding its output open),
+    // both when it plays to the end and when the jury stops it for a wrong line.
+    for (tag, answer, verdict) in [("kids-ok", "0", "AC"), ("kids-wa", "x", "WA")] {
+        let program = script(
+            tag,
+            &format!("sleep 30 &\necho $! > \"$0.pid\"\nwhile read n; do echo {answer}; done"),
+        );
+        let mut contestant = Process::start(&program).unwrap();
+        let dialogue = play(
+            &Countdown::default(),
+            &mut Oracle::default(),
+            &[1; 2],
+            Strategy::Perfect,
+            &mut contestant,
+            Duration::from_secs(10),
+        );
+        drop(contestant);
+        assert_eq!(dialogue.verdict.tag(), verdict, "{}", dialogue.transcript);
+        let pid_file = program.with_file_name("contestant.sh.pid");
+        let pid: u32 = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+        assert!(
+            ends(pid),
+            "{tag}: the contestant's child {pid} outlived the dialogue"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_over_long_line_from_a_program_is_named_over_long() {
+    // Two MiB of one line where a move is due: not an empty move, not a cut move.
+    let program = script(
+        "overlong",
+        "read n; head -c 2097152 /dev/zero | tr '\\0' 7; echo; sleep 30",
+    );
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_secs(10),
+    );
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    let start = "7".repeat(60);
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::WrongAnswer(format!(
+            "game 1: its move is a line over 1048576 bytes: `{start}...`"
+        )),
+        "{}",
+        dialogue.transcript
+    );
+    assert!(dialogue.transcript.len() < 10_000);
 }
