@@ -202,7 +202,8 @@ impl<P: Protocol> Jury<'_, P> {
         for line in self.protocol.opening(start) {
             self.say(&line)?;
         }
-        let first_wins = self.oracle.facts(self.protocol, start).mover_wins;
+        let searchable = self.protocol.searchable(start);
+        let first_wins = self.knows(searchable, start);
         let contestant_first = match P::SIDES {
             Sides::Choose { first, second } => {
                 let line = self.hear("side")?;
@@ -216,32 +217,43 @@ impl<P: Protocol> Jury<'_, P> {
                         shown(&line, QUOTED)
                     )));
                 };
-                if chose_first != first_wins {
-                    let (winner, chosen) = if first_wins {
-                        (first, second)
-                    } else {
-                        (second, first)
-                    };
-                    return Err(self.reject(format!(
-                        "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
-                        if first_wins { "first" } else { "second" }
-                    )));
+                match first_wins {
+                    Some(first_wins) if chose_first != first_wins => {
+                        let (winner, chosen) = if first_wins {
+                            (first, second)
+                        } else {
+                            (second, first)
+                        };
+                        return Err(self.reject(format!(
+                            "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
+                            if first_wins { "first" } else { "second" }
+                        )));
+                    }
+                    Some(_) => {}
+                    None => self.note(&format!(
+                        "game {number}: the jury does not know who wins from {start:?}: any loss is a wrong answer"
+                    )),
                 }
                 chose_first
             }
             Sides::ContestantFirst => true,
             Sides::JuryFirst => false,
         };
-        let promised = contestant_first == first_wins;
+        // With a side to choose, the statement promises a win from every start.
+        let promised = match (P::SIDES, first_wins) {
+            (Sides::Choose { .. }, _) => true,
+            (_, Some(first_wins)) => contestant_first == first_wins,
+            (_, None) => false,
+        };
         if !promised {
             self.note(&format!("game {number}: no win is promised from {start:?}"));
         }
         let mut position = start.clone();
         let mut contestant_moves = contestant_first;
         loop {
-            let moves = self.protocol.moves(&position);
+            let over = self.protocol.is_over(&position);
             if contestant_moves {
-                if moves.is_empty() {
+                if over {
                     self.note(&format!(
                         "game {number}: the contestant has no move from {position:?}: it lost"
                     ));
@@ -260,13 +272,13 @@ impl<P: Protocol> Jury<'_, P> {
                         )))
                     }
                 };
-                if !moves.contains(&next) {
+                if !self.protocol.is_move(&position, &next) {
                     return Err(self.reject(format!(
                         "game {number}: illegal move `{}` from {position:?} (to {next:?})",
                         shown(&line, QUOTED)
                     )));
                 }
-                if promised && self.oracle.facts(self.protocol, &next).mover_wins {
+                if promised && self.knows(searchable, &next) == Some(true) {
                     return Err(self.reject(format!(
                         "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
                         shown(&line, QUOTED)
@@ -274,7 +286,7 @@ impl<P: Protocol> Jury<'_, P> {
                 }
                 position = next;
             } else {
-                if moves.is_empty() {
+                if over {
                     self.note(&format!(
                         "game {number}: the jury has no move from {position:?}: the contestant won"
                     ));
@@ -291,6 +303,32 @@ impl<P: Protocol> Jury<'_, P> {
             contestant_moves = !contestant_moves;
         }
     }
+
+    /// Whether the player to move at `position` wins: by search in a searchable game, else
+    /// when the protocol knows it cheaply.
+    fn knows(&mut self, searchable: bool, position: &P::Position) -> Option<bool> {
+        if searchable {
+            Some(self.oracle.facts(self.protocol, position).mover_wins)
+        } else {
+            self.protocol.mover_wins(position)
+        }
+    }
+}
+
+/// Why the jury cannot play `starts` with `strategy`: a strategy that searches the whole game
+/// (perfect, adversarial) from a start past the protocol's search ([`Protocol::searchable`]);
+/// `None` when it can.
+pub fn refusal<P: Protocol>(
+    protocol: &P,
+    starts: &[P::Position],
+    strategy: Strategy,
+) -> Option<String> {
+    let too_large = starts.iter().find(|s| !protocol.searchable(s))?;
+    strategy.searches().then(|| {
+        format!(
+            "the {strategy} jury searches the whole game, and {too_large:?} is past its search: play it with the greedy or random jury"
+        )
+    })
 }
 
 /// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
@@ -298,6 +336,9 @@ impl<P: Protocol> Jury<'_, P> {
 /// in all: the time the jury waits for it (to take a line, answer, end), not the jury's own.
 /// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
 /// in `interactive/tests.rs`) show it on planted contestants.
+///
+/// # Panics
+/// If the jury cannot play `strategy` from the starts ([`refusal`]): the callers ask first.
 pub fn play<P: Protocol>(
     protocol: &P,
     oracle: &mut Oracle<P>,
@@ -306,8 +347,11 @@ pub fn play<P: Protocol>(
     contestant: &mut dyn Contestant,
     limit: Duration,
 ) -> PlayedDialogue {
+    if let Some(why) = refusal(protocol, starts, strategy) {
+        panic!("{why}");
+    }
     let seed = match strategy {
-        Strategy::Random(seed) => seed,
+        Strategy::Random(seed) | Strategy::Greedy(seed) => seed,
         _ => 0,
     };
     let mut rng = Rng::new(seed);

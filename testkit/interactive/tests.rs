@@ -365,7 +365,16 @@ fn a_scripted_dialogue_checks_the_sample_lines() {
     assert_eq!(referee.scripted(&cases.join("sample-1.in")), Ok(()));
     std::fs::write(cases.join("sample-1.out"), "First\n1 1\n").unwrap();
     let e = referee.scripted(&cases.join("sample-1.in")).unwrap_err();
-    assert!(e.contains("line 2"), "{e}");
+    assert_eq!(e, "your line 2 `2 1` differs from the sample's `1 1`");
+    // The sample's jury lines after another move than the solution's: the solution meets a
+    // jury move that no longer fits and stops, but its own differing line is what is named.
+    std::fs::write(cases.join("sample-1.in"), "2\n1 2\n2 2\n0 0\n").unwrap();
+    std::fs::write(cases.join("sample-1.out"), "First\n1 1\n1 1\n").unwrap();
+    let e = referee.scripted(&cases.join("sample-1.in")).unwrap_err();
+    assert!(
+        e.starts_with("your line 2 `2 1` differs from the sample's `1 1` (then it stopped: "),
+        "{e}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -6,7 +6,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tools::runner::interactive::play;
+use tools::runner::interactive::{play, scripted};
 use tools::runner::report::Verdict;
 use tools::stress::{build, Target};
 
@@ -156,6 +156,51 @@ fn a_mirroring_second_player_is_accepted_against_every_strategy() {
         &dir.join("t.txt"),
     );
     assert_eq!((got, detail.as_str()), (Verdict::Ac, ""));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_sample_dialogue_names_the_line_that_differs() {
+    // The statement's sample (ABC278 G's shape) picks `2 1` first; a program that picks `3 2`
+    // then meets a jury move that no longer fits and fails: the line is what is named.
+    let dir = scratch("scripted");
+    let input = dir.join("sample-1.in");
+    fs::write(&input, "6 1 2\n3 2\n5 1\n0 0\n").unwrap();
+    fs::write(dir.join("sample-1.out"), "First\n2 1\n6 1\n1 1\n").unwrap();
+    let limit = Duration::from_secs(5);
+    let other = script(
+        &dir,
+        "other",
+        "read n l r; echo First; echo '3 2'; read a b; echo \"error: the jury's move $a $b is not a move\" >&2; exit 1",
+    );
+    let (got, _, detail) = scripted(&input, &other, limit);
+    assert_eq!(got, Verdict::Wa, "{detail}");
+    assert_eq!(
+        detail,
+        "your line 2 `3 2` differs from the sample's `2 1` (then it stopped: exit 1: error: the jury's move 3 2 is not a move)"
+    );
+    let short = script(&dir, "short", "read n l r; echo First; echo '2 1'");
+    let (got, _, detail) = scripted(&input, &short, limit);
+    assert_eq!(
+        (got, detail.as_str()),
+        (
+            Verdict::Wa,
+            "your output ends before line 3, where the sample has `6 1`"
+        )
+    );
+    let same = script(
+        &dir,
+        "same",
+        "read n l r; echo First; echo '2 1'; echo '6 1'; echo '1 1'; exit 3",
+    );
+    let (got, _, detail) = scripted(&input, &same, limit);
+    assert_eq!((got, detail.as_str()), (Verdict::Re, "exit 3: "));
+    let right = script(
+        &dir,
+        "right",
+        "read n l r; echo First; echo '2 1'; echo '6 1'; echo '1 1'",
+    );
+    assert_eq!(scripted(&input, &right, limit).0, Verdict::Ac);
     fs::remove_dir_all(dir).unwrap();
 }
 
