@@ -180,7 +180,8 @@ impl<P: Protocol> Referee<P> {
     /// the program (`INTERACT_PROGRAM`, a path, or `INTERACT_COMMAND`, run by `sh -c`); the
     /// starts (`INTERACT_CASE`, a case file, or drawn from `INTERACT_SEED` at `INTERACT_SIZE`,
     /// default the protocol's `SIZE`); the jury (`INTERACT_STRATEGY`: `perfect`,
-    /// `adversarial`, `random` or `greedy`; unset: every strategy the starts allow, as
+    /// `adversarial`, `random` or `greedy`, or `auto`: the first the starts allow; unset:
+    /// every strategy the starts allow, as
     /// [`strategies_for`](super::strategies_for) says, with the case's seed or
     /// `INTERACT_SEED`); each dialogue within `INTERACT_LIMIT` seconds. It writes one line
     /// `TAG MILLISECONDS REASON` to `INTERACT_REPORT` and the transcript to
@@ -244,9 +245,12 @@ impl<P: Protocol> Referee<P> {
         };
         let seed = seed.unwrap_or(case_seed);
         let chosen = var("INTERACT_STRATEGY");
-        let strategies = match &chosen {
+        let allowed = super::strategies_for(&self.protocol, &starts, seed);
+        let strategies = match chosen.as_deref() {
+            // The first the starts allow: perfect where the jury searches, else greedy.
+            Some("auto") => allowed[..1].to_vec(),
             Some(name) => vec![Strategy::named(name, seed).unwrap_or_else(|e| fail(&e))],
-            None => super::strategies_for(&self.protocol, &starts, seed),
+            None => allowed,
         };
         for &strategy in &strategies {
             if let Some(why) = refusal(&self.protocol, &starts, strategy) {

@@ -204,6 +204,70 @@ fn a_sample_dialogue_names_the_line_that_differs() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// `play`'s work on ABC278 G at the statement's largest N: the problem's binary against the
+/// greedy and the random jury (accepted), a shell command choosing the wrong side (its verdict
+/// and transcript), a drawn start, and the perfect jury refused past its search.
+#[test]
+fn play_runs_any_program_against_the_jury_at_full_size() {
+    use tools::play::{Game, Program};
+    let root = tools::workspace::default_root();
+    let tester = tools::play::jury(&root, "abc278g").unwrap();
+    let binary = Program::Binary(tools::play::problem_binary(&root, "abc278g").unwrap());
+    let dir = scratch("play");
+    let start = dir.join("max.in");
+    fs::write(&start, "2000 3 7\n").unwrap();
+    let game = |program, strategy, start| Game {
+        program,
+        strategy,
+        seed: 5,
+        start,
+        size: None,
+        limit: Duration::from_secs(10),
+    };
+    for strategy in ["greedy", "random"] {
+        let played =
+            tools::play::play(&tester, &game(&binary, Some(strategy), Some(&start)), &dir).unwrap();
+        assert!(played.accepted, "{strategy}: {}", played.verdict);
+        assert!(
+            played.transcript.starts_with(&format!("# jury strategy: {strategy} (seed 5); starts: [N=2000 L=3 R=7 [1-2000]]\n> 2000 3 7\n< First\n< 999 4\n")),
+            "{}",
+            played.transcript
+        );
+        // A long game: hundreds of moves each way.
+        assert!(
+            played.transcript.matches("\n< ").count() > 100,
+            "{}",
+            played.transcript
+        );
+        assert!(played.transcript.ends_with("> 0 0\n# AC\n"));
+    }
+    let wrong = Program::Command("read n l r; echo Second; read a b".to_string());
+    let played = tools::play::play(&tester, &game(&wrong, None, Some(&start)), &dir).unwrap();
+    assert!(!played.accepted);
+    assert_eq!(
+        played.verdict,
+        "WA game 1: chose `Second` from N=2000 L=3 R=7 [1-2000], where the first player wins (`First`)"
+    );
+    assert!(
+        played
+            .transcript
+            .contains("# jury strategy: greedy (seed 5)"),
+        "{}",
+        played.transcript
+    );
+    // A drawn start, small enough for the perfect jury, which is then the default.
+    let played = tools::play::play(&tester, &game(&binary, None, None), &dir).unwrap();
+    assert!(played.accepted, "{}", played.verdict);
+    assert!(
+        played.transcript.starts_with("# jury strategy: perfect;"),
+        "{}",
+        played.transcript
+    );
+    let refused = tools::play::play(&tester, &game(&binary, Some("perfect"), Some(&start)), &dir);
+    assert!(refused.unwrap_err().contains("is past its search"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
 /// Settings of the runner and of `stress` that the outer environment could hold and that would
 /// change what the loop checks: the test sets its own.
 const OUTER_SETTINGS: [&str; 9] = [
