@@ -6,7 +6,7 @@ use judge::interactive::Dialogue;
 use judge::InputError;
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -64,7 +64,18 @@ pub trait Contestant {
     /// Closes the contestant's input and waits (until `deadline`) for it to end: its first
     /// line of output after the dialogue, if any, and how it ended.
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending);
+    /// The CPU time the contestant has used so far, where it is measured (a program: its
+    /// process group's); `None` where it is not (in-process: the jury counts its waiting).
+    fn cpu_time(&mut self) -> Option<Duration> {
+        None
+    }
 }
+
+/// How much longer than its CPU-time limit a program may take by the wall clock: a program that
+/// waits instead of computing (a sleep, a read that never returns) is stopped there. The same
+/// factor as the runner's, generous enough for a machine running many times more work than
+/// cores.
+pub const WALL_FACTOR: u32 = 10;
 
 /// What a contestant's output stream carries to the jury.
 enum Event {
@@ -277,9 +288,12 @@ impl Contestant for InProcess {
 /// A program playing as a child process: its standard input and output are the dialogue, its
 /// standard error is kept for the report.
 pub struct Process {
-    child: Child,
     /// Its process group (it leads a group of its own): everything it starts is ended with it.
     group: i32,
+    /// Once reaped: its status and CPU time (its own and its reaped descendants').
+    reaped: Option<(std::process::ExitStatus, Duration)>,
+    /// The group's CPU time at the last reading.
+    cpu: Duration,
     /// The writer thread's queue: it writes each line to the contestant's input (where a
     /// contestant that stops reading can block it) and says whether it could.
     stdin: Option<Sender<Vec<u8>>>,
@@ -334,8 +348,9 @@ impl Process {
             let _ = errors.send(kept);
         });
         Ok(Process {
-            child,
             group,
+            reaped: None,
+            cpu: Duration::ZERO,
             stdin: Some(stdin),
             written,
             lines: Lines::new(received),
@@ -346,8 +361,73 @@ impl Process {
     /// Ends the program and every process of its group, and reaps it.
     fn end(&mut self) {
         self.end_group();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        while self.reaped.is_none() {
+            if self.try_reap().is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Its status once it has ended (reaped here, by `wait4`, which also gives its CPU time).
+    fn try_reap(&mut self) -> std::io::Result<Option<std::process::ExitStatus>> {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some((status, _)) = self.reaped {
+            return Ok(Some(status));
+        }
+        let mut status: libc::c_int = 0;
+        // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 writes only to the two locals passed by pointer.
+        let pid = unsafe { libc::wait4(self.group, &mut status, libc::WNOHANG, &mut usage) };
+        if pid == 0 {
+            return Ok(None);
+        }
+        if pid < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+        let status = std::process::ExitStatus::from_raw(status);
+        self.cpu = self.cpu.max(cpu);
+        self.reaped = Some((status, cpu));
+        Ok(Some(status))
+    }
+
+    /// The CPU time (user and system) of the processes in its group now, from `/proc`: each
+    /// one's own and its reaped children's.
+    fn group_cpu(&self) -> Duration {
+        // SAFETY: sysconf only reads a system setting.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        let ticks = u64::try_from(ticks).ok().filter(|&t| t > 0).unwrap_or(100);
+        let mut total = 0u64;
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let stat = match std::fs::read_to_string(entry.path().join("stat")) {
+                Ok(stat) => stat,
+                Err(_) => continue,
+            };
+            // After the name in parentheses: state, ppid, pgrp, ... utime, stime, cutime,
+            // cstime are fields 14 to 17 of proc(5).
+            let fields: Vec<&str> = match stat.rsplit_once(") ") {
+                Some((_, rest)) => rest.split(' ').collect(),
+                None => continue,
+            };
+            if fields.get(2).and_then(|g| g.parse::<i32>().ok()) != Some(self.group) {
+                continue;
+            }
+            total += fields[11..15]
+                .iter()
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+        Duration::from_millis(total * 1000 / ticks)
     }
 
     /// Sends SIGKILL to the program's process group (what is left of it once the program
@@ -416,6 +496,13 @@ impl Contestant for Process {
         self.lines.next(deadline)
     }
 
+    fn cpu_time(&mut self) -> Option<Duration> {
+        if self.reaped.is_none() {
+            self.cpu = self.cpu.max(self.group_cpu());
+        }
+        Some(self.cpu)
+    }
+
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
         self.stdin = None;
         // Its first line after the dialogue, or the end of its output. A program that exits
@@ -430,7 +517,7 @@ impl Contestant for Process {
                     return (None, Ending::Late);
                 }
                 Reply::Late => {
-                    if let Ok(Some(_)) = self.child.try_wait() {
+                    if let Ok(Some(_)) = self.try_reap() {
                         self.end_group();
                     }
                 }
@@ -441,7 +528,7 @@ impl Contestant for Process {
             self.end_group();
         }
         loop {
-            let exited = self.child.try_wait();
+            let exited = self.try_reap();
             if let Ok(Some(_)) = exited {
                 // The dialogue is over: children it left behind go with it.
                 self.end_group();
@@ -477,10 +564,7 @@ impl Contestant for Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        match self.child.try_wait() {
-            Ok(None) => self.end(),
-            // Exited (and reaped): what it started may still run in its group.
-            _ => self.end_group(),
-        }
+        // Whether it still runs or has exited, what it started may still run in its group.
+        self.end();
     }
 }

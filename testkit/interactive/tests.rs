@@ -943,3 +943,47 @@ fn an_over_long_line_from_a_program_is_named_over_long() {
     );
     assert!(dialogue.transcript.len() < 10_000);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_programs_time_is_its_cpu_time() {
+    // Waiting is not computing: a program that sleeps 0.4 s before each of three answers (as a
+    // loaded machine would make it wait) uses little CPU time and passes a limit of 0.5 s.
+    let program = script("sleepy", "while read n; do sleep 0.4; echo 0; done");
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1; 3],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(500),
+    );
+    drop(contestant);
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::Accepted,
+        "{}",
+        dialogue.transcript
+    );
+    // Computing is: a program that spins before its answer is stopped once its CPU time passes
+    // the limit, not at the clock's backstop (10 times the limit).
+    let program = script("spin", "read n; while :; do :; done");
+    let mut contestant = Process::start(&program).unwrap();
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1],
+        Strategy::Perfect,
+        &mut contestant,
+        Duration::from_millis(300),
+    );
+    std::fs::remove_dir_all(program.parent().unwrap()).unwrap();
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::TimeLimit("over 300ms of CPU time (where its move was due)".to_string()),
+        "{}",
+        dialogue.transcript
+    );
+}

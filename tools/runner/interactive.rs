@@ -3,7 +3,8 @@
 //! its game (testkit's `interactive`), reached through the problem's test binary (the ignored test
 //! `tests::interactor`, which the unit stage already built), so no jury code reaches a shipped
 //! binary. The test binary starts the program with piped standard input and output, plays the
-//! case with each strategy within the case's limit, and reports one line; a failed dialogue's
+//! case with each strategy within the case's limit (the program's CPU time, with a wall-clock
+//! backstop, so that the machine's load changes no verdict), and reports one line; a failed dialogue's
 //! transcript is kept under `target/transcripts/` and its path is on the verdict line.
 //!
 //! A scripted dialogue (`sample-N.in`/`.out`, from the statement) is run as a batch case: the
@@ -150,7 +151,9 @@ pub fn play(
         "--quiet".as_ref(),
     ];
     let dialogues = testkit::interactive::strategies(0).len() as u32;
-    let backstop = limit * dialogues + BACKSTOP;
+    // Each dialogue's limit is the program's CPU time, with the clock's backstop at
+    // WALL_FACTOR times that.
+    let backstop = limit * exec::WALL_FACTOR * dialogues + BACKSTOP;
     let run = match exec::run_with_env(tester, &args, &env, Input::Bytes(b""), backstop, 1 << 20) {
         Ok(run) => run,
         Err(e) => return (Verdict::Re, Duration::ZERO, e.to_string()),

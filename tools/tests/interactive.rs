@@ -110,7 +110,8 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
             );
         }
     }
-    // A contestant that never answers: the dialogue's limit, not the runner's backstop.
+    // A contestant that never answers: the dialogue's backstop by the clock (its limit is CPU
+    // time, which a sleeping program does not use), not the runner's.
     let silent = script(&dir, "silent", "sleep 30");
     let transcript = dir.join("silent.txt");
     let (got, _, detail) = play(
@@ -121,7 +122,10 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
         &transcript,
     );
     assert_eq!(got, Verdict::Tle, "{detail}");
-    assert!(detail.starts_with("no side within 300ms"), "{detail}");
+    assert!(
+        detail.starts_with("no side within 3s by the clock (10 times its 300ms of CPU time)"),
+        "{detail}"
+    );
     // A stale case (its .out disagrees with the jury's search) is refused, not played.
     fs::write(dir.join("heap-3.out"), "Second\n").unwrap();
     let right = dir.join("right");
