@@ -286,14 +286,80 @@ const OUTER_SETTINGS: [&str; 9] = [
     "STRESS_REPORT",
 ];
 
-/// Runs `program` in `dir`, building into `dir/target` (never the outer cargo's target
-/// directory, however that is set) and without the outer run's settings; status and stdout.
-fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+/// A workspace at `dir` holding only a `problems` package (the real one's manifest without its
+/// problems), whose library crates are the real workspace's own, by their paths: built into the
+/// real target directory, they are the ones the outer build compiled, and only the new
+/// problem's binary is compiled here. `lib/`, `judge/` and `templates/` are links to the real
+/// folders (the bundler and `new` read them).
+fn thin_workspace(root: &Path, dir: &Path) {
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let mut thin = manifest.replace(
+        r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
+        r#"members = ["problems"]"#,
+    );
+    for (name, folder) in [
+        ("grundy", "lib"),
+        ("judge", "judge"),
+        ("testkit", "testkit"),
+    ] {
+        thin = thin.replace(
+            &format!(r#"{name} = {{ path = "{folder}" }}"#),
+            &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
+        );
+    }
+    assert_eq!(
+        thin.matches(&root.display().to_string()).count(),
+        3,
+        "the workspace's members or paths moved: {thin}"
+    );
+    assert!(thin.contains(r#"members = ["problems"]"#), "{thin}");
+    fs::write(dir.join("Cargo.toml"), thin).unwrap();
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let problems = fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
+    let mut problems: toml_edit::DocumentMut = problems.parse().unwrap();
+    problems["bin"] = toml_edit::value(toml_edit::Array::new());
+    problems["package"]["metadata"]["problems"] = toml_edit::table();
+    fs::create_dir_all(dir.join("problems")).unwrap();
+    fs::create_dir_all(dir.join("testcases")).unwrap();
+    fs::write(dir.join("problems/Cargo.toml"), problems.to_string()).unwrap();
+    for folder in ["lib", "judge", "templates"] {
+        std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
+    }
+    // The starters' cases, which `new` copies.
+    for entry in fs::read_dir(root.join("testcases")).unwrap() {
+        let from = entry.unwrap().path();
+        let name = from.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.starts_with("starter") {
+            continue;
+        }
+        fs::create_dir_all(dir.join("testcases").join(&name)).unwrap();
+        for file in fs::read_dir(&from).unwrap() {
+            let file = file.unwrap().path();
+            fs::copy(
+                &file,
+                dir.join("testcases")
+                    .join(&name)
+                    .join(file.file_name().unwrap()),
+            )
+            .unwrap();
+        }
+    }
+}
+
+/// Runs `program` in `dir`, building into `target` (the real workspace's, whose library crates
+/// the thin workspace uses) and without the outer run's settings; status and stdout.
+fn run_in(
+    dir: &Path,
+    target: &Path,
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (i32, String) {
     let mut command = std::process::Command::new(program);
     command
         .current_dir(dir)
         .args(args)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env("CARGO_TARGET_DIR", target)
         .env_remove("CARGO_BUILD_TARGET_DIR");
     for name in OUTER_SETTINGS {
         command.env_remove(name);
@@ -304,47 +370,31 @@ fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i
     (out.status.code().unwrap_or(-1), stdout)
 }
 
-/// The contestant's whole loop on a scratch copy of the workspace (its tracked files): `new`
+/// The contestant's whole loop on a thin scratch workspace ([`thin_workspace`]): `new`
 /// from a Companion JSON saying `"interactive": true`, the runner on the new problem (what
 /// `./run_tests.sh NAME` runs) passing as created (the bundle compiled by the old rustc too when
 /// it is installed), then a planted losing move that `stress` shrinks to one heap of 3 and
 /// saves, and that the runner then reports as WA with its transcript. The tools are the ones
-/// cargo built for this test (`new`, `runner`, `stress`, and `bundle` passed to the runner), so
-/// the copy compiles only the contest crates and the new problem, never a second tools/.
+/// cargo built for this test (`new`, `runner`, `stress`, and `bundle` passed to the runner), and
+/// the library crates the outer build's: only the new problem is compiled, never a second
+/// workspace.
 #[test]
 fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let root = tools::workspace::default_root();
     let copy = scratch("loop");
-    let listed = std::process::Command::new("git")
-        .arg("-C")
-        .arg(&root)
-        .args(["ls-files", "-z"])
-        .output()
-        .unwrap();
-    assert!(
-        listed.status.success(),
-        "git ls-files: {}",
-        String::from_utf8_lossy(&listed.stderr)
-    );
-    for file in String::from_utf8(listed.stdout).unwrap().split('\0') {
-        let from = root.join(file);
-        if file.is_empty() || !from.is_file() {
-            continue;
-        }
-        let to = copy.join(file);
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(&from, &to).unwrap();
-    }
+    thin_workspace(&root, &copy);
     let json = copy.join("task.json");
     fs::write(
         &json,
         r#"{"name":"ZZ Nim","group":"Codeforces","url":"https://codeforces.com/problemset/problem/9999/Z","interactive":true,"memoryLimit":256,"timeLimit":2000,"tests":[{"input":"2\n3\n\n1\n\n0\n4\n\n-1\n","output":"\n? 2\n\n? 1\n\n! 3\n\n? 4\n"}],"testType":"single"}"#,
     )
     .unwrap();
+    let target = tools::runner::cargo::metadata(&root).unwrap().target_dir;
     let new = Path::new(env!("CARGO_BIN_EXE_new"));
     let root_arg = copy.to_str().unwrap();
     let (status, _) = run_in(
         &copy,
+        &target,
         new,
         &[
             "zznim",
@@ -366,7 +416,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         "--bundler",
         env!("CARGO_BIN_EXE_bundle"),
     ];
-    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
+    let (status, out) = run_in(&copy, &target, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 0, "{out}");
     assert!(!out.contains("statement"), "{out}");
     for line in [
@@ -403,7 +453,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         "--root",
         root_arg,
     ];
-    let (status, out) = run_in(&copy, stress, &stress_args, &[]);
+    let (status, out) = run_in(&copy, &target, stress, &stress_args, &[]);
     assert_eq!(status, 1, "{out}");
     assert!(
         out.contains("(shrunk to [[3]])\nWA game 1: losing move `1 1` from [3]"),
@@ -421,7 +471,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         .unwrap()
         .to_string();
     assert_eq!(fs::read_to_string(&saved).unwrap(), "1\n3\n");
-    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
+    let (status, out) = run_in(&copy, &target, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 1, "{out}");
     let line = out
         .lines()
