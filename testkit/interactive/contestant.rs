@@ -455,6 +455,55 @@ impl Process {
     }
 }
 
+/// Makes this process the reaper of its orphaned descendants (Linux's child subreaper), so that a
+/// contestant's child that left its process group (`setsid`) is re-parented here when its
+/// parent ends, and [`end_orphans`] can end it. Only for a process that runs one contestant at a
+/// time (the runner's and `play`'s jury): [`end_orphans`] ends every child but none it is told
+/// of. Elsewhere a no-op.
+pub fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Ends every child of this process (after [`reap_orphans`], the orphans of the contestants it
+/// ran, whatever session they moved to) and reaps them. Call it between dialogues only.
+pub fn end_orphans() {
+    // SAFETY: getpid only reads this process's id.
+    let me = unsafe { libc::getpid() };
+    for _ in 0..3 {
+        let mut found = false;
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let pid: i32 = match entry.file_name().to_string_lossy().parse() {
+                Ok(pid) => pid,
+                Err(_) => continue,
+            };
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let parent = stat
+                .rsplit_once(") ")
+                .and_then(|(_, rest)| rest.split(' ').nth(1)?.parse::<i32>().ok());
+            if parent == Some(me) {
+                found = true;
+                // SAFETY: kill(2) only sends a signal to our own child.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        // SAFETY: waitpid with WNOHANG writes only to the local status.
+        unsafe {
+            let mut status = 0;
+            while libc::waitpid(-1, &mut status, libc::WNOHANG) > 0 {}
+        }
+        if !found {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// A thread writing the lines it is given to `stdin`, answering each with whether it could; it
 /// closes `stdin` when its queue is dropped.
 fn writer(mut stdin: ChildStdin) -> (Sender<Vec<u8>>, Receiver<bool>) {

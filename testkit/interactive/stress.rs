@@ -267,8 +267,11 @@ impl<P: Protocol> Referee<P> {
             (Some(program), None) => Process::start(Path::new(program)),
             (None, None) => fail("INTERACT_PROGRAM or INTERACT_COMMAND must be set"),
         };
+        // A contestant's child that left its process group is re-parented here and ended.
+        super::contestant::reap_orphans();
         let (verdict, dialogue, elapsed) =
             self.play_program(&starts, &strategies, &start, Duration::from_secs_f64(limit));
+        super::contestant::end_orphans();
         let failed = verdict != Verdict::Accepted;
         if let (Some(text), Some(path)) = (dialogue, var("INTERACT_TRANSCRIPT")) {
             if failed || chosen.is_some() {

@@ -138,6 +138,65 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// Whether process `pid` has ended (gone or a zombie), waiting up to 5 s.
+fn ends(pid: u32) -> bool {
+    for _ in 0..250 {
+        match fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat)
+                if stat
+                    .rsplit_once(") ")
+                    .is_some_and(|(_, r)| r.starts_with('Z')) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+#[test]
+fn a_contestants_child_in_a_session_of_its_own_ends_with_the_dialogue() {
+    // A hostile contestant: its child leaves the process group (setsid), and it wins.
+    let dir = scratch("setsid");
+    let jury = jury();
+    let case = dir.join("heap-3.in");
+    fs::write(&case, "1\n3\n").unwrap();
+    fs::write(dir.join("heap-3.out"), "First\nseed 5\n").unwrap();
+    let pids = dir.join("pids");
+    let program = script(
+        &dir,
+        "escapes",
+        &format!(
+            "setsid sleep 60 >/dev/null 2>&1 </dev/null & echo $! >> {}\nread n; read h; echo First; echo \"1 $h\"; read a b",
+            pids.display()
+        ),
+    );
+    let (got, _, detail) = play(
+        &jury,
+        &case,
+        &program,
+        Duration::from_secs(5),
+        &dir.join("t.txt"),
+    );
+    assert_eq!((got, detail.as_str()), (Verdict::Ac, ""));
+    let started: Vec<u32> = fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    // One per dialogue (every strategy).
+    assert_eq!(started.len(), 3, "{started:?}");
+    for pid in started {
+        assert!(
+            ends(pid),
+            "the contestant's child {pid} outlived the dialogue"
+        );
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn a_mirroring_second_player_is_accepted_against_every_strategy() {
     // Two heaps 1 1: the second player wins whatever; a contestant that answers the jury's move
