@@ -2,7 +2,7 @@
 //! a problem's test binary: `stress` (the `stress` tool) and `interactor` (the runner).
 
 use super::contestant::Process;
-use super::harness::{strategies, GameFailure, Referee};
+use super::harness::{GameFailure, Referee};
 use super::oracle::Strategy;
 use super::referee::{refusal, Verdict};
 use super::Protocol;
@@ -88,6 +88,7 @@ impl<P: Protocol> Referee<P> {
         let start = Instant::now();
         let mut next_report = Duration::from_secs(1);
         let mut count = 0u64;
+        let mut dialogues = 0u64;
         loop {
             let done = match settings.limit {
                 StressLimit::Inputs(n) => count >= n,
@@ -95,7 +96,6 @@ impl<P: Protocol> Referee<P> {
             };
             if done {
                 eprintln!();
-                let dialogues = count * strategies(0).len() as u64;
                 let text = format!(
                     "{count} starts won against every strategy ({dialogues} dialogues, seed {})\n",
                     settings.seed
@@ -104,6 +104,7 @@ impl<P: Protocol> Referee<P> {
             }
             let seed = settings.seed.wrapping_add(count);
             let starts = self.generate(seed, settings.size);
+            dialogues += super::strategies_for(&self.protocol, &starts, seed).len() as u64;
             if let Some(failure) = self.replay(seed, &starts) {
                 eprintln!();
                 let small = self.shrink(failure, settings.size);
@@ -126,10 +127,11 @@ impl<P: Protocol> Referee<P> {
             if elapsed >= next_report {
                 next_report = elapsed + Duration::from_secs(1);
                 eprint!(
-                    "\r{}: {} starts won, {:.0} starts/s (3 dialogues each)",
+                    "\r{}: {} starts won, {:.0} starts/s ({} dialogues)",
                     self.name,
                     count,
-                    count as f64 / elapsed.as_secs_f64()
+                    count as f64 / elapsed.as_secs_f64(),
+                    dialogues
                 );
             }
         }
