@@ -31,7 +31,8 @@ mod stress;
 mod tests;
 
 pub use contestant::{
-    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury,
+    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury, MAX_LINE,
+    WALL_FACTOR,
 };
 pub use harness::{
     is_scripted, strategies, strategies_for, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT,
