@@ -12,6 +12,8 @@
 //!
 //! The judge, the problem's page and its limits are this problem's line under
 //! `[package.metadata.problems]` in `problems/Cargo.toml` (with `interactive = true`).
+//! `cargo run --release --bin play -- NAME` plays one dialogue against the jury the tests below
+//! derive, and shows it (docs/interactive.md).
 
 use grundy::prelude::{nim_sum, Nimber};
 use judge::interactive::Dialogue;
@@ -158,6 +160,10 @@ mod tests {
         fn jury_lost(&self, _: &Vec<u64>) -> Option<String> {
             Some("0 0".to_string())
         }
+        // For starts past brute-force size (the statement's largest), also state
+        // `searchable` (which starts the jury may search), `mover_wins` (who wins, where a closed
+        // form knows), and `is_over`, `is_move`, `random_move`, `greedy_move` when listing every
+        // move is too slow: problems/abc278g.rs shows them.
     }
 
     testkit::interactive_tests!(Starter, solve);

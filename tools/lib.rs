@@ -4,8 +4,9 @@
 //! ([`judges`]), the bundler ([`bundle`], with its syntax check [`msrv`]), what `new` needs:
 //! Competitive Companion's problems ([`companion`]), the local endpoint they arrive on
 //! ([`listener`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
-//! driver ([`stress`]) and its comparison with a reference program ([`compare`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]); their
-//! command lines ([`cli`]: a usage error is one line).
+//! driver ([`stress`]) and its comparison with a reference program ([`compare`]), `play`
+//! against an interactive jury ([`play`]) and the analyzer's `describe` ([`describe`], drawn by
+//! [`plot`]); their command lines ([`cli`]: a usage error is one line).
 
 pub mod analyzer;
 pub mod bundle;
@@ -17,6 +18,7 @@ pub mod judges;
 pub mod listener;
 pub mod manifest;
 pub mod msrv;
+pub mod play;
 pub mod plot;
 pub mod runner;
 pub mod scaffold;

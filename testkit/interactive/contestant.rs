@@ -6,7 +6,7 @@ use judge::interactive::Dialogue;
 use judge::InputError;
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 /// taken at the pipe types of this module.
 pub type SolveFn = fn(&mut Dialogue<FromJury, ToJury>) -> Result<(), InputError>;
 
-/// The longest line of the contestant's the jury takes whole: a longer one is cut there (and is
-/// no move), so an endless line cannot fill memory.
+/// The longest line of the contestant's the jury takes: a longer one is [`Reply::TooLong`] (no
+/// move at all), so an endless line cannot fill memory.
 pub const MAX_LINE: usize = 1 << 20;
 
 /// What the jury got when it waited for a line.
@@ -23,6 +23,8 @@ pub const MAX_LINE: usize = 1 << 20;
 pub enum Reply {
     /// One line (without its line break).
     Line(String),
+    /// A line longer than [`MAX_LINE`] bytes: its start (the jury reads no further).
+    TooLong(String),
     /// The contestant's output ended (it exited or closed it) before a whole line.
     Closed,
     /// The deadline passed first.
@@ -62,7 +64,18 @@ pub trait Contestant {
     /// Closes the contestant's input and waits (until `deadline`) for it to end: its first
     /// line of output after the dialogue, if any, and how it ended.
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending);
+    /// The CPU time the contestant has used so far, where it is measured (a program: its
+    /// process group's); `None` where it is not (in-process: the jury counts its waiting).
+    fn cpu_time(&mut self) -> Option<Duration> {
+        None
+    }
 }
+
+/// How much longer than its CPU-time limit a program may take by the wall clock: a program that
+/// waits instead of computing (a sleep, a read that never returns) is stopped there. The same
+/// factor as the runner's, generous enough for a machine running many times more work than
+/// cores.
+pub const WALL_FACTOR: u32 = 10;
 
 /// What a contestant's output stream carries to the jury.
 enum Event {
@@ -77,6 +90,8 @@ struct Lines {
     pending: Vec<u8>,
     closed: bool,
     ending: Option<Ending>,
+    /// After a line over [`MAX_LINE`]: whatever else comes is dropped unread.
+    discarding: bool,
 }
 
 impl Lines {
@@ -86,11 +101,15 @@ impl Lines {
             pending: Vec::new(),
             closed: false,
             ending: None,
+            discarding: false,
         }
     }
 
     fn next(&mut self, deadline: Instant) -> Reply {
         loop {
+            if self.discarding {
+                self.pending.clear();
+            }
             let window = &self.pending[..self.pending.len().min(MAX_LINE + 1)];
             if let Some(at) = window.iter().position(|&b| b == b'\n') {
                 let mut line: Vec<u8> = self.pending.drain(..=at).collect();
@@ -101,9 +120,11 @@ impl Lines {
                 return Reply::Line(String::from_utf8_lossy(&line).into_owned());
             }
             if self.pending.len() > MAX_LINE {
-                // A line that never ends: what came of it is the line, cut.
-                let line: Vec<u8> = self.pending.drain(..MAX_LINE).collect();
-                return Reply::Line(String::from_utf8_lossy(&line).into_owned());
+                // A line that never ends: named as such, and nothing after it is read as a line.
+                let start: Vec<u8> = self.pending[..64].to_vec();
+                self.pending.clear();
+                self.discarding = true;
+                return Reply::TooLong(String::from_utf8_lossy(&start).into_owned());
             }
             if self.closed {
                 // A last line without its line break still counts as a line.
@@ -250,7 +271,7 @@ impl Contestant for InProcess {
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
         self.to = None;
         let extra = match self.lines.next(deadline) {
-            Reply::Line(line) => Some(line),
+            Reply::Line(line) | Reply::TooLong(line) => Some(line),
             Reply::Closed => None,
             Reply::Late => return (None, Ending::Late),
         };
@@ -267,7 +288,12 @@ impl Contestant for InProcess {
 /// A program playing as a child process: its standard input and output are the dialogue, its
 /// standard error is kept for the report.
 pub struct Process {
-    child: Child,
+    /// Its process group (it leads a group of its own): everything it starts is ended with it.
+    group: i32,
+    /// Once reaped: its status and CPU time (its own and its reaped descendants').
+    reaped: Option<(std::process::ExitStatus, Duration)>,
+    /// The group's CPU time at the last reading.
+    cpu: Duration,
     /// The writer thread's queue: it writes each line to the contestant's input (where a
     /// contestant that stops reading can block it) and says whether it could.
     stdin: Option<Sender<Vec<u8>>>,
@@ -282,12 +308,25 @@ impl Process {
     /// # Errors
     /// If it cannot be started.
     pub fn start(program: &Path) -> Result<Self, String> {
-        let mut child = Command::new(program)
+        Self::start_command(Command::new(program), &program.display().to_string())
+    }
+
+    /// Starts `command` (named `name` in an error) like [`Process::start`]: for instance
+    /// `sh -c CMD`, a program with arguments.
+    ///
+    /// # Errors
+    /// If it cannot be started.
+    pub fn start_command(mut command: Command, name: &str) -> Result<Self, String> {
+        use std::os::unix::process::CommandExt;
+        let mut child = command
+            // A group of its own, so that the children it starts end with the dialogue.
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+            .map_err(|e| format!("cannot run {name}: {e}"))?;
+        let group = child.id() as i32;
         let (stdin, written) = writer(child.stdin.take().expect("stdin is piped"));
         let (events, received) = mpsc::channel();
         let mut stdout = child.stdout.take().expect("stdout is piped");
@@ -309,12 +348,95 @@ impl Process {
             let _ = errors.send(kept);
         });
         Ok(Process {
-            child,
+            group,
+            reaped: None,
+            cpu: Duration::ZERO,
             stdin: Some(stdin),
             written,
             lines: Lines::new(received),
             stderr,
         })
+    }
+
+    /// Ends the program and every process of its group, and reaps it.
+    fn end(&mut self) {
+        self.end_group();
+        while self.reaped.is_none() {
+            if self.try_reap().is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Its status once it has ended (reaped here, by `wait4`, which also gives its CPU time).
+    fn try_reap(&mut self) -> std::io::Result<Option<std::process::ExitStatus>> {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some((status, _)) = self.reaped {
+            return Ok(Some(status));
+        }
+        let mut status: libc::c_int = 0;
+        // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 writes only to the two locals passed by pointer.
+        let pid = unsafe { libc::wait4(self.group, &mut status, libc::WNOHANG, &mut usage) };
+        if pid == 0 {
+            return Ok(None);
+        }
+        if pid < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+        let status = std::process::ExitStatus::from_raw(status);
+        self.cpu = self.cpu.max(cpu);
+        self.reaped = Some((status, cpu));
+        Ok(Some(status))
+    }
+
+    /// The CPU time (user and system) of the processes in its group now, from `/proc`: each
+    /// one's own and its reaped children's.
+    fn group_cpu(&self) -> Duration {
+        // SAFETY: sysconf only reads a system setting.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        let ticks = u64::try_from(ticks).ok().filter(|&t| t > 0).unwrap_or(100);
+        let mut total = 0u64;
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let stat = match std::fs::read_to_string(entry.path().join("stat")) {
+                Ok(stat) => stat,
+                Err(_) => continue,
+            };
+            // After the name in parentheses: state, ppid, pgrp, ... utime, stime, cutime,
+            // cstime are fields 14 to 17 of proc(5).
+            let fields: Vec<&str> = match stat.rsplit_once(") ") {
+                Some((_, rest)) => rest.split(' ').collect(),
+                None => continue,
+            };
+            if fields.get(2).and_then(|g| g.parse::<i32>().ok()) != Some(self.group) {
+                continue;
+            }
+            total += fields[11..15]
+                .iter()
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+        Duration::from_millis(total * 1000 / ticks)
+    }
+
+    /// Sends SIGKILL to the program's process group (what is left of it once the program
+    /// itself exited: the children it left behind).
+    fn end_group(&self) {
+        // SAFETY: kill(2) with a negative pid only sends a signal to that group.
+        unsafe {
+            libc::kill(-self.group, libc::SIGKILL);
+        }
     }
 
     /// The first line of its standard error.
@@ -330,6 +452,55 @@ impl Process {
             .chars()
             .take(200)
             .collect()
+    }
+}
+
+/// Makes this process the reaper of its orphaned descendants (Linux's child subreaper), so that a
+/// contestant's child that left its process group (`setsid`) is re-parented here when its
+/// parent ends, and [`end_orphans`] can end it. Only for a process that runs one contestant at a
+/// time (the runner's and `play`'s jury): [`end_orphans`] ends every child but none it is told
+/// of. Elsewhere a no-op.
+pub fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Ends every child of this process (after [`reap_orphans`], the orphans of the contestants it
+/// ran, whatever session they moved to) and reaps them. Call it between dialogues only.
+pub fn end_orphans() {
+    // SAFETY: getpid only reads this process's id.
+    let me = unsafe { libc::getpid() };
+    for _ in 0..3 {
+        let mut found = false;
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let pid: i32 = match entry.file_name().to_string_lossy().parse() {
+                Ok(pid) => pid,
+                Err(_) => continue,
+            };
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let parent = stat
+                .rsplit_once(") ")
+                .and_then(|(_, rest)| rest.split(' ').nth(1)?.parse::<i32>().ok());
+            if parent == Some(me) {
+                found = true;
+                // SAFETY: kill(2) only sends a signal to our own child.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        // SAFETY: waitpid with WNOHANG writes only to the local status.
+        unsafe {
+            let mut status = 0;
+            while libc::waitpid(-1, &mut status, libc::WNOHANG) > 0 {}
+        }
+        if !found {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -374,23 +545,44 @@ impl Contestant for Process {
         self.lines.next(deadline)
     }
 
+    fn cpu_time(&mut self) -> Option<Duration> {
+        if self.reaped.is_none() {
+            self.cpu = self.cpu.max(self.group_cpu());
+        }
+        Some(self.cpu)
+    }
+
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {
         self.stdin = None;
-        let extra = match self.lines.next(deadline) {
-            Reply::Line(line) => Some(line),
-            Reply::Closed => None,
-            Reply::Late => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                return (None, Ending::Late);
+        // Its first line after the dialogue, or the end of its output. A program that exits
+        // while a child of its holds the output open is done when it exits: the child goes.
+        let extra = loop {
+            let slice = (Instant::now() + Duration::from_millis(10)).min(deadline);
+            match self.lines.next(slice) {
+                Reply::Line(line) | Reply::TooLong(line) => break Some(line),
+                Reply::Closed => break None,
+                Reply::Late if Instant::now() >= deadline => {
+                    self.end();
+                    return (None, Ending::Late);
+                }
+                Reply::Late => {
+                    if let Ok(Some(_)) = self.try_reap() {
+                        self.end_group();
+                    }
+                }
             }
         };
         if extra.is_some() {
             // Whatever else it writes is beside the point: stop it.
-            let _ = self.child.kill();
+            self.end_group();
         }
         loop {
-            match self.child.try_wait() {
+            let exited = self.try_reap();
+            if let Ok(Some(_)) = exited {
+                // The dialogue is over: children it left behind go with it.
+                self.end_group();
+            }
+            match exited {
                 Ok(Some(status)) if status.success() || extra.is_some() => {
                     return (extra, Ending::Success)
                 }
@@ -411,8 +603,7 @@ impl Contestant for Process {
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
+                    self.end();
                     return (extra, Ending::Late);
                 }
             }
@@ -422,9 +613,7 @@ impl Contestant for Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        // Whether it still runs or has exited, what it started may still run in its group.
+        self.end();
     }
 }

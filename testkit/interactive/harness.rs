@@ -60,6 +60,20 @@ pub fn strategies(seed: u64) -> [Strategy; 3] {
     ]
 }
 
+/// The strategies a dialogue of `starts` is played with: [`strategies`] when the jury can search
+/// every start, else the greedy and the random jury (from `seed`), which play any size.
+pub fn strategies_for<P: Protocol>(
+    protocol: &P,
+    starts: &[P::Position],
+    seed: u64,
+) -> Vec<Strategy> {
+    if starts.iter().all(|s| protocol.searchable(s)) {
+        strategies(seed).to_vec()
+    } else {
+        vec![Strategy::Greedy(seed), Strategy::Random(seed)]
+    }
+}
+
 /// Whether a testcase is a scripted dialogue (a sample from the statement): its name starts
 /// with `sample`.
 pub fn is_scripted(input: &Path) -> bool {
@@ -120,7 +134,7 @@ impl<P: Protocol> Referee<P> {
         seed: u64,
         starts: &[P::Position],
     ) -> Option<GameFailure<P::Position>> {
-        for strategy in strategies(seed) {
+        for strategy in strategies_for(&self.protocol, starts, seed) {
             let mut contestant = InProcess::start(self.solve);
             let dialogue = self.play_with(starts, strategy, &mut contestant, IN_PROCESS_LIMIT);
             if dialogue.verdict != Verdict::Accepted {
@@ -163,7 +177,8 @@ impl<P: Protocol> Referee<P> {
         }
     }
 
-    /// The side that wins each game with perfect play, as a case's `.out` names it.
+    /// The side that wins each game with perfect play, as a case's `.out` names it (`?` where
+    /// the jury cannot search the start and the protocol does not know).
     pub fn winners(&mut self, starts: &[P::Position]) -> Vec<&'static str> {
         let (first, second) = match P::SIDES {
             Sides::Choose { first, second } => (first, second),
@@ -172,10 +187,15 @@ impl<P: Protocol> Referee<P> {
         starts
             .iter()
             .map(|s| {
-                if self.oracle.facts(&self.protocol, s).mover_wins {
-                    first
+                let known = if self.protocol.searchable(s) {
+                    Some(self.oracle.facts(&self.protocol, s).mover_wins)
                 } else {
-                    second
+                    self.protocol.mover_wins(s)
+                };
+                match known {
+                    Some(true) => first,
+                    Some(false) => second,
+                    None => "?",
                 }
             })
             .collect()
@@ -221,7 +241,9 @@ impl<P: Protocol> Referee<P> {
                 }
             }
             let found = self.winners(&starts);
-            if !winners.is_empty() && winners != found {
+            let agree = winners.len() == found.len()
+                && winners.iter().zip(&found).all(|(w, f)| *f == "?" || w == f);
+            if !winners.is_empty() && !agree {
                 return Err(format!(
                     "{}: says {:?} win, the jury's search says {:?}",
                     input.with_extension("out").display(),
@@ -250,13 +272,8 @@ impl<P: Protocol> Referee<P> {
         let jury = std::fs::read(input).map_err(|e| format!("{}: {e}", input.display()))?;
         let expected = std::fs::read_to_string(input.with_extension("out"))
             .map_err(|e| format!("{}: {e}", input.with_extension("out").display()))?;
-        let got = run_scripted(self.solve, &jury)?;
-        let normal = |s: &str| s.replace('\r', "").trim_end().to_string();
-        if normal(&got) == normal(&expected) {
-            Ok(())
-        } else {
-            Err(crate::first_difference(&normal(&expected), &normal(&got)))
-        }
+        let (got, ended) = run_scripted(self.solve, &jury);
+        super::judge_script(&expected, &got, ended)
     }
 
     /// Unit test: every testcase: a played case with every strategy, a scripted dialogue
@@ -280,8 +297,9 @@ impl<P: Protocol> Referee<P> {
     }
 }
 
-/// The solution on a scripted jury: every line at once on a channel, its output collected.
-fn run_scripted(solve: SolveFn, jury: &[u8]) -> Result<String, String> {
+/// The solution on a scripted jury: every line at once on a channel; its output, and how it
+/// ended (`Err` in one line).
+fn run_scripted(solve: SolveFn, jury: &[u8]) -> (String, Result<(), String>) {
     let mut contestant = InProcess::start(solve);
     let deadline = std::time::Instant::now() + IN_PROCESS_LIMIT;
     for line in String::from_utf8_lossy(jury).lines() {
@@ -291,19 +309,28 @@ fn run_scripted(solve: SolveFn, jury: &[u8]) -> Result<String, String> {
     }
     contestant.close();
     let mut got = String::new();
+    let late = format!("no end within {IN_PROCESS_LIMIT:?}");
     loop {
         match contestant.receive(deadline) {
             super::Reply::Line(line) => {
                 got += &line;
                 got.push('\n');
             }
+            super::Reply::TooLong(start) => {
+                let over = format!(
+                    "a line over {} bytes: `{start}...`",
+                    super::contestant::MAX_LINE
+                );
+                return (got, Err(over));
+            }
             super::Reply::Closed => break,
-            super::Reply::Late => return Err(format!("no end within {IN_PROCESS_LIMIT:?}")),
+            super::Reply::Late => return (got, Err(late)),
         }
     }
-    match contestant.finish(deadline).1 {
-        super::Ending::Success => Ok(got),
+    let ended = match contestant.finish(deadline).1 {
+        super::Ending::Success => Ok(()),
         super::Ending::Failed(how) => Err(how),
-        super::Ending::Late => Err(format!("no end within {IN_PROCESS_LIMIT:?}")),
-    }
+        super::Ending::Late => Err(late),
+    };
+    (got, ended)
 }

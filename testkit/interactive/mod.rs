@@ -16,24 +16,31 @@
 //!   `seed N`, the random strategy's seed. The case is played with every strategy.
 //! - a *scripted dialogue* `sample-N.in` / `.out` (from the statement) holds the jury's lines
 //!   and the contestant's: the solution, given all the jury's lines, must write exactly the
-//!   sample's lines. A solution that picks another winning move fails it: edit the sample.
+//!   sample's lines; the first line that differs is named with both texts
+//!   ([`script_difference`]), even when the solution then stopped on jury lines that no longer
+//!   fit its game.
 
 mod contestant;
 mod harness;
 mod oracle;
 mod protocol;
 mod referee;
+mod script;
 mod stress;
 #[cfg(test)]
 mod tests;
 
 pub use contestant::{
-    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury,
+    Contestant, Ending, FromJury, InProcess, Process, Reply, Sent, SolveFn, ToJury, MAX_LINE,
+    WALL_FACTOR,
 };
-pub use harness::{is_scripted, strategies, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT};
+pub use harness::{
+    is_scripted, strategies, strategies_for, GameFailure, PlayedCase, Referee, IN_PROCESS_LIMIT,
+};
 pub use oracle::{Facts, Oracle, Strategy};
 pub use protocol::{Protocol, Sides};
-pub use referee::{play, PlayedDialogue, Verdict};
+pub use referee::{play, refusal, PlayedDialogue, Verdict};
+pub use script::{judge_script, script_difference};
 
 /// Writes an interactive problem's tests into its test module:
 /// `interactive_tests!(MyProtocol, solve)`, where `solve` is the problem's generic

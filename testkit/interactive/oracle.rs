@@ -20,11 +20,41 @@ pub struct Facts {
 pub enum Strategy {
     /// Wins whenever it can, by the quickest win; from a lost position, a random move.
     Perfect,
-    /// A uniformly random legal move, from the given seed.
+    /// A random legal move ([`Protocol::random_move`]), from the given seed.
     Random(u64),
+    /// A move to a position the protocol knows the mover loses ([`Protocol::greedy_move`]),
+    /// else a random one, from the given seed: plays positions of any size.
+    Greedy(u64),
     /// Wins whenever it can but by the longest win; from a lost position, the move after which
     /// play can last longest: long games, so a contestant's slip has room to show.
     Adversarial,
+}
+
+impl Strategy {
+    /// Whether the strategy searches the whole game (and so needs a searchable start).
+    pub fn searches(self) -> bool {
+        matches!(self, Strategy::Perfect | Strategy::Adversarial)
+    }
+
+    /// The strategy a name picks (`perfect`, `adversarial`, `random`, `greedy`), the random
+    /// ones from `seed`.
+    ///
+    /// ```
+    /// use testkit::interactive::Strategy;
+    /// assert_eq!(Strategy::named("greedy", 7), Ok(Strategy::Greedy(7)));
+    /// assert!(Strategy::named("best", 7).unwrap_err().contains("perfect, adversarial, random or greedy"));
+    /// ```
+    pub fn named(name: &str, seed: u64) -> Result<Strategy, String> {
+        match name {
+            "perfect" => Ok(Strategy::Perfect),
+            "adversarial" => Ok(Strategy::Adversarial),
+            "random" => Ok(Strategy::Random(seed)),
+            "greedy" => Ok(Strategy::Greedy(seed)),
+            _ => Err(format!(
+                "unknown strategy `{name}`: perfect, adversarial, random or greedy"
+            )),
+        }
+    }
 }
 
 impl std::fmt::Display for Strategy {
@@ -32,6 +62,7 @@ impl std::fmt::Display for Strategy {
         match self {
             Strategy::Perfect => f.write_str("perfect"),
             Strategy::Random(seed) => write!(f, "random (seed {seed})"),
+            Strategy::Greedy(seed) => write!(f, "greedy (seed {seed})"),
             Strategy::Adversarial => f.write_str("adversarial"),
         }
     }
@@ -130,6 +161,20 @@ impl<P: Protocol> Oracle<P> {
         strategy: Strategy,
         rng: &mut Rng,
     ) -> P::Position {
+        match strategy {
+            Strategy::Random(_) => {
+                return protocol
+                    .random_move(from, rng)
+                    .unwrap_or_else(|| panic!("the jury has no move from {from:?}"))
+            }
+            Strategy::Greedy(_) => {
+                return protocol
+                    .greedy_move(from, rng)
+                    .or_else(|| protocol.random_move(from, rng))
+                    .unwrap_or_else(|| panic!("the jury has no move from {from:?}"))
+            }
+            Strategy::Perfect | Strategy::Adversarial => {}
+        }
         let moves = protocol.moves(from);
         assert!(!moves.is_empty(), "the jury has no move from {from:?}");
         let rated: Vec<(P::Position, Facts)> = moves
@@ -142,7 +187,7 @@ impl<P: Protocol> Oracle<P> {
         let winning: Vec<&(P::Position, Facts)> =
             rated.iter().filter(|(_, f)| !f.mover_wins).collect();
         let pick = match strategy {
-            Strategy::Random(_) => &rated[rng.below(rated.len() as u64) as usize],
+            Strategy::Random(_) | Strategy::Greedy(_) => unreachable!("chosen above"),
             Strategy::Perfect if !winning.is_empty() => *winning
                 .iter()
                 .min_by_key(|(_, f)| f.longest)

@@ -110,6 +110,49 @@ pub trait Protocol: Default {
         let _ = at;
         None
     }
+    /// Whether the jury may search the whole game from `start` (its perfect and adversarial
+    /// strategies, and its checks of sides and losing moves from the positions it reaches):
+    /// `false` for starts past brute-force size, which are played by the greedy and random
+    /// juries and judged by [`mover_wins`](Protocol::mover_wins) where that knows.
+    fn searchable(&self, start: &Self::Position) -> bool {
+        let _ = start;
+        true
+    }
+    /// Whether the player to move at `position` wins, when that is known cheaply (a closed
+    /// form, a symmetry); `None` when it is not. Used only where the jury does not search; the
+    /// problem's tests check it against the literal search on small positions.
+    fn mover_wins(&self, position: &Self::Position) -> Option<bool> {
+        let _ = position;
+        None
+    }
+    /// Whether the player to move at `position` has no move. By default from
+    /// [`moves`](Protocol::moves); a game too large to list its moves says it directly.
+    fn is_over(&self, position: &Self::Position) -> bool {
+        self.moves(position).is_empty()
+    }
+    /// Whether `to` is one move from `from`. By default from [`moves`](Protocol::moves).
+    fn is_move(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.moves(from).contains(to)
+    }
+    /// A random move from `from` (`None` when there is none): the random jury's. By default
+    /// uniform over [`moves`](Protocol::moves).
+    fn random_move(&self, from: &Self::Position, rng: &mut Rng) -> Option<Self::Position> {
+        let moves = self.moves(from);
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize].clone())
+    }
+    /// The greedy jury's move from `from`: one to a position that [`mover_wins`] knows the
+    /// mover loses, when there is one (`None` otherwise, and the jury moves at random). By
+    /// default it tries every one of [`moves`](Protocol::moves).
+    ///
+    /// [`mover_wins`]: Protocol::mover_wins
+    fn greedy_move(&self, from: &Self::Position, rng: &mut Rng) -> Option<Self::Position> {
+        let losing: Vec<Self::Position> = self
+            .moves(from)
+            .into_iter()
+            .filter(|m| self.mover_wins(m) == Some(false))
+            .collect();
+        (!losing.is_empty()).then(|| losing[rng.below(losing.len() as u64) as usize].clone())
+    }
     /// The jury's rejection, sent when it stops the dialogue on a wrong line.
     fn rejection(&self) -> String {
         judge::interactive::REJECTED.to_string()

@@ -1,12 +1,15 @@
 //! One dialogue judged: the jury plays the protocol's games against a contestant with one
 //! strategy, checks every line, and writes a transcript of everything said.
 
-use super::contestant::{Contestant, Ending, Reply, Sent};
+use super::contestant::{Contestant, Ending, Reply, Sent, MAX_LINE, WALL_FACTOR};
 use super::oracle::{Oracle, Strategy};
 use super::{Protocol, Sides};
 use crate::Rng;
 use std::fmt;
 use std::time::{Duration, Instant};
+
+/// How often the jury reads a program's CPU time while it waits for it (wall clock).
+const CPU_READING: Duration = Duration::from_millis(100);
 
 /// The most characters of a contestant's line a verdict quotes.
 const QUOTED: usize = 60;
@@ -73,8 +76,8 @@ pub struct PlayedDialogue {
     pub verdict: Verdict,
     /// Everything said, one line each.
     pub transcript: String,
-    /// The contestant's time: how long the jury waited for it to take a line, answer or end
-    /// (the jury's own thinking is not counted).
+    /// The contestant's time: a program's CPU time, or (in-process) how long the jury waited
+    /// for it to take a line, answer or end (the jury's own thinking is not counted).
     pub elapsed: Duration,
 }
 
@@ -83,24 +86,66 @@ struct Jury<'a, P: Protocol> {
     protocol: &'a P,
     oracle: &'a mut Oracle<P>,
     contestant: &'a mut dyn Contestant,
-    /// The contestant's time so far, charged only while the jury waits for it.
+    /// The contestant's wall time so far, charged only while the jury waits for it.
     used: Duration,
+    /// The contestant's time: CPU time where it is measured, else the wall time it is charged.
     limit: Duration,
+    /// Where CPU time is measured, the wall-time backstop ([`WALL_FACTOR`] times the limit);
+    /// else the limit.
+    wall_limit: Duration,
+    /// Whether the contestant's CPU time is measured.
+    measured: bool,
+    /// The contestant's CPU time at the last reading, and when that was.
+    cpu: Duration,
+    read_at: Instant,
     transcript: String,
+    /// The game being played (from 1; 0 before the first).
+    game: usize,
 }
 
 /// Why the dialogue stopped early.
 type Stop = Verdict;
 
 impl<P: Protocol> Jury<'_, P> {
-    /// When the contestant's time runs out if the jury starts waiting now.
+    /// When the contestant's wall time runs out if the jury starts waiting now.
     fn deadline(&self) -> Instant {
-        Instant::now() + self.limit.saturating_sub(self.used)
+        Instant::now() + self.wall_limit.saturating_sub(self.used)
     }
 
     /// Charges the contestant the time since `waiting`, when the jury began to wait for it.
     fn charge(&mut self, waiting: Instant) {
         self.used += waiting.elapsed();
+    }
+
+    /// The contestant's CPU time, read again when it is due (at most every [`CPU_READING`] of
+    /// the wall clock, so that a quick dialogue pays nothing): `Err` (the contestant stopped)
+    /// once it is over the limit.
+    fn check_cpu(&mut self, when: &str, now: bool) -> Result<(), Stop> {
+        if !self.measured || (!now && self.read_at.elapsed() < CPU_READING) {
+            return Ok(());
+        }
+        self.read_at = Instant::now();
+        self.cpu = self.contestant.cpu_time().unwrap_or(self.cpu);
+        if self.cpu <= self.limit {
+            return Ok(());
+        }
+        let _ = self.contestant.finish(Instant::now());
+        Err(Verdict::TimeLimit(format!(
+            "over {:?} of CPU time ({when})",
+            self.limit
+        )))
+    }
+
+    /// The limit the contestant ran out of: its CPU time, or the wall clock's backstop.
+    fn ran_out(&self) -> String {
+        if self.measured {
+            format!(
+                "{:?} by the clock ({WALL_FACTOR} times its {:?} of CPU time)",
+                self.wall_limit, self.limit
+            )
+        } else {
+            format!("{:?}", self.limit)
+        }
     }
 
     /// The contestant's `finish`, on its clock.
@@ -124,14 +169,15 @@ impl<P: Protocol> Jury<'_, P> {
         let waiting = Instant::now();
         let sent = self.contestant.send(line, self.deadline());
         self.charge(waiting);
+        self.check_cpu("while the jury was talking", false)?;
         match sent {
             Sent::Taken => Ok(()),
             Sent::Closed => Err(self.gone("while the jury was still talking")),
             Sent::Late => {
                 let _ = self.contestant.finish(Instant::now());
                 Err(Verdict::TimeLimit(format!(
-                    "not reading its input within {:?}",
-                    self.limit
+                    "not reading its input within {}",
+                    self.ran_out()
                 )))
             }
         }
@@ -142,15 +188,26 @@ impl<P: Protocol> Jury<'_, P> {
         let (_, ending) = self.finish();
         match ending {
             Ending::Failed(how) => Verdict::RuntimeError(format!("{how} ({when})")),
-            Ending::Late => Verdict::TimeLimit(format!("over {:?} ({when})", self.limit)),
+            Ending::Late => Verdict::TimeLimit(format!("over {} ({when})", self.ran_out())),
             Ending::Success => Verdict::WrongAnswer(format!("the contestant ended {when}")),
         }
     }
 
     fn hear(&mut self, what: &str) -> Result<String, Stop> {
-        let waiting = Instant::now();
-        let reply = self.contestant.receive(self.deadline());
-        self.charge(waiting);
+        let reply = loop {
+            let waiting = Instant::now();
+            // Where CPU time is measured, the wait is cut in slices, each followed by a reading.
+            let deadline = match self.measured {
+                true => self.deadline().min(waiting + CPU_READING),
+                false => self.deadline(),
+            };
+            let reply = self.contestant.receive(deadline);
+            self.charge(waiting);
+            self.check_cpu(&format!("where its {what} was due"), false)?;
+            if reply != Reply::Late || self.used >= self.wall_limit {
+                break reply;
+            }
+        };
         match reply {
             Reply::Line(line) => {
                 self.transcript.push_str("< ");
@@ -158,12 +215,24 @@ impl<P: Protocol> Jury<'_, P> {
                 self.transcript.push('\n');
                 Ok(line)
             }
+            Reply::TooLong(start) => {
+                let start: String = start.chars().take(QUOTED).collect();
+                self.transcript
+                    .push_str(&format!("< {start}... (over {MAX_LINE} bytes)\n"));
+                let game = match self.game {
+                    0 => String::new(),
+                    number => format!("game {number}: "),
+                };
+                Err(self.reject(format!(
+                    "{game}its {what} is a line over {MAX_LINE} bytes: `{start}...`"
+                )))
+            }
             Reply::Closed => Err(self.gone(&format!("where its {what} was due"))),
             Reply::Late => {
                 let _ = self.contestant.finish(Instant::now());
                 Err(Verdict::TimeLimit(format!(
-                    "no {what} within {:?}",
-                    self.limit
+                    "no {what} within {}",
+                    self.ran_out()
                 )))
             }
         }
@@ -184,10 +253,12 @@ impl<P: Protocol> Jury<'_, P> {
         strategy: Strategy,
         rng: &mut Rng,
     ) -> Result<(), Stop> {
+        self.game = number;
         for line in self.protocol.opening(start) {
             self.say(&line)?;
         }
-        let first_wins = self.oracle.facts(self.protocol, start).mover_wins;
+        let searchable = self.protocol.searchable(start);
+        let first_wins = self.knows(searchable, start);
         let contestant_first = match P::SIDES {
             Sides::Choose { first, second } => {
                 let line = self.hear("side")?;
@@ -201,32 +272,43 @@ impl<P: Protocol> Jury<'_, P> {
                         shown(&line, QUOTED)
                     )));
                 };
-                if chose_first != first_wins {
-                    let (winner, chosen) = if first_wins {
-                        (first, second)
-                    } else {
-                        (second, first)
-                    };
-                    return Err(self.reject(format!(
-                        "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
-                        if first_wins { "first" } else { "second" }
-                    )));
+                match first_wins {
+                    Some(first_wins) if chose_first != first_wins => {
+                        let (winner, chosen) = if first_wins {
+                            (first, second)
+                        } else {
+                            (second, first)
+                        };
+                        return Err(self.reject(format!(
+                            "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
+                            if first_wins { "first" } else { "second" }
+                        )));
+                    }
+                    Some(_) => {}
+                    None => self.note(&format!(
+                        "game {number}: the jury does not know who wins from {start:?}: any loss is a wrong answer"
+                    )),
                 }
                 chose_first
             }
             Sides::ContestantFirst => true,
             Sides::JuryFirst => false,
         };
-        let promised = contestant_first == first_wins;
+        // With a side to choose, the statement promises a win from every start.
+        let promised = match (P::SIDES, first_wins) {
+            (Sides::Choose { .. }, _) => true,
+            (_, Some(first_wins)) => contestant_first == first_wins,
+            (_, None) => false,
+        };
         if !promised {
             self.note(&format!("game {number}: no win is promised from {start:?}"));
         }
         let mut position = start.clone();
         let mut contestant_moves = contestant_first;
         loop {
-            let moves = self.protocol.moves(&position);
+            let over = self.protocol.is_over(&position);
             if contestant_moves {
-                if moves.is_empty() {
+                if over {
                     self.note(&format!(
                         "game {number}: the contestant has no move from {position:?}: it lost"
                     ));
@@ -245,13 +327,13 @@ impl<P: Protocol> Jury<'_, P> {
                         )))
                     }
                 };
-                if !moves.contains(&next) {
+                if !self.protocol.is_move(&position, &next) {
                     return Err(self.reject(format!(
                         "game {number}: illegal move `{}` from {position:?} (to {next:?})",
                         shown(&line, QUOTED)
                     )));
                 }
-                if promised && self.oracle.facts(self.protocol, &next).mover_wins {
+                if promised && self.knows(searchable, &next) == Some(true) {
                     return Err(self.reject(format!(
                         "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
                         shown(&line, QUOTED)
@@ -259,7 +341,7 @@ impl<P: Protocol> Jury<'_, P> {
                 }
                 position = next;
             } else {
-                if moves.is_empty() {
+                if over {
                     self.note(&format!(
                         "game {number}: the jury has no move from {position:?}: the contestant won"
                     ));
@@ -276,13 +358,45 @@ impl<P: Protocol> Jury<'_, P> {
             contestant_moves = !contestant_moves;
         }
     }
+
+    /// Whether the player to move at `position` wins: by search in a searchable game, else
+    /// when the protocol knows it cheaply.
+    fn knows(&mut self, searchable: bool, position: &P::Position) -> Option<bool> {
+        if searchable {
+            Some(self.oracle.facts(self.protocol, position).mover_wins)
+        } else {
+            self.protocol.mover_wins(position)
+        }
+    }
+}
+
+/// Why the jury cannot play `starts` with `strategy`: a strategy that searches the whole game
+/// (perfect, adversarial) from a start past the protocol's search ([`Protocol::searchable`]);
+/// `None` when it can.
+pub fn refusal<P: Protocol>(
+    protocol: &P,
+    starts: &[P::Position],
+    strategy: Strategy,
+) -> Option<String> {
+    let too_large = starts.iter().find(|s| !protocol.searchable(s))?;
+    strategy.searches().then(|| {
+        format!(
+            "the {strategy} jury searches the whole game, and {too_large:?} is past its search: play it with the greedy or random jury"
+        )
+    })
 }
 
 /// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
 /// `strategy`; every line is checked and written to the transcript. The contestant has `limit`
-/// in all: the time the jury waits for it (to take a line, answer, end), not the jury's own.
+/// in all: a program's CPU time (its process group's), read while the jury waits for it, with
+/// [`WALL_FACTOR`] times the limit of waiting by the clock as a backstop, so that the verdict
+/// does not change with the machine's load; an in-process solution's time is the time the jury
+/// waits for it (to take a line, answer, end), never the jury's own.
 /// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
 /// in `interactive/tests.rs`) show it on planted contestants.
+///
+/// # Panics
+/// If the jury cannot play `strategy` from the starts ([`refusal`]): the callers ask first.
 pub fn play<P: Protocol>(
     protocol: &P,
     oracle: &mut Oracle<P>,
@@ -291,18 +405,28 @@ pub fn play<P: Protocol>(
     contestant: &mut dyn Contestant,
     limit: Duration,
 ) -> PlayedDialogue {
+    if let Some(why) = refusal(protocol, starts, strategy) {
+        panic!("{why}");
+    }
     let seed = match strategy {
-        Strategy::Random(seed) => seed,
+        Strategy::Random(seed) | Strategy::Greedy(seed) => seed,
         _ => 0,
     };
     let mut rng = Rng::new(seed);
+    let measured = contestant.cpu_time().is_some();
+    let wall_limit = if measured { limit * WALL_FACTOR } else { limit };
     let mut jury = Jury {
         protocol,
         oracle,
         contestant,
         used: Duration::ZERO,
         limit,
+        wall_limit,
+        measured,
+        cpu: Duration::ZERO,
+        read_at: Instant::now(),
         transcript: format!("# jury strategy: {strategy}; starts: {starts:?}\n"),
+        game: 0,
     };
     let verdict = (|| {
         for line in protocol.greeting(starts) {
@@ -311,7 +435,9 @@ pub fn play<P: Protocol>(
         for (i, start) in starts.iter().enumerate() {
             jury.game(i + 1, start, strategy, &mut rng)?;
         }
-        match jury.finish() {
+        let ended = jury.finish();
+        jury.check_cpu("at its end", true)?;
+        match ended {
             (Some(extra), _) => Err(Verdict::WrongAnswer(format!(
                 "output after the dialogue ended: `{}`",
                 shown(&extra, QUOTED)
@@ -319,8 +445,8 @@ pub fn play<P: Protocol>(
             (None, Ending::Success) => Ok(()),
             (None, Ending::Failed(how)) => Err(Verdict::RuntimeError(how)),
             (None, Ending::Late) => Err(Verdict::TimeLimit(format!(
-                "still running after {:?} of its time",
-                limit
+                "still running after {}",
+                jury.ran_out()
             ))),
         }
     })();
@@ -329,9 +455,10 @@ pub fn play<P: Protocol>(
         Err(verdict) => verdict,
     };
     jury.note(&verdict.to_string());
+    let elapsed = if jury.measured { jury.cpu } else { jury.used };
     PlayedDialogue {
         verdict,
         transcript: jury.transcript,
-        elapsed: jury.used,
+        elapsed,
     }
 }

@@ -2,11 +2,13 @@
 //! a problem's test binary: `stress` (the `stress` tool) and `interactor` (the runner).
 
 use super::contestant::Process;
-use super::harness::{strategies, GameFailure, Referee};
-use super::referee::Verdict;
+use super::harness::{GameFailure, Referee};
+use super::oracle::Strategy;
+use super::referee::{refusal, Verdict};
 use super::Protocol;
 use crate::{Rng, StressLimit, StressSettings};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Starts drawn per smaller size before the shrinker tries the next size.
@@ -86,6 +88,7 @@ impl<P: Protocol> Referee<P> {
         let start = Instant::now();
         let mut next_report = Duration::from_secs(1);
         let mut count = 0u64;
+        let mut dialogues = 0u64;
         loop {
             let done = match settings.limit {
                 StressLimit::Inputs(n) => count >= n,
@@ -93,7 +96,6 @@ impl<P: Protocol> Referee<P> {
             };
             if done {
                 eprintln!();
-                let dialogues = count * strategies(0).len() as u64;
                 let text = format!(
                     "{count} starts won against every strategy ({dialogues} dialogues, seed {})\n",
                     settings.seed
@@ -102,6 +104,7 @@ impl<P: Protocol> Referee<P> {
             }
             let seed = settings.seed.wrapping_add(count);
             let starts = self.generate(seed, settings.size);
+            dialogues += super::strategies_for(&self.protocol, &starts, seed).len() as u64;
             if let Some(failure) = self.replay(seed, &starts) {
                 eprintln!();
                 let small = self.shrink(failure, settings.size);
@@ -124,10 +127,11 @@ impl<P: Protocol> Referee<P> {
             if elapsed >= next_report {
                 next_report = elapsed + Duration::from_secs(1);
                 eprint!(
-                    "\r{}: {} starts won, {:.0} starts/s (3 dialogues each)",
+                    "\r{}: {} starts won, {:.0} starts/s ({} dialogues)",
                     self.name,
                     count,
-                    count as f64 / elapsed.as_secs_f64()
+                    count as f64 / elapsed.as_secs_f64(),
+                    dialogues
                 );
             }
         }
@@ -143,32 +147,24 @@ impl<P: Protocol> Referee<P> {
         })
     }
 
-    /// Plays a case file against a program (the binary or its bundle) with every strategy,
-    /// each dialogue a fresh run within `limit`: the first failed dialogue's verdict and
-    /// transcript, or `Accepted` and the longest dialogue's time.
+    /// Plays `starts` against a program with each of `strategies`, each dialogue a fresh run
+    /// (`start` starts it) within `limit`: the first failed dialogue's verdict and transcript,
+    /// or `Accepted`, the last transcript and the longest dialogue's time.
     pub fn play_program(
         &mut self,
-        case: &Path,
-        program: &Path,
+        starts: &[P::Position],
+        strategies: &[Strategy],
+        start: &dyn Fn() -> Result<Process, String>,
         limit: Duration,
     ) -> (Verdict, Option<String>, Duration) {
-        let case = match self.read_case(case) {
-            Ok(case) => case,
-            Err(e) => {
-                return (
-                    Verdict::WrongAnswer(format!("bad case: {e}")),
-                    None,
-                    Duration::ZERO,
-                )
-            }
-        };
         let mut longest = Duration::ZERO;
-        for strategy in strategies(case.seed) {
-            let mut contestant = match Process::start(program) {
+        let mut last = None;
+        for &strategy in strategies {
+            let mut contestant = match start() {
                 Ok(contestant) => contestant,
                 Err(e) => return (Verdict::RuntimeError(e), None, Duration::ZERO),
             };
-            let dialogue = self.play_with(&case.starts, strategy, &mut contestant, limit);
+            let dialogue = self.play_with(starts, strategy, &mut contestant, limit);
             longest = longest.max(dialogue.elapsed);
             if dialogue.verdict != Verdict::Accepted {
                 return (
@@ -177,53 +173,113 @@ impl<P: Protocol> Referee<P> {
                     dialogue.elapsed,
                 );
             }
+            last = Some(dialogue.transcript);
         }
-        (Verdict::Accepted, None, longest)
+        (Verdict::Accepted, last, longest)
     }
 
-    /// The ignored `interactor` test, run by the runner: plays the case `INTERACT_CASE`
-    /// against the program `INTERACT_PROGRAM`, each dialogue within `INTERACT_LIMIT` seconds,
-    /// and writes one line `TAG MILLISECONDS REASON` to `INTERACT_REPORT` (and a failed
-    /// dialogue's transcript to `INTERACT_TRANSCRIPT`). Exit status 2 with one line
-    /// `error: ...` when a setting is missing or bad.
+    /// The ignored `interactor` test, run by the runner and by `play`. From the environment:
+    /// the program (`INTERACT_PROGRAM`, a path, or `INTERACT_COMMAND`, run by `sh -c`); the
+    /// starts (`INTERACT_CASE`, a case file, or drawn from `INTERACT_SEED` at `INTERACT_SIZE`,
+    /// default the protocol's `SIZE`); the jury (`INTERACT_STRATEGY`: `perfect`,
+    /// `adversarial`, `random` or `greedy`, or `auto`: the first the starts allow; unset:
+    /// every strategy the starts allow, as
+    /// [`strategies_for`](super::strategies_for) says, with the case's seed or
+    /// `INTERACT_SEED`); each dialogue within `INTERACT_LIMIT` seconds. It writes one line
+    /// `TAG MILLISECONDS REASON` to `INTERACT_REPORT` and the transcript to
+    /// `INTERACT_TRANSCRIPT` when a dialogue failed or one strategy was asked for. Exit status
+    /// 2 with one line `error: ...` on a missing or bad setting, or a searching strategy asked
+    /// for a start past the search.
     pub fn interactor_from_env(&mut self) {
-        let var = |key: &str| {
-            std::env::var(key).unwrap_or_else(|_| {
-                eprintln!("error: {key} is not set (the runner sets it)");
-                std::process::exit(2)
+        fn fail(message: &str) -> ! {
+            eprintln!("error: {message}");
+            std::process::exit(2)
+        }
+        let var = |key: &str| std::env::var(key).ok().filter(|v| !v.is_empty());
+        let need = |key: &str| {
+            var(key).unwrap_or_else(|| fail(&format!("{key} is not set (the runner sets it)")))
+        };
+        let number = |key: &str| {
+            var(key).map(|v| {
+                v.parse::<u64>()
+                    .unwrap_or_else(|_| fail(&format!("{key} must be a whole number, not `{v}`")))
             })
         };
-        let (case, program, report) = (
-            var("INTERACT_CASE"),
-            var("INTERACT_PROGRAM"),
-            var("INTERACT_REPORT"),
-        );
-        let transcript = var("INTERACT_TRANSCRIPT");
-        let limit = var("INTERACT_LIMIT")
+        let report = need("INTERACT_REPORT");
+        let limit = need("INTERACT_LIMIT")
             .parse::<f64>()
             .ok()
             .filter(|s| *s > 0.0 && *s <= 1e6)
-            .unwrap_or_else(|| {
-                eprintln!("error: INTERACT_LIMIT must be a positive number of seconds");
-                std::process::exit(2)
-            });
-        let (verdict, dialogue, elapsed) = self.play_program(
-            Path::new(&case),
-            Path::new(&program),
-            Duration::from_secs_f64(limit),
-        );
-        if let Some(text) = dialogue {
-            let _ = std::fs::write(&transcript, text);
+            .unwrap_or_else(|| fail("INTERACT_LIMIT must be a positive number of seconds"));
+        let seed = number("INTERACT_SEED");
+        let write_report = |verdict: &Verdict, elapsed: Duration| {
+            let line = format!(
+                "{} {} {}\n",
+                verdict.tag(),
+                elapsed.as_millis(),
+                verdict.reason().replace('\n', " ")
+            );
+            if let Err(e) = std::fs::write(&report, line) {
+                fail(&format!("cannot write {report}: {e}"));
+            }
+        };
+        let (starts, case_seed) = match var("INTERACT_CASE") {
+            Some(case) => match self.read_case(Path::new(&case)) {
+                Ok(case) => (case.starts, case.seed),
+                Err(e) => {
+                    return write_report(
+                        &Verdict::WrongAnswer(format!("bad case: {e}")),
+                        Duration::ZERO,
+                    )
+                }
+            },
+            None => {
+                let size = number("INTERACT_SIZE").unwrap_or(P::SIZE);
+                if !(1..=P::MAX_SIZE).contains(&size) {
+                    fail(&format!(
+                        "the size must be from 1 to {} for {}, not {size}",
+                        P::MAX_SIZE,
+                        self.name
+                    ));
+                }
+                (self.generate(seed.unwrap_or(0), size), 0)
+            }
+        };
+        let seed = seed.unwrap_or(case_seed);
+        let chosen = var("INTERACT_STRATEGY");
+        let allowed = super::strategies_for(&self.protocol, &starts, seed);
+        let strategies = match chosen.as_deref() {
+            // The first the starts allow: perfect where the jury searches, else greedy.
+            Some("auto") => allowed[..1].to_vec(),
+            Some(name) => vec![Strategy::named(name, seed).unwrap_or_else(|e| fail(&e))],
+            None => allowed,
+        };
+        for &strategy in &strategies {
+            if let Some(why) = refusal(&self.protocol, &starts, strategy) {
+                fail(&why);
+            }
         }
-        let line = format!(
-            "{} {} {}\n",
-            verdict.tag(),
-            elapsed.as_millis(),
-            verdict.reason().replace('\n', " ")
-        );
-        if let Err(e) = std::fs::write(&report, line) {
-            eprintln!("error: cannot write {report}: {e}");
-            std::process::exit(2);
+        let (program, command) = (var("INTERACT_PROGRAM"), var("INTERACT_COMMAND"));
+        let start = || match (&program, &command) {
+            (_, Some(command)) => {
+                let mut shell = Command::new("sh");
+                shell.args(["-c", command]);
+                Process::start_command(shell, command)
+            }
+            (Some(program), None) => Process::start(Path::new(program)),
+            (None, None) => fail("INTERACT_PROGRAM or INTERACT_COMMAND must be set"),
+        };
+        // A contestant's child that left its process group is re-parented here and ended.
+        super::contestant::reap_orphans();
+        let (verdict, dialogue, elapsed) =
+            self.play_program(&starts, &strategies, &start, Duration::from_secs_f64(limit));
+        super::contestant::end_orphans();
+        let failed = verdict != Verdict::Accepted;
+        if let (Some(text), Some(path)) = (dialogue, var("INTERACT_TRANSCRIPT")) {
+            if failed || chosen.is_some() {
+                let _ = std::fs::write(path, text);
+            }
         }
+        write_report(&verdict, elapsed);
     }
 }

@@ -3,11 +3,14 @@
 //! its game (testkit's `interactive`), reached through the problem's test binary (the ignored test
 //! `tests::interactor`, which the unit stage already built), so no jury code reaches a shipped
 //! binary. The test binary starts the program with piped standard input and output, plays the
-//! case with each strategy within the case's limit, and reports one line; a failed dialogue's
+//! case with each strategy within the case's limit (the program's CPU time, with a wall-clock
+//! backstop, so that the machine's load changes no verdict), and reports one line; a failed dialogue's
 //! transcript is kept under `target/transcripts/` and its path is on the verdict line.
 //!
 //! A scripted dialogue (`sample-N.in`/`.out`, from the statement) is run as a batch case: the
-//! program gets all of the jury's lines and must write the sample's lines.
+//! program gets all of the jury's lines and must write the sample's lines; the first line that
+//! differs is named with both texts (testkit's `judge_script`), before whatever error the
+//! program then met on jury lines that no longer fit its game.
 
 use super::cargo;
 use super::cases;
@@ -80,10 +83,11 @@ impl Interactors {
         names
     }
 
-    /// Whether case `input` of problem `name` is played against the jury: the problem is
-    /// interactive and the case is not a scripted dialogue (which runs as a batch case).
-    pub fn plays(&self, name: &str, input: &Path) -> bool {
-        self.testers.contains_key(name) && !is_scripted(input)
+    /// Whether case `input` of problem `name` is judged here ([`Interactors::play_case`]):
+    /// every case of an interactive problem, played against the jury or, for a scripted
+    /// dialogue, compared line by line.
+    pub fn plays(&self, name: &str, _input: &Path) -> bool {
+        self.testers.contains_key(name)
     }
 
     /// Plays case `input` of the interactive problem `name` against `program` and prints its
@@ -97,6 +101,10 @@ impl Interactors {
         program: &Path,
         limit: Duration,
     ) {
+        if is_scripted(input) {
+            let (verdict, elapsed, detail) = scripted(input, program, limit);
+            return report.verdict(verdict, label, elapsed, &detail);
+        }
         let tester = match self.testers.get(name) {
             Some(Ok(tester)) => tester,
             Some(Err(e)) => return report.verdict(Verdict::Re, label, Duration::ZERO, e),
@@ -143,7 +151,9 @@ pub fn play(
         "--quiet".as_ref(),
     ];
     let dialogues = testkit::interactive::strategies(0).len() as u32;
-    let backstop = limit * dialogues + BACKSTOP;
+    // Each dialogue's limit is the program's CPU time, with the clock's backstop at
+    // WALL_FACTOR times that.
+    let backstop = limit * exec::WALL_FACTOR * dialogues + BACKSTOP;
     let run = match exec::run_with_env(tester, &args, &env, Input::Bytes(b""), backstop, 1 << 20) {
         Ok(run) => run,
         Err(e) => return (Verdict::Re, Duration::ZERO, e.to_string()),
@@ -169,6 +179,52 @@ pub fn play(
             let said = cases::first_line(&run.stderr);
             (Verdict::Re, run.elapsed, format!("{how}: {said}"))
         }
+    }
+}
+
+/// Runs `program` on a scripted dialogue `input` (all the jury's lines at once) and compares
+/// its lines with the sample's `.out`: the verdict, the time, and the first differing line
+/// (named with both texts) or the failure.
+pub fn scripted(input: &Path, program: &Path, limit: Duration) -> (Verdict, Duration, String) {
+    let expected_path = input.with_extension("out");
+    let expected = match std::fs::read_to_string(&expected_path) {
+        Ok(text) => text,
+        Err(e) => {
+            let detail = format!("{}: {e}", expected_path.display());
+            return (Verdict::Wa, Duration::ZERO, detail);
+        }
+    };
+    let cap = cases::output_cap(expected.len() as u64);
+    let run = match exec::run(program, &[], Input::File(input), limit, cap) {
+        Ok(run) => run,
+        Err(e) => return (Verdict::Re, Duration::ZERO, e.to_string()),
+    };
+    let got = String::from_utf8_lossy(&run.stdout);
+    let ended = match run.ended {
+        Ended::Exited(0) => Ok(()),
+        Ended::Exited(code) => Err(format!("exit {code}: {}", cases::first_line(&run.stderr))),
+        Ended::Signalled(signal) => Err(format!(
+            "killed by signal {signal}: {}",
+            cases::first_line(&run.stderr)
+        )),
+        Ended::TimedOut => {
+            let detail = format!("over {}", super::limits::show(limit));
+            return (Verdict::Tle, run.elapsed, detail);
+        }
+        Ended::OverCap => {
+            let detail = format!("output over {cap} bytes, stopped");
+            return (Verdict::Wa, run.elapsed, detail);
+        }
+    };
+    let failed = ended.is_err();
+    match testkit::interactive::judge_script(&expected, &got, ended) {
+        Ok(()) => (Verdict::Ac, run.elapsed, String::new()),
+        Err(why)
+            if failed && testkit::interactive::script_difference(&expected, &got).is_none() =>
+        {
+            (Verdict::Re, run.elapsed, why)
+        }
+        Err(why) => (Verdict::Wa, run.elapsed, why),
     }
 }
 

@@ -6,7 +6,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tools::runner::interactive::play;
+use tools::runner::interactive::{play, scripted};
 use tools::runner::report::Verdict;
 use tools::stress::{build, Target};
 
@@ -110,7 +110,8 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
             );
         }
     }
-    // A contestant that never answers: the dialogue's limit, not the runner's backstop.
+    // A contestant that never answers: the dialogue's backstop by the clock (its limit is CPU
+    // time, which a sleeping program does not use), not the runner's.
     let silent = script(&dir, "silent", "sleep 30");
     let transcript = dir.join("silent.txt");
     let (got, _, detail) = play(
@@ -121,7 +122,10 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
         &transcript,
     );
     assert_eq!(got, Verdict::Tle, "{detail}");
-    assert!(detail.starts_with("no side within 300ms"), "{detail}");
+    assert!(
+        detail.starts_with("no side within 3s by the clock (10 times its 300ms of CPU time)"),
+        "{detail}"
+    );
     // A stale case (its .out disagrees with the jury's search) is refused, not played.
     fs::write(dir.join("heap-3.out"), "Second\n").unwrap();
     let right = dir.join("right");
@@ -131,6 +135,65 @@ fn planted_bugs_are_caught_through_the_runner_with_a_transcript() {
         detail.contains("the jury's search says [\"First\"]"),
         "{detail}"
     );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether process `pid` has ended (gone or a zombie), waiting up to 5 s.
+fn ends(pid: u32) -> bool {
+    for _ in 0..250 {
+        match fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat)
+                if stat
+                    .rsplit_once(") ")
+                    .is_some_and(|(_, r)| r.starts_with('Z')) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+#[test]
+fn a_contestants_child_in_a_session_of_its_own_ends_with_the_dialogue() {
+    // A hostile contestant: its child leaves the process group (setsid), and it wins.
+    let dir = scratch("setsid");
+    let jury = jury();
+    let case = dir.join("heap-3.in");
+    fs::write(&case, "1\n3\n").unwrap();
+    fs::write(dir.join("heap-3.out"), "First\nseed 5\n").unwrap();
+    let pids = dir.join("pids");
+    let program = script(
+        &dir,
+        "escapes",
+        &format!(
+            "setsid sleep 60 >/dev/null 2>&1 </dev/null & echo $! >> {}\nread n; read h; echo First; echo \"1 $h\"; read a b",
+            pids.display()
+        ),
+    );
+    let (got, _, detail) = play(
+        &jury,
+        &case,
+        &program,
+        Duration::from_secs(5),
+        &dir.join("t.txt"),
+    );
+    assert_eq!((got, detail.as_str()), (Verdict::Ac, ""));
+    let started: Vec<u32> = fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    // One per dialogue (every strategy).
+    assert_eq!(started.len(), 3, "{started:?}");
+    for pid in started {
+        assert!(
+            ends(pid),
+            "the contestant's child {pid} outlived the dialogue"
+        );
+    }
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -159,6 +222,115 @@ fn a_mirroring_second_player_is_accepted_against_every_strategy() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[test]
+fn a_sample_dialogue_names_the_line_that_differs() {
+    // The statement's sample (ABC278 G's shape) picks `2 1` first; a program that picks `3 2`
+    // then meets a jury move that no longer fits and fails: the line is what is named.
+    let dir = scratch("scripted");
+    let input = dir.join("sample-1.in");
+    fs::write(&input, "6 1 2\n3 2\n5 1\n0 0\n").unwrap();
+    fs::write(dir.join("sample-1.out"), "First\n2 1\n6 1\n1 1\n").unwrap();
+    let limit = Duration::from_secs(5);
+    let other = script(
+        &dir,
+        "other",
+        "read n l r; echo First; echo '3 2'; read a b; echo \"error: the jury's move $a $b is not a move\" >&2; exit 1",
+    );
+    let (got, _, detail) = scripted(&input, &other, limit);
+    assert_eq!(got, Verdict::Wa, "{detail}");
+    assert_eq!(
+        detail,
+        "your line 2 `3 2` differs from the sample's `2 1` (then it stopped: exit 1: error: the jury's move 3 2 is not a move)"
+    );
+    let short = script(&dir, "short", "read n l r; echo First; echo '2 1'");
+    let (got, _, detail) = scripted(&input, &short, limit);
+    assert_eq!(
+        (got, detail.as_str()),
+        (
+            Verdict::Wa,
+            "your output ends before line 3, where the sample has `6 1`"
+        )
+    );
+    let same = script(
+        &dir,
+        "same",
+        "read n l r; echo First; echo '2 1'; echo '6 1'; echo '1 1'; exit 3",
+    );
+    let (got, _, detail) = scripted(&input, &same, limit);
+    assert_eq!((got, detail.as_str()), (Verdict::Re, "exit 3: "));
+    let right = script(
+        &dir,
+        "right",
+        "read n l r; echo First; echo '2 1'; echo '6 1'; echo '1 1'",
+    );
+    assert_eq!(scripted(&input, &right, limit).0, Verdict::Ac);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// `play`'s work on ABC278 G at the statement's largest N: the problem's binary against the
+/// greedy and the random jury (accepted), a shell command choosing the wrong side (its verdict
+/// and transcript), a drawn start, and the perfect jury refused past its search.
+#[test]
+fn play_runs_any_program_against_the_jury_at_full_size() {
+    use tools::play::{Game, Program};
+    let root = tools::workspace::default_root();
+    let tester = tools::play::jury(&root, "abc278g").unwrap();
+    let binary = Program::Binary(tools::play::problem_binary(&root, "abc278g").unwrap());
+    let dir = scratch("play");
+    let start = dir.join("max.in");
+    fs::write(&start, "2000 3 7\n").unwrap();
+    let game = |program, strategy, start| Game {
+        program,
+        strategy,
+        seed: 5,
+        start,
+        size: None,
+        limit: Duration::from_secs(10),
+    };
+    for strategy in ["greedy", "random"] {
+        let played =
+            tools::play::play(&tester, &game(&binary, Some(strategy), Some(&start)), &dir).unwrap();
+        assert!(played.accepted, "{strategy}: {}", played.verdict);
+        assert!(
+            played.transcript.starts_with(&format!("# jury strategy: {strategy} (seed 5); starts: [N=2000 L=3 R=7 [1-2000]]\n> 2000 3 7\n< First\n< 999 4\n")),
+            "{}",
+            played.transcript
+        );
+        // A long game: hundreds of moves each way.
+        assert!(
+            played.transcript.matches("\n< ").count() > 100,
+            "{}",
+            played.transcript
+        );
+        assert!(played.transcript.ends_with("> 0 0\n# AC\n"));
+    }
+    let wrong = Program::Command("read n l r; echo Second; read a b".to_string());
+    let played = tools::play::play(&tester, &game(&wrong, None, Some(&start)), &dir).unwrap();
+    assert!(!played.accepted);
+    assert_eq!(
+        played.verdict,
+        "WA game 1: chose `Second` from N=2000 L=3 R=7 [1-2000], where the first player wins (`First`)"
+    );
+    assert!(
+        played
+            .transcript
+            .contains("# jury strategy: greedy (seed 5)"),
+        "{}",
+        played.transcript
+    );
+    // A drawn start, small enough for the perfect jury, which is then the default.
+    let played = tools::play::play(&tester, &game(&binary, None, None), &dir).unwrap();
+    assert!(played.accepted, "{}", played.verdict);
+    assert!(
+        played.transcript.starts_with("# jury strategy: perfect;"),
+        "{}",
+        played.transcript
+    );
+    let refused = tools::play::play(&tester, &game(&binary, Some("perfect"), Some(&start)), &dir);
+    assert!(refused.unwrap_err().contains("is past its search"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
 /// Settings of the runner and of `stress` that the outer environment could hold and that would
 /// change what the loop checks: the test sets its own.
 const OUTER_SETTINGS: [&str; 9] = [
@@ -173,14 +345,80 @@ const OUTER_SETTINGS: [&str; 9] = [
     "STRESS_REPORT",
 ];
 
-/// Runs `program` in `dir`, building into `dir/target` (never the outer cargo's target
-/// directory, however that is set) and without the outer run's settings; status and stdout.
-fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+/// A workspace at `dir` holding only a `problems` package (the real one's manifest without its
+/// problems), whose library crates are the real workspace's own, by their paths: built into the
+/// real target directory, they are the ones the outer build compiled, and only the new
+/// problem's binary is compiled here. `lib/`, `judge/` and `templates/` are links to the real
+/// folders (the bundler and `new` read them).
+fn thin_workspace(root: &Path, dir: &Path) {
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let mut thin = manifest.replace(
+        r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
+        r#"members = ["problems"]"#,
+    );
+    for (name, folder) in [
+        ("grundy", "lib"),
+        ("judge", "judge"),
+        ("testkit", "testkit"),
+    ] {
+        thin = thin.replace(
+            &format!(r#"{name} = {{ path = "{folder}" }}"#),
+            &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
+        );
+    }
+    assert_eq!(
+        thin.matches(&root.display().to_string()).count(),
+        3,
+        "the workspace's members or paths moved: {thin}"
+    );
+    assert!(thin.contains(r#"members = ["problems"]"#), "{thin}");
+    fs::write(dir.join("Cargo.toml"), thin).unwrap();
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let problems = fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
+    let mut problems: toml_edit::DocumentMut = problems.parse().unwrap();
+    problems["bin"] = toml_edit::value(toml_edit::Array::new());
+    problems["package"]["metadata"]["problems"] = toml_edit::table();
+    fs::create_dir_all(dir.join("problems")).unwrap();
+    fs::create_dir_all(dir.join("testcases")).unwrap();
+    fs::write(dir.join("problems/Cargo.toml"), problems.to_string()).unwrap();
+    for folder in ["lib", "judge", "templates"] {
+        std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
+    }
+    // The starters' cases, which `new` copies.
+    for entry in fs::read_dir(root.join("testcases")).unwrap() {
+        let from = entry.unwrap().path();
+        let name = from.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.starts_with("starter") {
+            continue;
+        }
+        fs::create_dir_all(dir.join("testcases").join(&name)).unwrap();
+        for file in fs::read_dir(&from).unwrap() {
+            let file = file.unwrap().path();
+            fs::copy(
+                &file,
+                dir.join("testcases")
+                    .join(&name)
+                    .join(file.file_name().unwrap()),
+            )
+            .unwrap();
+        }
+    }
+}
+
+/// Runs `program` in `dir`, building into `target` (the real workspace's, whose library crates
+/// the thin workspace uses) and without the outer run's settings; status and stdout.
+fn run_in(
+    dir: &Path,
+    target: &Path,
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (i32, String) {
     let mut command = std::process::Command::new(program);
     command
         .current_dir(dir)
         .args(args)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env("CARGO_TARGET_DIR", target)
         .env_remove("CARGO_BUILD_TARGET_DIR");
     for name in OUTER_SETTINGS {
         command.env_remove(name);
@@ -191,47 +429,31 @@ fn run_in(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (i
     (out.status.code().unwrap_or(-1), stdout)
 }
 
-/// The contestant's whole loop on a scratch copy of the workspace (its tracked files): `new`
+/// The contestant's whole loop on a thin scratch workspace ([`thin_workspace`]): `new`
 /// from a Companion JSON saying `"interactive": true`, the runner on the new problem (what
 /// `./run_tests.sh NAME` runs) passing as created (the bundle compiled by the old rustc too when
 /// it is installed), then a planted losing move that `stress` shrinks to one heap of 3 and
 /// saves, and that the runner then reports as WA with its transcript. The tools are the ones
-/// cargo built for this test (`new`, `runner`, `stress`, and `bundle` passed to the runner), so
-/// the copy compiles only the contest crates and the new problem, never a second tools/.
+/// cargo built for this test (`new`, `runner`, `stress`, and `bundle` passed to the runner), and
+/// the library crates the outer build's: only the new problem is compiled, never a second
+/// workspace.
 #[test]
 fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let root = tools::workspace::default_root();
     let copy = scratch("loop");
-    let listed = std::process::Command::new("git")
-        .arg("-C")
-        .arg(&root)
-        .args(["ls-files", "-z"])
-        .output()
-        .unwrap();
-    assert!(
-        listed.status.success(),
-        "git ls-files: {}",
-        String::from_utf8_lossy(&listed.stderr)
-    );
-    for file in String::from_utf8(listed.stdout).unwrap().split('\0') {
-        let from = root.join(file);
-        if file.is_empty() || !from.is_file() {
-            continue;
-        }
-        let to = copy.join(file);
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(&from, &to).unwrap();
-    }
+    thin_workspace(&root, &copy);
     let json = copy.join("task.json");
     fs::write(
         &json,
         r#"{"name":"ZZ Nim","group":"Codeforces","url":"https://codeforces.com/problemset/problem/9999/Z","interactive":true,"memoryLimit":256,"timeLimit":2000,"tests":[{"input":"2\n3\n\n1\n\n0\n4\n\n-1\n","output":"\n? 2\n\n? 1\n\n! 3\n\n? 4\n"}],"testType":"single"}"#,
     )
     .unwrap();
+    let target = tools::runner::cargo::metadata(&root).unwrap().target_dir;
     let new = Path::new(env!("CARGO_BIN_EXE_new"));
     let root_arg = copy.to_str().unwrap();
     let (status, _) = run_in(
         &copy,
+        &target,
         new,
         &[
             "zznim",
@@ -263,7 +485,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         "--bundler",
         env!("CARGO_BIN_EXE_bundle"),
     ];
-    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
+    let (status, out) = run_in(&copy, &target, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 0, "{out}");
     assert!(!out.contains("statement"), "{out}");
     for line in [
@@ -300,7 +522,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         "--root",
         root_arg,
     ];
-    let (status, out) = run_in(&copy, stress, &stress_args, &[]);
+    let (status, out) = run_in(&copy, &target, stress, &stress_args, &[]);
     assert_eq!(status, 1, "{out}");
     assert!(
         out.contains("(shrunk to [[3]])\nWA game 1: losing move `1 1` from [3]"),
@@ -318,7 +540,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         .unwrap()
         .to_string();
     assert_eq!(fs::read_to_string(&saved).unwrap(), "1\n3\n");
-    let (status, out) = run_in(&copy, runner, &runner_args, &[("ATCODER", "0")]);
+    let (status, out) = run_in(&copy, &target, runner, &runner_args, &[("ATCODER", "0")]);
     assert_eq!(status, 1, "{out}");
     let line = out
         .lines()

@@ -47,6 +47,11 @@ const NOT_RUN: &[(&str, &str)] = &[
         "a minute long, and builds the problem's test binary with cargo; tools/tests/interactive.rs \
          builds and runs stress targets, tools/tests/hardening.rs its refusals",
     ),
+    (
+        "cargo run --release --bin play -- abc278g --size 2000",
+        "builds the problem and its test binary with cargo; tools/tests/interactive.rs plays \
+         ABC278 G at N = 2000 through `play`'s library",
+    ),
 ];
 
 /// The tools' binaries, built by cargo for this test crate.
@@ -54,6 +59,7 @@ const TOOLS: &[(&str, &str)] = &[
     ("bundle", env!("CARGO_BIN_EXE_bundle")),
     ("grundy", env!("CARGO_BIN_EXE_grundy")),
     ("new", env!("CARGO_BIN_EXE_new")),
+    ("play", env!("CARGO_BIN_EXE_play")),
     ("runner", env!("CARGO_BIN_EXE_runner")),
     ("stress", env!("CARGO_BIN_EXE_stress")),
 ];
