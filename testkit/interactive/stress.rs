@@ -86,7 +86,7 @@ impl<P: Protocol> Referee<P> {
     /// until `limit`; the first failure shrunk and saved. The report, and whether it failed.
     pub fn stress(&mut self, settings: StressSettings) -> (String, bool) {
         let start = Instant::now();
-        let mut next_report = Duration::from_secs(1);
+        let mut progress = crate::bound::Progress::on_stderr();
         let mut count = 0u64;
         let mut dialogues = 0u64;
         loop {
@@ -95,7 +95,7 @@ impl<P: Protocol> Referee<P> {
                 StressLimit::Seconds(s) => start.elapsed().as_secs_f64() >= s,
             };
             if done {
-                eprintln!();
+                progress.finish();
                 let text = format!(
                     "{count} starts won against every strategy ({dialogues} dialogues, seed {})\n",
                     settings.seed
@@ -106,17 +106,17 @@ impl<P: Protocol> Referee<P> {
             let starts = self.generate(seed, settings.size);
             dialogues += super::strategies_for(&self.protocol, &starts, seed).len() as u64;
             if let Some(failure) = self.replay(seed, &starts) {
-                eprintln!();
+                progress.finish();
                 let small = self.shrink(failure, settings.size);
                 let saved = match self.save(&small) {
                     Ok(path) => format!("saved as {}\n", path.display()),
                     Err(e) => format!("could not save the case: {e}\n"),
                 };
                 let text = format!(
-                    "{}: seed {}: the jury caught the solution (shrunk to {:?})\n{}{}",
+                    "{}: seed {}: the jury caught the solution; shrunk to this input:\n{}{}{}",
                     self.name,
                     small.seed,
-                    small.starts,
+                    P::input(&small.starts),
                     small.report(),
                     saved
                 );
@@ -124,16 +124,15 @@ impl<P: Protocol> Referee<P> {
             }
             count += 1;
             let elapsed = start.elapsed();
-            if elapsed >= next_report {
-                next_report = elapsed + Duration::from_secs(1);
-                eprint!(
-                    "\r{}: {} starts won, {:.0} starts/s ({} dialogues)",
+            progress.update(elapsed, || {
+                format!(
+                    "{}: {} starts won, {:.0} starts/s ({} dialogues)",
                     self.name,
                     count,
                     count as f64 / elapsed.as_secs_f64(),
                     dialogues
-                );
-            }
+                )
+            });
         }
     }
 

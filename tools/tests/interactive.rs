@@ -525,7 +525,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     let (status, out) = run_in(&copy, &target, stress, &stress_args, &[]);
     assert_eq!(status, 1, "{out}");
     assert!(
-        out.contains("(shrunk to [[3]])\nWA game 1: losing move `1 1` from [3]"),
+        out.contains("shrunk to this input:\n1\n3\nWA game 1: losing move `1 1` from [3]"),
         "{out}"
     );
     let saved = out
