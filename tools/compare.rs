@@ -401,7 +401,10 @@ pub fn build_ours(workspace: &Workspace, target: &Target, bundle: bool) -> Resul
             Target::Problem(_) => "--bin",
             Target::Starter(_) => "--example",
         };
-        let artifacts = cargo::build(root, &["build", "--release", "-p", "problems", flag, name])?;
+        let artifacts = cargo::build_for_contestant(
+            root,
+            &["build", "--release", "-p", "problems", flag, name],
+        )?;
         return artifacts
             .into_iter()
             .find(|a| a.target == name && !a.test)

@@ -25,7 +25,7 @@ pub enum Program {
 /// # Errors
 /// If the build fails.
 pub fn problem_binary(root: &Path, name: &str) -> Result<PathBuf, String> {
-    let artifacts = cargo::build(
+    let artifacts = cargo::build_for_contestant(
         root,
         &["build", "--release", "-p", "problems", "--bin", name],
     )?;

@@ -164,7 +164,7 @@ pub fn test_executable(artifacts: &[Artifact], name: &str) -> Result<PathBuf, St
 /// # Errors
 /// If cargo cannot run, the build fails, or no test binary comes out.
 pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
-    let artifacts = cargo::build(root, &build_args(target))
+    let artifacts = cargo::build_for_contestant(root, &build_args(target))
         .map_err(|e| format!("building the tests of `{}`: {e}", target.name()))?;
     test_executable(&artifacts, target.name())
 }

@@ -53,6 +53,59 @@ pub fn build(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
     }
 }
 
+/// [`build`] for a tool a contestant starts through cargo (`stress`, `play`): with `--quiet`
+/// added when the contestant asked cargo to be quiet, so that `cargo run -q --bin stress` prints
+/// no line of the nested build either. Cargo does not pass its `-q` on to the program it runs,
+/// so the request is read where it is: `CARGO_TERM_QUIET` (which the nested cargo also reads),
+/// or the `-q`/`--quiet` of the cargo command that started this process (its parent), before
+/// that command's `--`.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_for_contestant(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
+    let mut args = args.to_vec();
+    if parent_cargo_is_quiet() {
+        args.push("--quiet");
+    }
+    build(root, &args)
+}
+
+/// Whether the cargo command that started this process was asked to be quiet (see
+/// [`build_for_contestant`]). Off Linux, or when the parent cannot be read, it was not.
+fn parent_cargo_is_quiet() -> bool {
+    let parent = std::os::unix::process::parent_id();
+    std::fs::read(format!("/proc/{parent}/cmdline"))
+        .map(|raw| {
+            let words: Vec<String> = raw
+                .split(|&b| b == 0)
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect();
+            is_quiet_cargo_command(&words)
+        })
+        .unwrap_or(false)
+}
+
+/// Whether `words` (a command line, program first) is cargo's, asked to be quiet: `-q`,
+/// `--quiet` or a short-flag cluster holding `q` (`-qv`) before the first `--`.
+///
+/// ```
+/// use tools::runner::cargo::is_quiet_cargo_command as quiet;
+/// let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+/// assert!(quiet(&words("cargo run -q --release --bin stress -- knights")));
+/// assert!(quiet(&words("/home/u/.cargo/bin/cargo run --quiet --bin play -- abc278g")));
+/// assert!(!quiet(&words("cargo run --release --bin stress -- knights -q")));
+/// assert!(!quiet(&words("sh -c run -q")));
+/// ```
+pub fn is_quiet_cargo_command(words: &[String]) -> bool {
+    let is_cargo = words
+        .first()
+        .is_some_and(|program| Path::new(program).file_name().is_some_and(|n| n == "cargo"));
+    is_cargo
+        && words[1..].iter().take_while(|w| *w != "--").any(|w| {
+            w == "--quiet" || (w.starts_with('-') && !w.starts_with("--") && w[1..].contains('q'))
+        })
+}
+
 /// The artifact a `compiler-artifact` message announces, if it has an executable.
 ///
 /// ```
