@@ -52,11 +52,24 @@ impl Needs {
     }
 }
 
+/// Which scan a finding comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A language feature ([`syntax`]).
+    Language,
+    /// A std API ([`std_apis`]).
+    StdApi,
+    /// Code whose meaning depends on the edition ([`editions`]).
+    Edition,
+}
+
 /// One finding: its line, what it says, and what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     /// The line in the checked text, from 1.
     pub line: usize,
+    /// The scan that found it.
+    pub kind: Kind,
     /// `file:line: what needs rustc X`.
     pub text: String,
     /// What a judge needs to accept the code.
@@ -66,9 +79,16 @@ pub struct Finding {
 impl Finding {
     /// A finding of code at `line` of `file` that needs rustc `since`: "`what` needs rustc
     /// `since`".
-    pub(crate) fn needs_rustc(file: &str, line: usize, what: &str, since: &'static str) -> Self {
+    pub(crate) fn needs_rustc(
+        kind: Kind,
+        file: &str,
+        line: usize,
+        what: &str,
+        since: &'static str,
+    ) -> Self {
         Finding {
             line,
+            kind,
             text: format!("{}:{}: {} needs rustc {}", file, line, what, since),
             needs: Needs::Rustc(since),
         }

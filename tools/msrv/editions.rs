@@ -228,6 +228,7 @@ impl<'ast> Visit<'ast> for Checker<'_> {
             );
             self.findings.push(Finding {
                 line,
+                kind: super::Kind::Edition,
                 text,
                 needs: Needs::SameMeaningInEveryEdition,
             });

@@ -97,8 +97,9 @@ pub fn path_since(segments: &[String]) -> Option<&'static str> {
             found = Some(found.map_or(since, |f| older(f, since)));
         }
     }
-    if found.is_some() {
-        return found;
+    if let Some(since) = found {
+        // The oldest of the items the path may be: named only if even that one is new.
+        return Some(since).filter(|s| !crate::judges::at_least(crate::judges::OLDEST_RUSTC, s));
     }
     if segments.len() >= 2 && !rooted && !last.ends_with('!') {
         return since_of(std_table::MEMBERS, last);
@@ -116,7 +117,13 @@ struct Scanner<'a> {
 
 impl Scanner<'_> {
     fn found(&mut self, span: proc_macro2::Span, what: &str, since: &'static str) {
-        let finding = Finding::needs_rustc(self.file, span.start().line, what, since);
+        let finding = Finding::needs_rustc(
+            super::Kind::StdApi,
+            self.file,
+            span.start().line,
+            what,
+            since,
+        );
         self.findings.push(finding);
     }
 

@@ -198,7 +198,13 @@ struct Scanner<'a> {
 
 impl Scanner<'_> {
     fn found(&mut self, span: Span, what: &str, since: &'static str) {
-        let finding = Finding::needs_rustc(self.file, span.start().line, what, since);
+        let finding = Finding::needs_rustc(
+            super::Kind::Language,
+            self.file,
+            span.start().line,
+            what,
+            since,
+        );
         self.findings.push(finding);
     }
 
@@ -739,6 +745,7 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
             let line = binary.span().start().line;
             self.findings.push(Finding {
                 line,
+                kind: super::Kind::Language,
                 text: format!(
                     "{}:{}: a `let` chain needs rustc 1.88 and edition 2024",
                     self.file, line
