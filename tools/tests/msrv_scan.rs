@@ -355,3 +355,76 @@ fn the_programs_compile_as_their_versions_say() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A scratch workspace whose problem `p` is `problem`, with the real judge crate and an empty
+/// library.
+fn workspace_with(tag: &str, problem: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("msrv-{}-{}", tag, std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for folder in ["problems", "lib", "judge"] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+    }
+    std::fs::write(dir.join("problems/p.rs"), problem).unwrap();
+    std::fs::write(dir.join("lib/lib.rs"), "//! An empty library.\n").unwrap();
+    let real = tools::workspace::default_root();
+    for entry in std::fs::read_dir(real.join("judge")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            std::fs::copy(&path, dir.join("judge").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+/// The `bundle` binary on problem `p` of `dir` for `judge`: exit code, stdout, stderr.
+fn bundle(dir: &std::path::Path, judge: &str) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(["p", "--judge", judge, "--root"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn bundle_refuses_for_a_plain_judge_and_warns_for_a_crate_judge() {
+    let problem = "fn main() {\n    let Some(x) = Some(3u32) else { return };\n    println!(\"{}\", x.abs_diff(5));\n    let a = [1u8, 2];\n    println!(\"{:?}\", a.as_array::<2>());\n}\n";
+    let dir = workspace_with("judges", problem);
+    let (code, out, err) = bundle(&dir, "spoj");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty());
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with("error: bundle of p:")
+            && lines[0].ends_with(": `let ... else` needs rustc 1.65 (SPOJ has rustc 1.56)"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: ")
+            && lines[1].contains("the std method `abs_diff` needs rustc 1.60"),
+        "{err}"
+    );
+    assert!(
+        lines[2].contains("the std method `as_array` needs rustc 1.93"),
+        "{err}"
+    );
+    // Codeforces (1.75) lacks only `as_array`.
+    let (code, _, err) = bundle(&dir, "codeforces");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // AtCoder's crates may have methods of these names: warned, bundled.
+    let (code, out, err) = bundle(&dir, "atcoder");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("abs_diff"));
+    assert!(
+        err.contains("the std method `as_array` needs rustc 1.93 (AtCoder has rustc 1.89)")
+            && err.starts_with("warning: "),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
