@@ -12,6 +12,8 @@ pub struct Defined {
     names: HashSet<String>,
     /// Statics, which a `const` may refer to from rustc 1.83 on.
     statics: HashSet<String>,
+    /// What `use` brings in under its own name (`use std::str;` gives `str`).
+    imported: HashSet<String>,
 }
 
 impl Defined {
@@ -30,6 +32,32 @@ impl Defined {
     /// Whether the program defines a `static` named `name`.
     pub fn is_static(&self, name: &str) -> bool {
         self.statics.contains(name)
+    }
+
+    /// Whether a `use` brings in `name` (a module `str` makes `str::from_utf8` the module's).
+    pub fn imports(&self, name: &str) -> bool {
+        self.imported.contains(name)
+    }
+
+    /// The names a `use` tree brings in; `parent` is the segment before it.
+    fn add_imports(&mut self, tree: &syn::UseTree, parent: Option<&syn::Ident>) {
+        match tree {
+            syn::UseTree::Path(p) => self.add_imports(&p.tree, Some(&p.ident)),
+            syn::UseTree::Name(n) if n.ident == "self" => {
+                if let Some(parent) = parent {
+                    self.imported.insert(parent.to_string());
+                }
+            }
+            syn::UseTree::Name(n) => {
+                self.imported.insert(n.ident.to_string());
+            }
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.add_imports(tree, parent);
+                }
+            }
+            syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => {}
+        }
     }
 
     fn add(&mut self, ident: &syn::Ident) {
@@ -128,6 +156,11 @@ impl<'ast> Visit<'ast> for Defined {
     fn visit_use_rename(&mut self, rename: &'ast syn::UseRename) {
         self.add(&rename.rename);
     }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.add_imports(&item.tree, None);
+        syn::visit::visit_item_use(self, item);
+    }
 }
 
 #[cfg(test)]
@@ -149,5 +182,12 @@ mod tests {
         }
         assert!(defined.is_static("I") && !defined.is_static("H"));
         assert!(!defined.has("repeat") && !defined.has("std") && !defined.has("self"));
+        let file =
+            syn::parse_file("use std::str; use std::{io::{self, Read}, fmt::Write as W};").unwrap();
+        let defined = Defined::of(&file);
+        for name in ["str", "io", "Read"] {
+            assert!(defined.imports(name), "{name}");
+        }
+        assert!(!defined.imports("std") && !defined.imports("Write") && !defined.imports("fmt"));
     }
 }

@@ -67,11 +67,15 @@ fn older(a: &'static str, b: &'static str) -> &'static str {
 /// The version a path as written (`iter::repeat_n`, `std::sync::OnceLock`, `u64::isqrt`,
 /// `Vec::pop_if`; a macro's ends in `!`) needs, if std stabilised it after 1.56; `None` when it
 /// is older or no std item's path ends so.
-pub fn path_since(segments: &[String]) -> Option<&'static str> {
+///
+/// `modules` says whether the program brings in a module by `use` under a name: then
+/// `str::from_utf8` after `use std::str;` is the module's function (1.0), not the primitive's
+/// associated function (1.87).
+pub fn path_since(segments: &[String], modules: impl Fn(&str) -> bool) -> Option<&'static str> {
     let last = segments.last()?;
     let rooted = segments.first().is_some_and(|s| s == "std");
     if let [.., ty, name] = segments {
-        if !rooted && PRIMITIVES.contains(&ty.as_str()) {
+        if !rooted && PRIMITIVES.contains(&ty.as_str()) && !modules(ty) {
             return typed_since_of(std_table::PRIMITIVE_MEMBERS, ty, name);
         }
     }
@@ -164,7 +168,7 @@ impl Scanner<'_> {
             } else {
                 prefix.to_vec()
             };
-            if let Some(since) = path_since(&prefix) {
+            if let Some(since) = path_since(&prefix, |m| self.defined.imports(m)) {
                 let written = segments[..end].join("::");
                 self.found(span, &format!("`{}`", written), since);
                 return;

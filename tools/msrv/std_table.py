@@ -91,12 +91,6 @@ def main(docs):
                     primitive[key] = min(v, primitive.get(key, v))
                 if name in TYPED:
                     typed[(name, member_name)] = min(v, typed.get((name, member_name), v))
-    # `u32::MAX` may also be the module constant `std::u32::MAX`, `char::from_digit` the
-    # function `std::char::from_digit`: the older of the two counts.
-    for (prim, name), v in list(primitive.items()):
-        old = items.get("std::%s::%s" % (prim, name))
-        if old:
-            primitive[(prim, name)] = min(v, old)
     new = lambda v: v > FLOOR
     new_names = {p.rsplit("::", 1)[1] for p, v in items.items() if new(v)}
     out = sys.stdout
@@ -120,8 +114,7 @@ def main(docs):
         if new(const_members[name]):
             out.write('    ("%s", %s),\n' % (name, fmt(const_members[name])))
     out.write("];\n\n")
-    out.write("/// Members of primitive types (`char::MIN`) by type and name; each the older of the member\n")
-    out.write("/// and a module item of the same path (`std::char::from_digit`).\n")
+    out.write("/// Members of primitive types (`char::MIN`, `char::from_digit`) by type and name.\n")
     out.write("pub const PRIMITIVE_MEMBERS: &[(&str, &str, &str)] = &[\n")
     for key in sorted(primitive):
         if new(primitive[key]):

@@ -571,8 +571,7 @@ pub const CONST_MEMBERS: &[(&str, &str)] = &[
     ("zeroed", "1.75"),
 ];
 
-/// Members of primitive types (`char::MIN`) by type and name; each the older of the member
-/// and a module item of the same path (`std::char::from_digit`).
+/// Members of primitive types (`char::MIN`, `char::from_digit`) by type and name.
 pub const PRIMITIVE_MEMBERS: &[(&str, &str, &str)] = &[
     ("array", "as_mut_slice", "1.57"),
     ("array", "as_slice", "1.57"),
@@ -918,6 +917,10 @@ pub const PRIMITIVE_MEMBERS: &[(&str, &str, &str)] = &[
     ("slice", "write_copy_of_slice", "1.93"),
     ("str", "ceil_char_boundary", "1.91"),
     ("str", "floor_char_boundary", "1.91"),
+    ("str", "from_utf8", "1.87"),
+    ("str", "from_utf8_mut", "1.87"),
+    ("str", "from_utf8_unchecked", "1.87"),
+    ("str", "from_utf8_unchecked_mut", "1.87"),
     ("str", "split_at_checked", "1.80"),
     ("str", "split_at_mut_checked", "1.80"),
     ("str", "trim_ascii", "1.80"),

@@ -431,6 +431,29 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                 }
             }
         }
+        // `matches!(value, pattern if guard)`: its pattern is a pattern, not an expression.
+        if name == "matches" {
+            let parsed = mac.parse_body_with(|input: syn::parse::ParseStream| {
+                let value: syn::Expr = input.parse()?;
+                input.parse::<syn::Token![,]>()?;
+                let pattern = syn::Pat::parse_multi_with_leading_vert(input)?;
+                let guard = if input.parse::<Option<syn::Token![if]>>()?.is_some() {
+                    Some(input.parse::<syn::Expr>()?)
+                } else {
+                    None
+                };
+                input.parse::<Option<syn::Token![,]>>()?;
+                Ok((value, pattern, guard))
+            });
+            if let Ok((value, pattern, guard)) = parsed {
+                self.visit_expr(&value);
+                self.visit_pat(&pattern);
+                if let Some(guard) = guard {
+                    self.visit_expr(&guard);
+                }
+                return;
+            }
+        }
         // Code inside other macros (vec![...], custom ones) is checked where it parses.
         if let Ok(expressions) = mac.parse_body_with(
             syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,

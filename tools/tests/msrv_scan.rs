@@ -149,6 +149,7 @@ const LANGUAGE: &[(&str, &str, &str)] = &[
     ("an inline `const` block", "1.79", "fn main() { let x = const { 1 + 2 }; println!(\"{}\", x); }"),
     ("a bound on an associated type", "1.79", "fn f(x: impl Iterator<Item: std::fmt::Debug>) { for i in x { println!(\"{:?}\", i); } }\nfn main() { f(0..2); }"),
     ("an exclusive range pattern", "1.80", "fn main() { match 5u8 { 0..3 => println!(\"low\"), _ => println!(\"high\") } }"),
+    ("an exclusive range pattern", "1.80", "fn main() { println!(\"{}\", matches!(b'q', b'a'..b'z')); }"),
     ("`#[expect(…)]`", "1.81", "#[expect(unused_variables)]\nfn main() { let x = 1; }"),
     ("a lint attribute's `reason`", "1.81", "#[allow(dead_code, reason = \"kept\")]\nfn f() {}\nfn main() {}"),
     ("a raw borrow", "1.82", "fn main() { let x = 1u8; let p = &raw const x; println!(\"{}\", unsafe { *p }); }"),
@@ -199,6 +200,7 @@ const STD_APIS: &[(&str, &str, &str)] = &[
     ("`char::MIN`", "1.83", "fn main() { println!(\"{:?}\", char::MIN); }"),
     ("`unwrap` in a const context", "1.83", "const fn f(x: Option<u32>) -> u32 { x.unwrap() }\nfn main() { println!(\"{}\", f(Some(1))); }"),
     ("the std method `isqrt`", "1.84", "fn main() { println!(\"{}\", 17u64.isqrt()); }"),
+    ("`str::from_utf8`", "1.87", "fn main() { println!(\"{:?}\", str::from_utf8(b\"hi\")); }"),
     ("`u32::midpoint`", "1.85", "fn main() { println!(\"{}\", u32::midpoint(2, 6)); }"),
     ("the std method `pop_if`", "1.86", "fn main() { let mut v = vec![1, 2]; println!(\"{:?}\", v.pop_if(|x| *x > 1)); }"),
     ("the std method `get_disjoint_mut`", "1.86", "fn main() { let mut v = [1, 2, 3]; if let Ok([a, b]) = v.get_disjoint_mut([0, 2]) { std::mem::swap(a, b); } println!(\"{:?}\", v); }"),
@@ -247,6 +249,7 @@ fn a_let_chain_needs_edition_2024_too() {
 fn old_apis_and_the_programs_own_names_pass() {
     let program = r#"
 use std::iter;
+use std::str;
 struct P;
 impl P { fn abs_diff(&self, o: u32) -> u32 { o } }
 trait Ceil { fn div_ceil(self, d: u64) -> u64; }
@@ -260,6 +263,7 @@ fn main() {
     let z: Vec<(u32, u32)> = v.iter().copied().zip(iter::once(1)).collect();
     println!("{} {} {} {:?} {:?}", P.abs_diff(first), 7u64.div_ceil(2), (-3i32).rem_euclid(2), z, repeat_n(1, 2));
     println!("{} {} {}", local::from_fn(), i64::MAX, (-5i64).unsigned_abs());
+    println!("{:?}", str::from_utf8(b"ok"));
     let s: u64 = iter::successors(Some(1u64), |x| Some(x * 2)).take(3).sum();
     println!("{}", s);
 }
