@@ -318,3 +318,37 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn since(path: &str) -> Option<&'static str> {
+        let segments: Vec<String> = path.split("::").map(String::from).collect();
+        path_since(&segments, |_| false)
+    }
+
+    #[test]
+    fn paths_are_matched_by_their_written_end() {
+        assert_eq!(since("std::iter::repeat_n"), Some("1.82"));
+        assert_eq!(since("iter::repeat_n"), Some("1.82"));
+        assert_eq!(since("array::from_fn"), Some("1.63"));
+        // `iter::from_fn` is 1.34: another item of the same name, older than every judge.
+        assert_eq!(since("iter::from_fn"), None);
+        assert_eq!(since("std::pin::pin!"), Some("1.68"));
+        assert_eq!(since("std::sync::OnceLock"), Some("1.70"));
+        assert_eq!(since("sync::OnceLock"), Some("1.70"));
+        assert_eq!(since("std::collections::HashMap"), None);
+        // Members of primitive types by type; other type-relative paths by name.
+        assert_eq!(since("u64::isqrt"), Some("1.84"));
+        assert_eq!(since("char::MIN"), Some("1.83"));
+        assert_eq!(since("u32::MAX"), None);
+        assert_eq!(since("Vec::pop_if"), Some("1.86"));
+        assert_eq!(since("Vec::new"), None);
+        // A `std::` path names one item only; a module the program imports is not the type.
+        assert_eq!(since("std::repeat_n"), None);
+        let from_utf8 = ["str".to_string(), "from_utf8".to_string()];
+        assert_eq!(path_since(&from_utf8, |_| false), Some("1.87"));
+        assert_eq!(path_since(&from_utf8, |m| m == "str"), None);
+    }
+}
