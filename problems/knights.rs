@@ -94,6 +94,13 @@ mod tests {
                 .map(|_| (rng.range(1, side) as i64, rng.range(1, side) as i64))
                 .collect()
         }
+        /// The judge's largest input: 1000 tests of 1000 coins anywhere on the board.
+        fn max_cases(rng: &mut Rng) -> Vec<Vec<Cell>> {
+            let coin = |rng: &mut Rng| (rng.range(1, 15) as i64, rng.range(1, 15) as i64);
+            (0..1000)
+                .map(|_| (0..1000).map(|_| coin(rng)).collect())
+                .collect()
+        }
         fn input(cases: &[Vec<Cell>]) -> String {
             let mut text = format!("{}\n", cases.len());
             for coins in cases {

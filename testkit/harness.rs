@@ -40,9 +40,16 @@ impl<C> Failure<C> {
     /// assert!(failure.report().ends_with("error: no\nline 1: expected `a` got `error: no`\n"));
     /// ```
     pub fn report(&self) -> String {
+        self.report_against("brute force")
+    }
+
+    /// [`Failure::report`] with the right answer's source named `oracle` (`brute force`,
+    /// `reference`).
+    pub fn report_against(&self, oracle: &str) -> String {
         format!(
-            "input:\n{}brute force:\n{}solution:\n{}{}\n",
+            "input:\n{}{}:\n{}solution:\n{}{}\n",
             self.input,
+            oracle,
             self.expected,
             shown(&self.got),
             self.reason
@@ -57,6 +64,11 @@ pub struct Harness<P> {
     pub(crate) testcases: PathBuf,
     pub(crate) solve: SolveText,
     pub(crate) brute: P,
+    /// The programs run by the `stress` tool, when a reference program replaces the brute
+    /// force and our program runs as a process (`stress --reference`).
+    pub(crate) programs: Option<crate::reference::Programs>,
+    /// Whether the stress loop takes the judge's largest inputs ([`Problem::max_cases`]).
+    pub(crate) max: bool,
 }
 
 /// The solution's output, or its refusal as the line `error: ...`.
@@ -96,6 +108,8 @@ impl<P: Problem> Harness<P> {
                 .join(name),
             solve,
             brute: P::default(),
+            programs: None,
+            max: false,
         }
     }
 
@@ -117,11 +131,15 @@ impl<P: Problem> Harness<P> {
 
     /// The disagreement on `cases`, if the solution's output is not a right answer: judged by
     /// [`Problem::check`] against the brute force's (exact comparison unless the problem has a
-    /// checker); a refusal is always wrong.
+    /// checker); a refusal is always wrong. When the `stress` tool runs the programs, the
+    /// reference's answer stands for the brute force's, and an input the reference cannot
+    /// answer gives no verdict (`None`).
     pub fn check(&mut self, seed: u64, cases: &[P::Case]) -> Option<Failure<P::Case>> {
         let input = P::input(cases);
-        let expected = self.expected(cases);
-        let got = (self.solve)(&input);
+        let (expected, got) = match self.programs.as_mut() {
+            Some(programs) => programs.run(seed, &input)?,
+            None => (self.expected(cases), (self.solve)(&input)),
+        };
         let verdict = match &got {
             Ok(output) => P::check(&input, output, &expected),
             Err(_) => Err(first_difference(&expected, &shown(&got))),

@@ -12,7 +12,9 @@
 //! - `survives_hostile_input`: hostile inputs give an answer or a one-line refusal, never a panic;
 //! - `refuses_malformed_input`: the problem's own list of inputs and the messages they must get;
 //! - `stress` (ignored; run by the `stress` tool): the same comparison for a number of inputs or
-//!   seconds read from the environment, saving a shrunk counterexample as a testcase.
+//!   seconds read from the environment, saving a shrunk counterexample as a testcase; or, with
+//!   `stress --reference`, our program against a reference program, both run by the tool
+//!   ([`reference`](mod@reference)).
 //!
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
@@ -42,6 +44,7 @@
 
 #![warn(missing_docs)]
 
+mod bound;
 mod difference;
 #[cfg(test)]
 mod fixtures;
@@ -50,6 +53,7 @@ pub mod interactive;
 pub mod moves;
 mod problem;
 mod problem_tests;
+pub mod reference;
 mod rng;
 pub mod search;
 mod shrink;
@@ -62,6 +66,7 @@ pub use judge;
 pub use problem::{counted_lists, exact, shorter_lists, Problem};
 pub use rng::Rng;
 pub use stress::{
-    StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SECONDS, MAX_SIZE, STRESS_ITERS,
-    STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,
+    StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SAVED_BYTES, MAX_SECONDS,
+    MAX_SIZE, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,
+    STRESS_TERMINAL,
 };

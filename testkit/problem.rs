@@ -70,6 +70,31 @@ pub trait Problem: Default {
         let _ = case;
         Vec::new()
     }
+    /// The judge's largest input, as cases: what `stress --max` runs against a reference
+    /// program, to time and measure both at full size. By default `MAX_CASES` cases at
+    /// `MAX_SIZE`, the generator's largest; a problem whose judge allows more (more cases, larger
+    /// numbers than a brute force can take) returns cases at the judge's limits.
+    ///
+    /// ```
+    /// use testkit::{Problem, Rng};
+    /// #[derive(Default)]
+    /// struct Heaps;
+    /// impl Problem for Heaps {
+    ///     type Case = u64;
+    ///     const MAX_SIZE: u64 = 20;
+    ///     const MAX_CASES: usize = 3;
+    ///     fn case(rng: &mut Rng, size: u64) -> u64 { rng.range(1, size) }
+    ///     fn input(cases: &[u64]) -> String { format!("{:?}\n", cases) }
+    ///     fn brute(&mut self, &n: &u64) -> String { format!("{}\n", n % 2) }
+    /// }
+    /// let cases = Heaps::max_cases(&mut Rng::new(1));
+    /// assert!(cases.len() == 3 && cases.iter().all(|&n| (1..=20).contains(&n)));
+    /// ```
+    fn max_cases(rng: &mut Rng) -> Vec<Self::Case> {
+        (0..Self::MAX_CASES.max(1))
+            .map(|_| Self::case(rng, Self::MAX_SIZE))
+            .collect()
+    }
     /// Whether `output` answers `input` rightly, given one right answer (the brute force's, or
     /// a testcase's `.out`); `Err` says why not, in one line. By default the output must equal
     /// the answer byte for byte, and the reason is the first differing line. A problem with

@@ -5,6 +5,9 @@ use crate::{Failure, Harness, Problem, Rng};
 
 /// Inputs generated per smaller size before trying the next size.
 const ATTEMPTS_PER_SIZE: u64 = 200;
+/// The same when each attempt runs two processes (`stress --reference`): a tenth, so that a
+/// shrink that finds no smaller size costs seconds, not minutes, with a slow-starting reference.
+const PROCESS_ATTEMPTS_PER_SIZE: u64 = 20;
 /// The sizes tried one by one; beyond it, sizes double.
 const SMALL_SIZES: u64 = 32;
 
@@ -34,9 +37,14 @@ impl<P: Problem> Harness<P> {
     /// from one random stream seeded by the failure's seed.
     fn at_smaller_size(&mut self, best: &Failure<P::Case>, size: u64) -> Option<Failure<P::Case>> {
         let mut rng = Rng::new(best.seed);
+        let attempts = if self.programs.is_some() {
+            PROCESS_ATTEMPTS_PER_SIZE
+        } else {
+            ATTEMPTS_PER_SIZE
+        };
         let mut smaller = 1;
         while smaller < size {
-            for _ in 0..ATTEMPTS_PER_SIZE {
+            for _ in 0..attempts {
                 let cases: Vec<P::Case> = (0..best.cases.len())
                     .map(|_| P::case(&mut rng, smaller))
                     .collect();

@@ -4,10 +4,12 @@
 //! environment ([`StressRequest::environment`], the variables `STRESS_*` below), the test reads
 //! it back as [`StressSettings`] and writes its report to the file `STRESS_REPORT`.
 
-use crate::{Failure, Harness, Problem};
+use crate::bound::{self, Phase, Progress};
+use crate::reference::{Last, Programs, STRESS_MAX, STRESS_PROGRAMS};
+use crate::{Failure, Harness, Problem, Rng};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The largest generator size any problem accepts (`Problem::MAX_SIZE` may lower it).
 pub const MAX_SIZE: u64 = 1_000_000;
@@ -23,6 +25,10 @@ pub const STRESS_SECONDS: &str = "STRESS_SECONDS";
 pub const STRESS_SEED: &str = "STRESS_SEED";
 /// The environment variable holding the generator's size.
 pub const STRESS_SIZE: &str = "STRESS_SIZE";
+/// The environment variable saying whether the `stress` tool's standard error, to which the
+/// test's is passed through, is a terminal (`1`) or not (`0`): progress lines are rewritten in
+/// place on a terminal only.
+pub const STRESS_TERMINAL: &str = "STRESS_TERMINAL";
 /// The environment variable holding the file the stress test writes its report to.
 pub const STRESS_REPORT: &str = "STRESS_REPORT";
 
@@ -88,10 +94,20 @@ pub enum StressOutcome<C> {
     },
     /// A shrunk counterexample, and where it was saved.
     Disagree {
-        /// The shrunk disagreement.
+        /// The disagreement, shrunk unless `shrunk` is false.
         failure: Failure<C>,
+        /// Whether it was shrunk (not a judge-size input, nor our program stopped as slow).
+        shrunk: bool,
         /// The saved `.in` file, or why saving failed.
         saved: Result<PathBuf, String>,
+    },
+    /// The run stopped before its limit: the reference program gave no answer on an input, or
+    /// the `stress` tool could not be reached.
+    Stopped {
+        /// How many inputs agreed before.
+        inputs: u64,
+        /// Why, in one line.
+        why: String,
     },
 }
 
@@ -181,14 +197,20 @@ impl StressSettings {
 /// and to the file `STRESS_REPORT` if set. Exits the process with status 1 when `stress`
 /// reports a failure, and with status 2 and one line `error: ...` (on standard error and in
 /// the report) on a bad setting.
+///
+/// A run bounded by seconds is ended at the bound (plus [`bound::GRACE`]) even in the middle of
+/// one input: the watchdog reports the inputs checked so far and exits 0, or 1 if a
+/// disagreement was being shrunk (the input as generated is saved first).
 pub(crate) fn stress_with_env_settings(
     name: &str,
     size: u64,
     max_size: u64,
     stress: impl FnOnce(StressSettings) -> (String, bool),
 ) {
-    let report_file = std::env::var(STRESS_REPORT).ok();
-    let write_report = |text: &str| {
+    let report_file = bound::report_file();
+    let write_report = move |text: &str| {
+        print!("{text}");
+        let _ = std::io::stdout().flush();
         if let Some(path) = &report_file {
             let _ = std::fs::write(path, text);
         }
@@ -202,10 +224,12 @@ pub(crate) fn stress_with_env_settings(
             std::process::exit(2);
         }
     };
+    if let StressLimit::Seconds(seconds) = settings.limit {
+        bound::arm(name, seconds, write_report.clone());
+    }
     let (report, failed) = stress(settings);
-    print!("{report}");
+    bound::record(Phase::Done);
     write_report(&report);
-    let _ = std::io::stdout().flush();
     if failed {
         std::process::exit(1);
     }
@@ -216,9 +240,14 @@ impl<P: Problem> Harness<P> {
     /// progress on standard error; the first disagreement is shrunk and saved as
     /// `testcases/NAME/stress-SEED.in` and `.out` (the brute force's answer). Input `k` comes
     /// from seed `seed + k`, so a run is replayed by its seed.
+    ///
+    /// Against a reference program (the `stress` tool's `--reference`), the saved files are
+    /// `reference-SEED` with the reference's answer; with [`Problem::max_cases`] inputs
+    /// (`--max`) they are `reference-max-SEED`, not shrunk (a judge-size input is about time
+    /// and memory), and not saved beyond [`MAX_SAVED_BYTES`].
     pub fn stress(&mut self, seed: u64, size: u64, limit: StressLimit) -> StressOutcome<P::Case> {
         let start = Instant::now();
-        let mut next_report = Duration::from_secs(1);
+        let mut progress = Progress::on_stderr();
         let mut count = 0u64;
         loop {
             let done = match limit {
@@ -226,36 +255,111 @@ impl<P: Problem> Harness<P> {
                 StressLimit::Seconds(s) => start.elapsed().as_secs_f64() >= s,
             };
             if done {
-                eprintln!();
+                progress.finish();
                 return StressOutcome::Agree { inputs: count };
             }
             let current = seed.wrapping_add(count);
-            let cases = self.generate(current, size);
-            if let Some(failure) = self.check(current, &cases) {
-                eprintln!();
+            bound::record(Phase::Searching {
+                agreed: count,
+                first_seed: seed,
+                seed: current,
+                since: Instant::now(),
+            });
+            let cases = if self.max {
+                P::max_cases(&mut Rng::new(current))
+            } else {
+                self.generate(current, size)
+            };
+            let found = self.check(current, &cases);
+            if self
+                .programs
+                .as_ref()
+                .is_some_and(|p| p.last == Last::TimeUp)
+            {
+                progress.finish();
+                return StressOutcome::Agree { inputs: count };
+            }
+            if let Some(why) = self.stopped() {
+                progress.finish();
+                return StressOutcome::Stopped {
+                    inputs: count,
+                    why: format!("seed {current}: {why}"),
+                };
+            }
+            if let Some(failure) = found {
+                progress.finish();
+                let saved = self.save(current, &failure);
+                let ours_slow = self
+                    .programs
+                    .as_ref()
+                    .is_some_and(|p| p.last == Last::OursSlow);
+                if self.max || ours_slow {
+                    return StressOutcome::Disagree {
+                        failure,
+                        shrunk: false,
+                        saved,
+                    };
+                }
+                bound::record(Phase::Shrinking {
+                    seed: current,
+                    oracle: self.oracle(),
+                    reason: failure.reason.clone(),
+                    saved: saved_line(&saved),
+                });
                 let small = self.shrink(failure, size);
                 let saved = self.save(current, &small);
                 return StressOutcome::Disagree {
                     failure: small,
+                    shrunk: true,
                     saved,
                 };
             }
             count += 1;
-            let elapsed = start.elapsed();
-            if elapsed >= next_report {
-                next_report = elapsed + Duration::from_secs(1);
-                let rate = count as f64 / elapsed.as_secs_f64();
-                eprint!(
-                    "\r{}: {} inputs agree, {:.0} inputs/s",
+            progress.update(start.elapsed(), || {
+                let rate = count as f64 / start.elapsed().as_secs_f64();
+                format!(
+                    "{}: {} inputs agree, {:.0} inputs/s",
                     self.name, count, rate
-                );
-            }
+                )
+            });
         }
     }
 
-    /// Saves a counterexample as `testcases/NAME/stress-SEED.in` and `.out`.
+    /// What gives the right answers: `brute force`, or `reference` (a program).
+    fn oracle(&self) -> &'static str {
+        if self.programs.is_some() {
+            "reference"
+        } else {
+            "brute force"
+        }
+    }
+
+    /// Why the run must stop, if it must: the tool is gone, or the reference gave no answer on
+    /// an input of the run (a reference that cannot answer the generator's inputs is no
+    /// reference for them; during shrinking such a candidate is merely skipped).
+    fn stopped(&self) -> Option<String> {
+        match &self.programs.as_ref()?.last {
+            Last::Lost(why) => Some(why.clone()),
+            Last::NoReference(why) => Some(format!("the reference gave no answer: {why}")),
+            Last::Compared | Last::OursSlow | Last::TimeUp => None,
+        }
+    }
+
+    /// Saves a counterexample as `testcases/NAME/STEM-SEED.in` and `.out`: `stress-` against
+    /// the brute force, `reference-` or `reference-max-` against a reference.
     fn save(&self, seed: u64, failure: &Failure<P::Case>) -> Result<PathBuf, String> {
-        let stem = self.testcases.join(format!("stress-{seed}"));
+        let kind = match (self.programs.is_some(), self.max) {
+            (false, _) => "stress",
+            (true, false) => "reference",
+            (true, true) => "reference-max",
+        };
+        if failure.input.len() > MAX_SAVED_BYTES {
+            return Err(format!(
+                "the input has {} bytes, more than a testcase should ({MAX_SAVED_BYTES}): replay it with its seed",
+                failure.input.len()
+            ));
+        }
+        let stem = self.testcases.join(format!("{kind}-{seed}"));
         std::fs::create_dir_all(&self.testcases)
             .and_then(|_| std::fs::write(stem.with_extension("in"), &failure.input))
             .and_then(|_| std::fs::write(stem.with_extension("out"), &failure.expected))
@@ -263,24 +367,35 @@ impl<P: Problem> Harness<P> {
             .map_err(|e| e.to_string())
     }
 
-    /// The stress run and its report (and whether it found a disagreement).
+    /// The stress run and its report (and whether it found a disagreement, or stopped on a
+    /// reference that gave no answer).
     pub fn stress_report(&mut self, settings: StressSettings) -> (String, bool) {
         match self.stress(settings.seed, settings.size, settings.limit) {
             StressOutcome::Agree { inputs } => (
                 format!("{inputs} inputs agree (seed {})\n", settings.seed),
                 false,
             ),
-            StressOutcome::Disagree { failure, saved } => {
-                let saved = match saved {
-                    Ok(path) => format!("saved as {}\n", path.display()),
-                    Err(e) => format!("could not save the counterexample: {e}\n"),
-                };
+            StressOutcome::Stopped { inputs, why } => {
                 let report = format!(
-                    "{}: seed {} disagrees with the brute force (shrunk below)\n{}{}",
+                    "{inputs} inputs agree (seed {}); stopped: {why}\n",
+                    settings.seed
+                );
+                (report, true)
+            }
+            StressOutcome::Disagree {
+                failure,
+                shrunk,
+                saved,
+            } => {
+                let shrunk = if shrunk { "shrunk below" } else { "not shrunk" };
+                let report = format!(
+                    "{}: seed {} disagrees with the {} ({})\n{}{}\n",
                     self.name,
                     failure.seed,
-                    failure.report(),
-                    saved
+                    self.oracle(),
+                    shrunk,
+                    failure.report_against(self.oracle()),
+                    saved_line(&saved)
                 );
                 (report, true)
             }
@@ -290,12 +405,36 @@ impl<P: Problem> Harness<P> {
     /// The ignored `stress` test: reads its [`StressSettings`] from the environment and writes
     /// its report to standard output and to the file `STRESS_REPORT` if set. Exits the process
     /// with status 1 on a disagreement, and with status 2 and a one-line `error: ...` (on
-    /// standard error and in the report) on a bad setting.
+    /// standard error and in the report) on a bad setting. With `STRESS_PROGRAMS` set, the
+    /// programs are the `stress` tool's (see [`crate::reference`]); with `STRESS_MAX=1`, the
+    /// inputs are [`Problem::max_cases`].
     pub fn stress_from_env(&mut self) {
         let name = self.name.clone();
+        if let Ok(socket) = std::env::var(STRESS_PROGRAMS) {
+            match Programs::connect(&socket) {
+                Ok(programs) => self.programs = Some(programs),
+                Err(e) => {
+                    eprintln!("error: {name}: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
+        self.max = std::env::var(STRESS_MAX).is_ok_and(|v| v == "1");
         stress_with_env_settings(&name, P::SIZE, P::MAX_SIZE, |settings| {
             self.stress_report(settings)
         })
+    }
+}
+
+/// The largest counterexample saved as a testcase, in bytes (a judge-size input is replayed
+/// by its seed instead).
+pub const MAX_SAVED_BYTES: usize = 2 << 20;
+
+/// `saved as PATH`, or why saving failed.
+fn saved_line(saved: &Result<PathBuf, String>) -> String {
+    match saved {
+        Ok(path) => format!("saved as {}", path.display()),
+        Err(e) => format!("not saved: {e}"),
     }
 }
 
@@ -321,7 +460,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("testkit-{}", std::process::id()));
         let mut harness = Harness::<Sum>::new("sum", dir.join("crate").to_str().unwrap(), broken);
         match harness.stress(1, 20, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved } => {
+            StressOutcome::Disagree { failure, saved, .. } => {
                 // One case, holding a 7 among numbers no larger than 7.
                 assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
                 assert!(failure.cases[0].contains(&7));
@@ -338,7 +477,7 @@ mod tests {
                 assert_eq!(out, Sum.brute(&failure.cases[0]));
                 assert!(failure.report().contains("line 1: expected"));
             }
-            StressOutcome::Agree { .. } => panic!("the broken sum was not caught"),
+            _ => panic!("the broken sum was not caught"),
         }
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -350,6 +489,7 @@ mod tests {
         match harness.stress(3, 20, StressLimit::Inputs(100)) {
             StressOutcome::Agree { inputs } => assert_eq!(inputs, 100),
             StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+            StressOutcome::Stopped { why, .. } => panic!("{why}"),
         }
         let settings = StressSettings {
             seed: 3,
@@ -400,6 +540,7 @@ mod tests {
         match harness.stress(1, MAX_SIZE, StressLimit::Inputs(4)) {
             StressOutcome::Agree { inputs } => assert_eq!(inputs, 4),
             StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+            StressOutcome::Stopped { why, .. } => panic!("{why}"),
         }
     }
 
@@ -443,6 +584,7 @@ mod tests {
         match harness.stress(0, 16, StressLimit::Inputs(500)) {
             StressOutcome::Agree { inputs } => assert_eq!(inputs, 500),
             StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
+            StressOutcome::Stopped { why, .. } => panic!("{why}"),
         }
     }
 
@@ -454,7 +596,7 @@ mod tests {
         let mut harness =
             Harness::<NimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
         match harness.stress(0, 16, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved } => {
+            StressOutcome::Disagree { failure, saved, .. } => {
                 // Shrunk through the checker: the one case left is wrong, not merely different
                 // (an exact comparison would have shrunk to any input the last heap answers).
                 assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
@@ -471,7 +613,7 @@ mod tests {
                 let out = std::fs::read_to_string(saved.unwrap().with_extension("out")).unwrap();
                 assert_eq!(out, NimMove.brute(&failure.cases[0]));
             }
-            StressOutcome::Agree { .. } => panic!("the careless move was not caught"),
+            _ => panic!("the careless move was not caught"),
         }
         std::fs::remove_dir_all(dir).unwrap();
     }

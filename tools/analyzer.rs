@@ -50,13 +50,20 @@ pub struct Game {
     pub code: OctalCode,
     /// The periodicity bound.
     pub rule: PeriodRule,
+    /// A subtraction game's set (its `set:` line names it in full, where a long code's
+    /// `game:` line is shortened).
+    pub set: Option<Vec<usize>>,
 }
 
 impl Game {
     /// An octal game, with the Guy–Smith bound.
     pub fn octal(code: OctalCode) -> Self {
         let rule = PeriodRule::octal(code.last_move(), code.has_splits());
-        Game { code, rule }
+        Game {
+            code,
+            rule,
+            set: None,
+        }
     }
 
     /// A subtraction game, with the window bound.
@@ -64,7 +71,11 @@ impl Game {
         let code = grundy::subtraction::subtraction_code(set)
             .map_err(|e| format!("bad subtraction set: {e}"))?;
         let rule = PeriodRule::window(code.last_move());
-        Ok(Game { code, rule })
+        Ok(Game {
+            code,
+            rule,
+            set: Some(set.to_vec()),
+        })
     }
 
     /// The `game:` line's name: the code, shortened past 60 characters.
@@ -294,6 +305,10 @@ fn analyze_with<S: Solver>(
                 writeln!(out, "preperiod: {}", p.preperiod)?;
             }
             None => writeln!(out, "period: none")?,
+        }
+        if let Some(set) = &game.set {
+            let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            writeln!(out, "set: {}", set.join(","))?;
         }
         if run.values {
             testkit::values::write_values_line(out, certifier.values())?;

@@ -1,7 +1,8 @@
 //! The bundler: one self-contained Rust file for a problem of this workspace.
 //!
-//! The file holds the problem's code, then `mod judge` (the judge I/O crate, its `mod x;` files
-//! inlined) and `mod grundy` with the library modules the problem needs, found by parsing every
+//! The file holds `mod judge` (the judge I/O crate, its `mod x;` files inlined) and
+//! `mod grundy` with the library modules the problem needs, then the problem's code (after the
+//! crates, so that its `macro_rules!` cannot reach their code). The modules are found by parsing every
 //! file with `syn` (`source`): `use` trees (nested groups, globs, `self`, renames of the crates
 //! and of their items), paths in code and in macro arguments, `crate::`, `self::` and `super::`
 //! paths, root re-exports, and folder modules of any depth, which are inlined (`library`).
@@ -11,11 +12,16 @@
 //! `grundy` that the problem cannot reach ([`Shaking::WholeModules`] skips that step).
 //!
 //! What cannot be followed is refused with the construct and the file named: `mod x;` in a
-//! problem, `#[path]`, `include!`/`env!`-like macros (also inside other macros), `extern crate`,
-//! `$crate` in library macros, and, for plain judges, the crates only AtCoder ships.
+//! problem (also in a macro), a crate's name given alone to a macro that may paste it before
+//! `::`, something of the problem's own named like a crate it uses, `#[path]`,
+//! `include!`/`env!`-like macros (also inside other macros), `extern crate`, `$crate` in
+//! library macros, `#![no_std]`-like attributes, and, for plain judges, the crates only
+//! AtCoder ships. A problem's `#![deny]`/`#![forbid]` are left out: in the bundle they would
+//! hold the crates' code to the problem's lints.
 
 mod layout;
 mod library;
+mod macros;
 mod shake;
 mod source;
 
@@ -119,7 +125,12 @@ fn bundle_file(
     let library = Library::load(root)?;
     let mut wanted: Vec<String> = Vec::new();
     for path in &analysis.lib_paths {
-        wanted.extend(library.modules_for(path, &problem.shown)?);
+        if path.first().is_some_and(|p| p == "$") {
+            // `grundy::$f`: the module or re-export may be any name the macros are given.
+            wanted.extend(library.modules_named(&analysis.macro_idents));
+        } else {
+            wanted.extend(library.modules_for(path, &problem.shown)?);
+        }
     }
     let mut modules: BTreeMap<String, String> = BTreeMap::new();
     while let Some(module) = wanted.pop() {
@@ -131,14 +142,18 @@ fn bundle_file(
         modules.insert(module, text);
     }
     let has_judge = analysis.crates.contains(JUDGE);
-    let mut body = analysis.text.clone();
+    // The crates come before the problem's code: a `macro_rules!` is in scope from its
+    // definition to the end of the file, so a problem's own `vec!` or emptied `assert!` placed
+    // above the crates would replace std's in their code. Placed after, it reaches only the
+    // problem, as when cargo builds the crates apart.
+    let mut body = String::new();
     if has_judge {
         let dir = root.join(JUDGE);
         let text = crate_file_text(root, JUDGE, &dir.join("lib.rs"), &dir, 0, &mut Vec::new())?;
-        body += &format!("\npub mod {} {{\n{}}}\n", JUDGE, text);
+        body += &format!("pub mod {} {{\n{}}}\n\n", JUDGE, text);
     }
     if !modules.is_empty() {
-        body += &format!("\npub mod {} {{\n", LIB);
+        body += &format!("pub mod {} {{\n", LIB);
         for (module, text) in &modules {
             body += &format!("pub mod {} {{\n{}}}\n", module, text);
         }
@@ -147,8 +162,9 @@ fn bundle_file(
                 body += &format!("{}\n", line);
             }
         }
-        body += "}\n";
+        body += "}\n\n";
     }
+    body += &analysis.text;
     let mut kept: Vec<String> = modules.into_keys().collect();
     // Only the crates' modules are shaken and retabbed: a problem's own `mod judge` (when it
     // does not use the crate) is the problem's.

@@ -1,11 +1,13 @@
 //! A problem as Competitive Companion sends it: the browser extension contestants use to send a
 //! problem's samples to local tools (a JSON object with `name`, `url`, `timeLimit` in ms,
-//! `memoryLimit` in MB, `interactive`, `tests[].input` / `tests[].output` and `batch`).
+//! `memoryLimit` in MB, `interactive`, `input` / `output` (standard or files),
+//! `tests[].input` / `tests[].output` and `batch`).
 //!
 //! The JSON is read by serde_json and every field is checked here, before `new` writes
 //! anything: the title is made one line of plain text, the URL must be an http(s) URL without
-//! whitespace or control characters, and limits outside a judge's range are dropped (the
-//! runner then uses its default) with a note saying so.
+//! whitespace or control characters, limits outside a judge's range are dropped (the
+//! runner then uses its default) with a note saying so, and a problem whose input or output is
+//! a file is refused naming it (a standard-input solution would read nothing on the judge).
 
 use serde_json::{Map, Value};
 use url::Url;
@@ -57,7 +59,8 @@ pub struct Batch {
 ///
 /// # Errors
 /// Bad JSON; a missing or mistyped `name`, `url` or `tests`; a URL that is not an http(s) URL
-/// or holds whitespace or control characters; more than [`MAX_SAMPLES`] tests.
+/// or holds whitespace or control characters; more than [`MAX_SAMPLES`] tests; input or
+/// output through files instead of standard input and output.
 ///
 /// ```
 /// let task = tools::companion::parse(
@@ -80,6 +83,7 @@ pub fn parse(text: &str) -> Result<Task, String> {
             .ok_or_else(|| format!("the problem JSON has no string `{}`", key))
     };
     let url = checked_url(string("url")?)?;
+    check_standard_io(json)?;
     let mut notes = Vec::new();
     let time_limit =
         number(json, "timeLimit", &TIME_LIMITS_MS, "ms", &mut notes).map(|ms| ms.round() / 1000.0);
@@ -101,6 +105,49 @@ pub fn parse(text: &str) -> Result<Task, String> {
         batch: batch(json),
         notes,
     })
+}
+
+/// `Ok` if the problem reads standard input and writes standard output: Companion's `input`
+/// and `output` objects (`{"type": "stdin"}`, `{"type": "file", "fileName": "input.txt"}`,
+/// `{"type": "regex", "pattern": ...}`; `stdin`/`stdout` when absent). File input or output is
+/// refused, naming the files: the starters, the runner and the bundle speak standard input and
+/// output, and such a solution would pass here and read nothing on the judge.
+fn check_standard_io(json: &Map<String, Value>) -> Result<(), String> {
+    let mut files = Vec::new();
+    for (key, standard, verb) in [("input", "stdin", "reads"), ("output", "stdout", "writes")] {
+        let io = match json.get(key) {
+            None | Some(Value::Null) => continue,
+            Some(Value::Object(io)) => io,
+            Some(_) => return Err(format!("the problem JSON's `{}` is not an object", key)),
+        };
+        let kind = io
+            .get("type")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("the problem JSON's `{}` has no string `type`", key))?;
+        let field = |name: &str| io.get(name).and_then(Value::as_str).map(one_line);
+        files.push(match (kind, field("fileName"), field("pattern")) {
+            (kind, _, _) if kind == standard => continue,
+            ("file", Some(name), _) => format!("{} the file `{}`", verb, shorten(&name)),
+            ("regex", _, Some(pattern)) => {
+                format!("{} the files matching `{}`", verb, shorten(&pattern))
+            }
+            (kind, _, _) => format!(
+                "{} `{}` instead of {}",
+                verb,
+                shorten(&one_line(kind)),
+                standard
+            ),
+        });
+    }
+    if files.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the problem {} (Companion's `input`/`output`); new refuses file input/output: its \
+         starters, the runner and the bundle use standard input and output, which would read \
+         nothing on the judge",
+        files.join(" and ")
+    ))
 }
 
 /// `url` if it is an http(s) URL with a host, at most [`MAX_URL_BYTES`] long, without
@@ -370,6 +417,52 @@ mod tests {
             vec![r#"{"input":"","output":""}"#; MAX_SAMPLES + 1].join(",")
         );
         assert!(parse(&many).unwrap_err().contains("at most 100"));
+    }
+
+    #[test]
+    fn file_input_or_output_is_refused_naming_the_files() {
+        let with = |io: &str| {
+            parse(&format!(
+                r#"{{"name":"x","url":"https://a.example/p/x","tests":[],{io}}}"#
+            ))
+        };
+        for standard in [
+            r#""input":{"type":"stdin"},"output":{"type":"stdout"}"#,
+            r#""input":null"#,
+            r#""testType":"single""#,
+        ] {
+            assert!(with(standard).is_ok(), "{standard}");
+        }
+        for (io, needle) in [
+            (
+                r#""input":{"type":"file","fileName":"input.txt"},"output":{"type":"file","fileName":"output.txt"}"#,
+                "the problem reads the file `input.txt` and writes the file `output.txt` (Companion's",
+            ),
+            (
+                r#""input":{"type":"stdin"},"output":{"type":"file","fileName":"cow.out"}"#,
+                "the problem writes the file `cow.out` (",
+            ),
+            (
+                r#""input":{"type":"regex","pattern":"A-small-.*[.]in"}"#,
+                "reads the files matching `A-small-.*[.]in`",
+            ),
+            (
+                r#""input":{"type":"file"}"#,
+                "reads `file` instead of stdin",
+            ),
+            (
+                r#""output":{"type":"socket\nx"}"#,
+                "writes `socket x` instead of stdout",
+            ),
+            (r#""input":"stdin""#, "`input` is not an object"),
+            (r#""output":{"fileName":"a"}"#, "`output` has no string `type`"),
+        ] {
+            let err = with(io).unwrap_err();
+            assert!(err.contains(needle), "{io}: {err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        let refused = with(r#""input":{"type":"file","fileName":"in.txt"}"#).unwrap_err();
+        assert!(refused.ends_with("new refuses file input/output: its starters, the runner and the bundle use standard input and output, which would read nothing on the judge"), "{refused}");
     }
 
     #[test]

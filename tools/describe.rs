@@ -9,14 +9,17 @@
 //! Honest words: a rule read off the values alone is a conjecture, and the output says so
 //! (`conjectured from N values: …`, `extension (conjecture from N values): …`), however well
 //! it predicted the held-out values. Only a game the analyzer knows is proved: when the input
-//! names an octal game (the analyzer's `game: 0.07` line; a subtraction game's line is its
-//! octal code) and its values show a period long enough for the periodicity theorem
-//! ([`grundy::periodicity::certify`] with the octal bound), the output says `proved: …` with
-//! the prefix the theorem needs, and the extension is `extension (proved): …`.
+//! names an octal game (the analyzer's `game: 0.07` line) or a subtraction game (its `set:
+//! 1,2,3` line), `describe` computes the game, checks that the values given are its values,
+//! and proves its period by the periodicity theorem ([`grundy::periodicity::certify`]) from
+//! the values given or, when they are too few, from values it computes further: the output
+//! says `proved: …` with the prefix the theorem needs, and the extension is
+//! `extension (proved): …`.
 
-use grundy::octal::OctalCode;
+use crate::analyzer::Game;
+use grundy::octal::{BitSliced, Certifier, Limits, OctalCode};
 use grundy::pattern::{self, guess, guess_table, Refusal};
-use grundy::periodicity::{certify, Period, PeriodRule};
+use grundy::periodicity::{certify, Period};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -164,24 +167,124 @@ fn refused(out: &mut String, refusal: &Refusal, request: &Request) -> i32 {
     }
 }
 
-/// The octal game a `game: CODE` line names (the analyzer's output), if any.
-fn named_game(text: &str) -> Option<OctalCode> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("game:"))
-        .and_then(|code| code.trim().parse::<OctalCode>().ok())
+/// The game the input names (the analyzer's output), with its name in words: a `set: 1,3,4`
+/// line names a subtraction game, a `game: CODE` line an octal game (a subtraction game's
+/// `game:` line is its octal code; a long code's is shortened and names nothing).
+fn named_game(text: &str) -> Option<(Game, String)> {
+    let from_set = text
+        .lines()
+        .find_map(|l| l.strip_prefix("set:"))
+        .and_then(|set| {
+            let set: Option<Vec<usize>> = set.split(',').map(|s| s.trim().parse().ok()).collect();
+            let set = set?;
+            let game = Game::subtraction(&set).ok()?;
+            let shown: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            Some((game, format!("subtraction game {{{}}}", shown.join(", "))))
+        });
+    from_set.or_else(|| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("game:"))
+            .and_then(|code| code.trim().parse::<OctalCode>().ok())
+            .map(|code| {
+                let name = format!("octal game {code}");
+                (Game::octal(code), name)
+            })
+    })
 }
 
-/// The period the periodicity theorem proves for the octal game `code` from `values`, with
-/// the number of values the theorem needs for it.
-fn proved_period(values: &[u64], code: &OctalCode) -> Option<(Period, usize)> {
-    let rule = PeriodRule::octal(code.last_move(), code.has_splits());
-    let period = certify(values, rule)?;
-    Some((period, rule.required_len(period.preperiod, period.period)))
+/// The most values `describe` computes itself to prove a named game's period.
+pub const PROOF_VALUES: usize = 1 << 22;
+/// The most options it examines for that (a fraction of a second).
+pub const PROOF_WORK: u64 = 20_000_000;
+
+/// What the periodicity theorem says about a named game and the values given.
+enum Proof {
+    /// Its period: the values it rests on (the given ones, or more computed here), and how
+    /// many the theorem needs.
+    Proved {
+        period: Period,
+        needed: usize,
+        values: Vec<u64>,
+        computed: bool,
+    },
+    /// The values are not the game's: the first n where they differ, the game's value there.
+    Differs { n: usize, game: u64 },
+    /// No period within the values computed here.
+    Unproved { computed: usize },
+}
+
+/// Proves the named game's period: the game is computed here (at most [`PROOF_VALUES`] values
+/// and [`PROOF_WORK`] options), its first values must be the ones given (the theorem speaks of
+/// the game's values, not of any values), and the period is proved from the values given when
+/// they suffice, else from the game's further values.
+fn prove(values: &[u64], game: &Game) -> Proof {
+    let mut certifier = Certifier::with_rule(BitSliced::new(game.code.clone()), game.rule);
+    // The values a proof rests on must be the game's: the prefix the theorem needs when the
+    // values given prove a period (the rest repeat it, as the game's do), else all of them.
+    let given_proof = certify(values, game.rule).map(|period| {
+        let needed = game.rule.required_len(period.preperiod, period.period);
+        (period, needed.min(values.len()))
+    });
+    let compared = given_proof.map_or(values.len().min(PROOF_VALUES), |(_, needed)| needed);
+    if certifier.extend_to(compared).is_err() {
+        return Proof::Unproved {
+            computed: certifier.len(),
+        };
+    }
+    if let Some(n) = (0..compared).find(|&n| u64::from(certifier.values()[n]) != values[n]) {
+        return Proof::Differs {
+            n,
+            game: u64::from(certifier.values()[n]),
+        };
+    }
+    if let Some((period, needed)) = given_proof {
+        return Proof::Proved {
+            period,
+            needed,
+            values: values[..needed].to_vec(),
+            computed: false,
+        };
+    }
+    let limits = Limits::up_to(PROOF_VALUES.max(compared)).with_work(PROOF_WORK);
+    match certifier.run(limits, |_| {}) {
+        Ok(Some(period)) => Proof::Proved {
+            period,
+            needed: certifier.len(),
+            values: certifier.values().iter().map(|&v| u64::from(v)).collect(),
+            computed: true,
+        },
+        _ => Proof::Unproved {
+            computed: certifier.len(),
+        },
+    }
+}
+
+/// `G(n) = A[(n - e) mod p], A = …` for a proved period over `values`.
+fn period_formula(values: &[u64], period: Period) -> String {
+    let (e, p) = (period.preperiod, period.period);
+    let cycle = pattern_list(&values[e..e + p]);
+    if e == 0 {
+        format!("G(n) = A[n mod {p}], A = {cycle}")
+    } else {
+        format!(
+            "G(n) = A[(n - {e}) mod {p}], A = {cycle} for n >= {e}; G(0..{}) = {}",
+            e - 1,
+            pattern_list(&values[..e])
+        )
+    }
+}
+
+fn pattern_list(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn describe_sequence(
     values: &[u64],
-    game: Option<OctalCode>,
+    game: Option<(Game, String)>,
     request: &Request,
 ) -> Result<Answer, String> {
     if values.len() >= 1_000_000 {
@@ -194,9 +297,6 @@ fn describe_sequence(
     let d = pattern::describe(values);
     let mut out = format!("values: {}\n{d}", values.len());
     let mut status = 0;
-    let proved = game
-        .as_ref()
-        .and_then(|code| proved_period(values, code).map(|found| (code, found)));
     let extend = |out: &mut String, label: &str, value: &dyn Fn(u64) -> u64| {
         if let Some(n) = request.extend {
             write!(out, "extension ({label}):").expect("a String");
@@ -207,26 +307,55 @@ fn describe_sequence(
         }
     };
     let guessed = guess(values);
-    if let Some((code, (period, needed))) = proved {
-        let (p, e) = (period.period, period.preperiod);
-        let by_period = |n: u64| values[period.representative(n)];
-        // The guessed formula reads better, when it is the proved rule.
-        let far = values.len() as u64 * 4 + e as u64 + 4 * p as u64;
-        match &guessed {
-            Ok(found) if (0..far).all(|n| found.rule.value(n) == by_period(n)) => {
-                writeln!(out, "rule: {}", found.rule).expect("a String")
+    let proof = game
+        .as_ref()
+        .map(|(game, name)| (prove(values, game), name));
+    match proof {
+        Some((
+            Proof::Proved {
+                period,
+                needed,
+                values: known,
+                computed,
+            },
+            name,
+        )) => {
+            let (p, e) = (period.period, period.preperiod);
+            let by_period = |n: u64| known[period.representative(n)];
+            // The guessed formula reads better, when it is the proved rule.
+            let far = known.len() as u64 * 4 + e as u64 + 4 * p as u64;
+            match &guessed {
+                Ok(found) if (0..far).all(|n| found.rule.value(n) == by_period(n)) => {
+                    writeln!(out, "rule: {}", found.rule).expect("a String")
+                }
+                _ => writeln!(out, "rule: {}", period_formula(&known, period)).expect("a String"),
             }
-            _ => writeln!(out, "rule: G(n) = G({e} + (n - {e}) mod {p}) for n >= {e}")
-                .expect("a String"),
+            let rest = if computed {
+                ", the rest computed here"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "proved: the {name} has period {p} after preperiod {e} (the periodicity theorem needs {needed} values; {} given{rest})",
+                values.len()
+            )
+            .expect("a String");
+            extend(&mut out, "proved", &by_period);
+            return finish(out, 0, values, d.pattern, request);
         }
-        writeln!(
+        Some((Proof::Differs { n, game }, name)) => writeln!(
             out,
-            "proved: the octal game {code} has period {p} after preperiod {e} (the periodicity theorem needs {needed} values; {} given)",
-            values.len()
+            "note: these are not the values of the {name}: G({n}) = {} where the game gives {game}; not proved",
+            values[n]
         )
-        .expect("a String");
-        extend(&mut out, "proved", &by_period);
-        return finish(out, 0, values, d.pattern, request);
+        .expect("a String"),
+        Some((Proof::Unproved { computed }, name)) => writeln!(
+            out,
+            "note: the {name} shows no period the periodicity theorem proves within {computed} values (computed here); not proved"
+        )
+        .expect("a String"),
+        None => {}
     }
     match guessed {
         Ok(found) => {

@@ -4,13 +4,14 @@
 //! ([`judges`]), the bundler ([`bundle`], with its syntax check [`msrv`]), what `new` needs:
 //! Competitive Companion's problems ([`companion`]), the local endpoint they arrive on
 //! ([`listener`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
-//! driver ([`stress`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]); their
+//! driver ([`stress`]) and its comparison with a reference program ([`compare`]) and the analyzer's `describe` ([`describe`], drawn by [`plot`]); their
 //! command lines ([`cli`]: a usage error is one line).
 
 pub mod analyzer;
 pub mod bundle;
 pub mod cli;
 pub mod companion;
+pub mod compare;
 pub mod describe;
 pub mod judges;
 pub mod listener;

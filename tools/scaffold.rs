@@ -89,11 +89,9 @@ pub struct Created {
     pub shape: String,
     /// How many samples were written (`sample-N.in`/`.out`, run by the runner and the tests).
     pub samples: usize,
-    /// How many of the statement's samples were kept aside as `statement-N.in.txt` and
-    /// `statement-N.out.txt`, run by nothing: an interactive problem's, which the Nim starter
-    /// cannot play; the contestant renames them to `sample-N.in`/`.out` once `solve` plays
-    /// the problem.
-    pub statements: usize,
+    /// Whether the problem is interactive: its samples are the statement's dialogues only
+    /// (none without a statement), never the starter's Nim cases.
+    pub interactive: bool,
     /// What the user should know (an unformatted file, a dropped limit).
     pub warnings: Vec<String>,
     /// Whether the starter brought a checker, written as `problems/checkers/NAME.rs`.
@@ -172,33 +170,34 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
         let text = text.replace("{{TITLE}}", &doc_text(title));
         formatted(root, &text).unwrap_or(text)
     });
-    // An interactive statement's samples are dialogues the Nim starter cannot hold: they are
-    // kept aside, and the starter's own sample makes the problem pass as created.
-    // A problem sent without samples gets the starter's, as `new NAME` alone does: its
-    // testcases are never an empty folder, which the runner would call a failure and which
-    // would block a later `new NAME`.
-    let (samples, statements) = match task {
-        Some(task) if starter.shape != INTERACTIVE && !task.samples.is_empty() => {
-            (task.samples.clone(), Vec::new())
-        }
-        Some(_) if starter.shape != INTERACTIVE => {
+    // An interactive problem's cases are its statement's dialogues and nothing else: the
+    // starter's Nim cases belong to the starter's game, and once the problem's own protocol is
+    // written it would read them as bad cases. The dialogues lose the blank lines that align
+    // the statement's two sides, which a scripted dialogue would take for lines the solution
+    // must write. A problem of another shape sent without samples gets the starter's, as
+    // `new NAME` alone does: its testcases are never an empty folder, which the runner would
+    // call a failure.
+    let interactive = starter.shape == INTERACTIVE;
+    let samples = match task {
+        _ if interactive => task
+            .map(|t| {
+                t.samples
+                    .iter()
+                    .map(|(input, output)| {
+                        (without_blank_lines(input), without_blank_lines(output))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Some(task) if !task.samples.is_empty() => task.samples.clone(),
+        Some(_) => {
             warnings.push(format!(
                 "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
                 spec.name
             ));
-            (
-                vec![starter_sample(&testcases.join(&starter.example))?],
-                Vec::new(),
-            )
+            vec![starter_sample(&testcases.join(&starter.example))?]
         }
-        Some(task) => (
-            vec![starter_sample(&testcases.join(&starter.example))?],
-            task.samples.clone(),
-        ),
-        None => (
-            vec![starter_sample(&testcases.join(&starter.example))?],
-            Vec::new(),
-        ),
+        None => vec![starter_sample(&testcases.join(&starter.example))?],
     };
 
     let mut written = Written::default();
@@ -207,21 +206,6 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     for (i, (input, output)) in samples.iter().enumerate() {
         for (ext, text) in [("in", input), ("out", output)] {
             written.file(&cases.join(format!("sample-{}.{}", i + 1, ext)), text)?;
-        }
-    }
-    for (i, (input, output)) in statements.iter().enumerate() {
-        for (ext, text) in [("in", input), ("out", output)] {
-            // Statements align the two sides of a dialogue with blank lines, which a
-            // scripted dialogue would take for lines the solution must write.
-            written.file(
-                &cases.join(format!("statement-{}.{}.txt", i + 1, ext)),
-                &without_blank_lines(text),
-            )?;
-        }
-    }
-    if starter.shape == INTERACTIVE {
-        for (file, text) in played_cases(&testcases.join(&starter.example))? {
-            written.file(&cases.join(file), &text)?;
         }
     }
     written.file(&problems.join(format!("{}.rs", spec.name)), &source)?;
@@ -238,7 +222,7 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     Ok(Created {
         shape: starter.shape.clone(),
         samples: samples.len(),
-        statements: statements.len(),
+        interactive,
         warnings,
         checker: checker_source.is_some(),
     })
@@ -359,36 +343,6 @@ fn real_dir(root: &Path, sub: &str) -> Result<PathBuf, CreateError> {
 
 /// The interactive starter's shape: a problem played against the jury its tests derive.
 const INTERACTIVE: &str = "interactive";
-
-/// The interactive starter's played cases (its testcases not named `sample*`, each `.in` with
-/// its `.out`), copied so that the runner plays the new problem against its jury at once.
-fn played_cases(dir: &Path) -> Result<Vec<(String, String)>, CreateError> {
-    let failed = |e: std::io::Error| CreateError::Failed(format!("{}: {}", dir.display(), e));
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .map_err(failed)?
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| !name.starts_with("sample"))
-        .filter(|name| name.ends_with(".in") || name.ends_with(".out"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|name| {
-            let path = dir.join(&name);
-            match fs::symlink_metadata(&path) {
-                Ok(meta) if meta.is_file() => {}
-                _ => {
-                    return Err(CreateError::Failed(format!(
-                        "{} is not a regular file",
-                        path.display()
-                    )))
-                }
-            }
-            let text = fs::read_to_string(&path).map_err(failed)?;
-            Ok((name, text))
-        })
-        .collect()
-}
 
 /// The starter's own first sample, so that the new problem passes until it is rewritten.
 fn starter_sample(dir: &Path) -> Result<(String, String), CreateError> {

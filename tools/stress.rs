@@ -8,10 +8,15 @@
 
 use crate::runner::cargo::{self, Artifact};
 use crate::workspace::Workspace;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use testkit::{StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_REPORT};
+use std::time::{Duration, Instant};
+use testkit::reference::{STRESS_MAX, STRESS_PROGRAMS};
+use testkit::{
+    StressRequest, MAX_SECONDS, MAX_SIZE, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS, STRESS_SEED,
+    STRESS_SIZE, STRESS_TERMINAL,
+};
 
 /// The test binary's default memory cap, MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 4096;
@@ -174,12 +179,31 @@ pub fn stress_command(
     memory_mib: u64,
 ) -> Command {
     let mut command = Command::new("sh");
+    // Only this tool's settings reach the test: none left in the environment it runs in.
+    for key in [
+        STRESS_ITERS,
+        STRESS_SECONDS,
+        STRESS_SEED,
+        STRESS_SIZE,
+        STRESS_PROGRAMS,
+        STRESS_MAX,
+    ] {
+        command.env_remove(key);
+    }
     command
         .args(["-c", "ulimit -v \"$0\" 2>/dev/null; exec \"$@\""])
         .arg(memory_mib.saturating_mul(1024).to_string())
         .arg(executable)
         .args(["--ignored", "--exact", "tests::stress", "--nocapture"])
         .env(STRESS_REPORT, report)
+        .env(
+            STRESS_TERMINAL,
+            if std::io::stderr().is_terminal() {
+                "1"
+            } else {
+                "0"
+            },
+        )
         .envs(request.environment())
         .stdin(Stdio::null())
         .stdout(Stdio::null());
@@ -199,36 +223,68 @@ pub enum Ended {
     Crashed(String),
 }
 
+/// How long past its `--seconds` bound a test binary that has not ended (its own watchdog
+/// stops it at the bound) is killed.
+pub const BACKSTOP: Duration = Duration::from_secs(5);
+
 /// Runs `command` (a stress test), its standard error passed through as it comes, and reads
-/// the report it leaves at `report` (then removes it).
+/// the report it leaves at `report` (then removes it). With a `backstop`, a test binary still
+/// running that long after the start is killed and reported so.
 ///
 /// # Errors
 /// If the command cannot be started.
-pub fn run(mut command: Command, report: &Path) -> Result<Ended, String> {
+pub fn run(
+    mut command: Command,
+    report: &Path,
+    backstop: Option<Duration>,
+) -> Result<Ended, String> {
+    let start = Instant::now();
     let mut child = command
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run the test binary: {e}"))?;
-    let mut tail = Vec::new();
-    if let Some(mut stderr) = child.stderr.take() {
-        let mut buf = [0u8; 4096];
-        let mut ours = std::io::stderr();
-        while let Ok(n) = stderr.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let _ = ours.write_all(&buf[..n]);
-            tail.extend_from_slice(&buf[..n]);
-            if tail.len() > 2 * TAIL_BYTES {
-                tail.drain(..tail.len() - TAIL_BYTES);
+    let stderr = child.stderr.take();
+    let pump = std::thread::spawn(move || {
+        let mut tail = Vec::new();
+        if let Some(mut stderr) = stderr {
+            let mut buf = [0u8; 4096];
+            let mut ours = std::io::stderr();
+            while let Ok(n) = stderr.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let _ = ours.write_all(&buf[..n]);
+                tail.extend_from_slice(&buf[..n]);
+                if tail.len() > 2 * TAIL_BYTES {
+                    tail.drain(..tail.len() - TAIL_BYTES);
+                }
             }
         }
-    }
-    let status = child
-        .wait()
-        .map_err(|e| format!("cannot wait for the test binary: {e}"))?;
+        tail
+    });
+    let mut killed = false;
+    let status = loop {
+        if let Some(status) = child
+            .try_wait()
+            .map_err(|e| format!("cannot wait for the test binary: {e}"))?
+        {
+            break status;
+        }
+        if !killed && backstop.is_some_and(|b| start.elapsed() >= b) {
+            let _ = child.kill();
+            killed = true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let tail = pump.join().unwrap_or_default();
     let text = std::fs::read_to_string(report).ok();
     let _ = std::fs::remove_file(report);
+    if killed {
+        let seconds = backstop.unwrap_or_default().as_secs_f64();
+        return Ok(Ended::Crashed(format!(
+            "the test binary was still running {seconds} s after its start, past its bound: killed"
+        )));
+    }
     Ok(ended(status, text, &String::from_utf8_lossy(&tail)))
 }
 
@@ -322,6 +378,10 @@ mod tests {
         command
     }
 
+    fn run_sh(command: Command, report: &Path) -> Result<Ended, String> {
+        run(command, report, None)
+    }
+
     fn report_path(tag: &str) -> PathBuf {
         std::env::temp_dir().join(format!("stress-test-{}-{}", tag, std::process::id()))
     }
@@ -329,7 +389,7 @@ mod tests {
     #[test]
     fn a_killed_test_binary_is_named_by_its_signal() {
         let report = report_path("segv");
-        let ended = run(
+        let ended = run_sh(
             sh("echo first >&2; echo 'thread overflowed its stack' >&2; kill -SEGV $$"),
             &report,
         )
@@ -345,7 +405,7 @@ mod tests {
             text.ends_with("  first\n  thread overflowed its stack"),
             "{text}"
         );
-        let ended = run(sh("kill -ABRT $$"), &report).unwrap();
+        let ended = run_sh(sh("kill -ABRT $$"), &report).unwrap();
         assert_eq!(
             ended,
             Ended::Crashed(format!(
@@ -364,16 +424,16 @@ mod tests {
             (2, Ended::Refused("done".to_string())),
         ] {
             let script = format!("echo done > '{}'; exit {code}", report.display());
-            assert_eq!(run(sh(&script), &report).unwrap(), expected);
+            assert_eq!(run_sh(sh(&script), &report).unwrap(), expected);
             assert!(!report.exists(), "the report is removed");
         }
         // No stress test in the binary: it exits 0 without a report.
-        let Ended::Crashed(text) = run(sh("exit 0"), &report).unwrap() else {
+        let Ended::Crashed(text) = run_sh(sh("exit 0"), &report).unwrap() else {
             panic!("no report")
         };
         assert!(text.contains("problem_tests!"), "{text}");
         // A panic outside the stress loop: status 101 and no report.
-        let ended = run(sh("echo 'panicked at x' >&2; exit 101"), &report).unwrap();
+        let ended = run_sh(sh("echo 'panicked at x' >&2; exit 101"), &report).unwrap();
         assert_eq!(
             ended,
             Ended::Crashed(
@@ -383,10 +443,28 @@ mod tests {
         );
         // A stale report does not count for a crash.
         let script = format!("echo old > '{}'; kill -KILL $$", report.display());
-        let Ended::Crashed(text) = run(sh(&script), &report).unwrap() else {
+        let Ended::Crashed(text) = run_sh(sh(&script), &report).unwrap() else {
             panic!("a killed binary")
         };
         assert!(text.contains("SIGKILL"), "{text}");
+    }
+
+    #[test]
+    fn a_test_binary_past_its_bound_is_killed() {
+        let report = report_path("backstop");
+        let ended = run(
+            sh("exec sleep 30"),
+            &report,
+            Some(Duration::from_millis(100)),
+        )
+        .unwrap();
+        let Ended::Crashed(text) = ended else {
+            panic!("{ended:?}")
+        };
+        assert!(text.ends_with("past its bound: killed"), "{text}");
+        // Within its bound, a run ends as it ends.
+        let ended = run(sh("exit 0"), &report, Some(Duration::from_secs(60))).unwrap();
+        assert!(matches!(ended, Ended::Crashed(text) if text.contains("no test `tests::stress`")));
     }
 
     #[test]
@@ -458,6 +536,18 @@ mod tests {
             .map(|a| a.to_string_lossy().into())
             .collect();
         assert_eq!(args[2..4], ["102400", "sh"]);
+        // The test learns whether progress may be rewritten in place: its standard error is a
+        // pipe to this tool's, whatever that is.
+        let terminal = command
+            .get_envs()
+            .find(|(key, _)| *key == STRESS_TERMINAL)
+            .and_then(|(_, value)| value);
+        let expected = if std::io::stderr().is_terminal() {
+            "1"
+        } else {
+            "0"
+        };
+        assert_eq!(terminal, Some(std::ffi::OsStr::new(expected)));
         // Swap the stress test's arguments for the script: the cap stays.
         let mut probe = Command::new("sh");
         probe.args(&args[..4]).args(["-c", &script]);

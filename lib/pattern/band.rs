@@ -59,14 +59,16 @@ impl Band {
     }
 
     /// The smallest band rule (period, then width, then start) that every cell of `block`
-    /// obeys, with its reductions landing in a corner at most half the block's side.
+    /// obeys, with its corner (the cells the reductions land on: the band's start, its width
+    /// and two periods) followed by at least one more period inside the block each way, so
+    /// that every period the rule stores is seen repeated at least once in the fitted block.
     pub(super) fn fit(block: &[Vec<u64>]) -> Option<Band> {
         let side = block.len().min(block[0].len()) as u64;
         for period in 1..=8u64 {
             for width in 0..=6u64 {
                 for start in 0..=8u64 {
                     let corner = start + 2 * period + width + 2;
-                    if 2 * corner > side {
+                    if corner + period > side {
                         continue;
                     }
                     let (d0, d1) = (

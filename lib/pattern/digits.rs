@@ -164,12 +164,17 @@ pub(crate) struct Digits {
 }
 
 impl Digits {
-    /// The digit recursions in bases 2 to 4 that explain the values, each residue's rule checked
-    /// on at least 5 values; recursions whose every rule is a constant are periodic, not these.
-    pub(crate) fn fit(values: &[u64]) -> Vec<Digits> {
-        let len = values.len() as u64;
+    /// The digit recursions in bases 2 to 4 that explain the values, each with the number of
+    /// values it was fitted on: the first ⌊N/k⌋, so that the rest, which it must predict, is a
+    /// full scale of the recursion (every n in [⌊N/k⌋, N) computed from values the fit saw,
+    /// none of them seen). Each residue's rule is checked on at least 5 values; recursions
+    /// whose every rule is a constant are periodic, not these.
+    pub(crate) fn fit(all: &[u64]) -> Vec<(Digits, usize)> {
         let mut found = Vec::new();
         for k in 2..=MAX_DIGIT_BASE {
+            let fitted = all.len() / k as usize;
+            let values = &all[..fitted];
+            let len = fitted as u64;
             if len < 7 * k {
                 break;
             }
@@ -186,11 +191,14 @@ impl Digits {
                 // Rules without G(n) nor n are periodic, found as such.
                 let constant = |f: &Form| matches!(f, Form::Affine { alpha: 0, a: 0, .. });
                 if !forms.iter().all(constant) {
-                    found.push(Digits {
-                        base_k: k,
-                        base: values[..k as usize].to_vec(),
-                        forms,
-                    });
+                    found.push((
+                        Digits {
+                            base_k: k,
+                            base: values[..k as usize].to_vec(),
+                            forms,
+                        },
+                        fitted,
+                    ));
                 }
             }
         }

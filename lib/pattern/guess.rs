@@ -1,5 +1,6 @@
 //! [`guess`]: from a sequence's first values to a rule that extends it, or an honest refusal.
 
+use super::digit_sum::DigitSum;
 use super::digits::{Digits, FloorDivision};
 use super::division::DivisionGame;
 use super::factor::Factorisation;
@@ -8,8 +9,11 @@ use super::runs::Runs;
 use std::fmt;
 
 /// Fewer values than this are refused: a quarter (at least [`MIN_HELD_OUT`]) is held out and
-/// the rest must be enough to fit a rule on.
-pub const MIN_VALUES: usize = 24;
+/// at least as many must be left to fit a rule on.
+pub const MIN_VALUES: usize = 2 * MIN_HELD_OUT;
+/// A period is believed when the values after its first period repeat it this many times over
+/// (or eight periods, for short periods): see [`guess`].
+pub const MIN_REPEATED: usize = 24;
 /// The fewest values held out to confirm a rule.
 pub const MIN_HELD_OUT: usize = 8;
 
@@ -18,6 +22,7 @@ enum Kind {
     Periodic(Periodic),
     Runs(Runs),
     FloorDivision(FloorDivision),
+    DigitSum(DigitSum),
     Digits(Digits),
     Factorisation(Factorisation),
     Division(DivisionGame),
@@ -48,6 +53,7 @@ impl Rule {
             Kind::Periodic(r) => r.value(n),
             Kind::Runs(r) => r.value(n),
             Kind::FloorDivision(r) => r.value(n),
+            Kind::DigitSum(r) => r.value(n),
             Kind::Digits(r) => r.value(n),
             Kind::Factorisation(r) => r.value(n),
             Kind::Division(r) => r.value(n),
@@ -66,6 +72,7 @@ impl Rule {
             Kind::Periodic(_) => "periodic",
             Kind::Runs(_) => "runs",
             Kind::FloorDivision(_) => "floor division",
+            Kind::DigitSum(_) => "digit sum",
             Kind::Digits(_) => "base-k digits",
             Kind::Factorisation(_) => "factorisation",
             Kind::Division(_) => "division game",
@@ -79,6 +86,7 @@ impl Rule {
             Kind::Periodic(r) => r.parameters(),
             Kind::Runs(r) => r.parameters(),
             Kind::FloorDivision(r) => r.parameters(),
+            Kind::DigitSum(r) => r.parameters(),
             Kind::Digits(r) => r.parameters(),
             Kind::Factorisation(r) => r.parameters(),
             Kind::Division(r) => r.parameters(),
@@ -93,6 +101,7 @@ impl fmt::Display for Rule {
             Kind::Periodic(r) => r.fmt(f),
             Kind::Runs(r) => r.fmt(f),
             Kind::FloorDivision(r) => r.fmt(f),
+            Kind::DigitSum(r) => r.fmt(f),
             Kind::Digits(r) => r.fmt(f),
             Kind::Factorisation(r) => r.fmt(f),
             Kind::Division(r) => r.fmt(f),
@@ -150,7 +159,16 @@ fn candidates(values: &[u64], fitted: usize) -> Vec<(Rule, usize)> {
             .into_iter()
             .map(|(rule, fitted)| (Kind::FloorDivision(rule), fitted)),
     );
-    all.extend(Digits::fit(prefix).into_iter().map(Kind::Digits).map(at));
+    all.extend(
+        DigitSum::fit(values)
+            .into_iter()
+            .map(|(rule, fitted)| (Kind::DigitSum(rule), fitted)),
+    );
+    all.extend(
+        Digits::fit(values)
+            .into_iter()
+            .map(|(rule, fitted)| (Kind::Digits(rule), fitted)),
+    );
     all.extend(
         Factorisation::fit(prefix)
             .into_iter()
@@ -171,10 +189,10 @@ fn lacks_evidence(rule: &Rule, values: &[u64], fitted: usize) -> Option<String> 
         Kind::Periodic(r) => {
             let (e, p) = (r.preperiod(), r.period());
             let predicted = len - e - p;
-            if predicted < 2 * p || (predicted < MIN_VALUES && predicted < 8 * p) {
+            if predicted < 2 * p || (predicted < MIN_REPEATED && predicted < 8 * p) {
                 return Some(format!(
                     "{} is repeated by only {} values after its first period: two periods and {} values (or eight periods) are needed",
-                    rule, predicted, MIN_VALUES
+                    rule, predicted, MIN_REPEATED
                 ));
             }
             if p == 1 {
@@ -208,6 +226,12 @@ fn lacks_evidence(rule: &Rule, values: &[u64], fitted: usize) -> Option<String> 
     }
 }
 
+/// Where two rules that explain `len` values are compared: the next `2·len` values, at most
+/// 2^16 of them.
+fn disagreement_window(len: usize) -> usize {
+    len + (2 * len).min(1 << 16)
+}
+
 /// The number of values held out of `len`: a quarter, at least [`MIN_HELD_OUT`].
 pub(crate) fn held_out(len: usize) -> usize {
     (len / 4).max(MIN_HELD_OUT)
@@ -215,40 +239,54 @@ pub(crate) fn held_out(len: usize) -> usize {
 
 /// Finds a rule that explains `values` = G(0), G(1), …, or refuses.
 ///
-/// A rule is fitted on the first three quarters and claimed only when it also predicts the
-/// held-out last quarter (at least [`MIN_HELD_OUT`] values) exactly, and the data shows the
-/// evidence its family needs. Families, simplest first:
+/// A rule is fitted on a first part of the values (the first three quarters, or for a
+/// recursion of scale k the first ⌊N/k⌋) and claimed only when it also predicts the held-out
+/// rest (at least [`MIN_HELD_OUT`] values) exactly, and the data shows the evidence its family
+/// needs. Fewer than [`MIN_VALUES`] values are refused. Families, simplest first:
 ///
-/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e (e at most half the
-///    fitted values);
+/// 1. periodic and arithmetic-periodic: G(n + p) = G(n) + s for n >= e;
 /// 2. constant runs of growing length: G constant on [a(k), a(k + 1)), a(k) a polynomial of
 ///    degree 2 or 3 or geometric in k, the run values arithmetic or alternating in k;
 /// 3. floor division: G(n) = G(⌊n/k⌋) (+ 1) for n >= e, k <= 64;
-/// 4. base-k digits (k = 2, 3, 4): G(kn + r) = one of c, G(n) + c, c - G(n), G(n) xor c,
+/// 4. digit sums (base b <= 16): G(n) = a·n + A[s_b(n) mod m] (popcount parity, the odious
+///    numbers of Mock Turtles), and the XOR of the base-b digits;
+/// 5. base-k digits (k = 2, 3, 4): G(kn + r) = one of c, G(n) + c, c - G(n), G(n) xor c,
 ///    an + c, aG(n) + c, for n >= 1;
-/// 5. the prime factorisation: Ω(n), ω(n), the XOR of the exponents, d(n), as they are,
+/// 6. the prime factorisation: Ω(n), ω(n), the XOR of the exponents, d(n), as they are,
 ///    modulo 2, or zero-or-not;
-/// 6. division games: G(n) = mex{G(⌊n/k⌋) : k ∈ S}, G(0) = 0.
+/// 7. division games: G(n) = mex{G(⌊n/k⌋) : k ∈ S}, G(0) = 0.
+///
+/// The first family's rule is claimed, unless a later family's rule that stores fewer numbers
+/// explains every value too and disagrees with it past the data: the simpler explanation wins
+/// (a base-10 digit sum is periodic with period 20 on 0..99 and 200 on 0..999).
 ///
 /// # Evidence, family by family
 ///
 /// - A period is believed by its repetitions, not by how many numbers it stores (Kayles'
-///   period 12 after a preperiod of 71 stores 83 numbers and is certain from 300 values): the
+///   period 12 after a preperiod of 71 stores 83 numbers and is certain from 300 values), and
+///   the preperiod may be as long as the data allows (0.177 has period 20 after 497): the
 ///   fitted part must show at least two full periods after the preperiod, and the whole data
-///   must repeat the first period by at least two more periods and by [`MIN_VALUES`] values
+///   must repeat the first period by at least two more periods and by [`MIN_REPEATED`] values
 ///   (or by eight periods, for very short periods). Two periods in the fitted part are the
 ///   least that shows a repetition at all before the held-out check; the absolute count keeps
 ///   a few repetitions of a medium period in short data (subtract-a-square looks like period
-///   5 until n = 25) from counting as evidence.
+///   5 until n = 25) from counting as evidence. A constant must have held four times as long
+///   as the irregular start before it: a sparse set (Grundy's game's P-positions) looks
+///   constant between two of its members.
 /// - A constant tail is not believed where the runs before it grew geometrically (division
 ///   games): if the last run starts before the tail grew by a factor r, the next change is due
 ///   near r·e, and the data must reach it.
-/// - A recursion G(n) = G(⌊n/k⌋) + c is fitted on the first ⌊N/k⌋ values only, so that the part
-///   it must predict, [⌊N/k⌋, N), is a full scale of the recursion.
+/// - A recursion of scale k (G(n) = G(⌊n/k⌋) + c, the base-k digit rules, the digit sums in
+///   base k) is fitted on the first ⌊N/k⌋ values only, so that the part it must predict,
+///   [⌊N/k⌋, N), is a full scale of the recursion: every value predicted is computed from
+///   values the fit saw, and none of it was seen. A digit sum's fitted part must also show a
+///   carry (reach n = k + 1).
 /// - When the values are a division game (some set S of divisors up to 64 reproduces every
 ///   value by the mex, see the `division` module), the game itself extends them, and every rule
 ///   must agree with that extension up to 16·N (at least N·k² for the largest k, at most 2^20);
 ///   the recursion itself is claimed when the data pins S down (every divisor needed, k² <= N).
+/// - When a digit rule fitted on all the values explains them and disagrees with the rule
+///   found past the data, the values do not decide between them: refused.
 /// - Every other family must store at most a third as many numbers as it was fitted on.
 ///
 /// All of this is evidence, not proof: a game whose rule changes past the data (subtraction
@@ -300,7 +338,13 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
     // The candidate that held longest: (formula, first n it fails at, its value there).
     let mut nearest: Option<(String, usize, u64)> = None;
     let mut overfitted: Option<String> = None;
+    let mut chosen: Option<(Rule, usize)> = None;
     for (rule, fitted) in candidates(values, fitted) {
+        if let Some((best, _)) = &chosen {
+            if rule.parameters() >= best.parameters() {
+                continue;
+            }
+        }
         if let Some(why) = lacks_evidence(&rule, values, fitted) {
             if overfitted.is_none() {
                 overfitted = Some(why);
@@ -310,17 +354,27 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
             None => {
                 let broken = truths.iter().zip(games.iter()).find_map(|(truth, game)| {
-                    (len..far)
+                    // The game's own recursion is its extension.
+                    let same = match &rule.kind {
+                        Kind::Division(own) => own.divisors() == game.divisors(),
+                        _ => false,
+                    };
+                    (len..if same { len } else { far })
                         .find(|&n| rule.value(n as u64) != truth[n])
                         .map(|n| (n, truth[n], game))
                 });
                 match broken {
                     None => {
-                        return Ok(Guess {
-                            rule,
-                            fitted,
-                            held_out: len - fitted,
-                        })
+                        // A later family's rule that stores fewer numbers, explains every
+                        // value too and disagrees beyond them is the simpler explanation (the
+                        // digit sum that looks periodic on a prefix): it replaces the first.
+                        let replaces = chosen.as_ref().map_or(true, |(best, _)| {
+                            (len..disagreement_window(len))
+                                .any(|n| rule.value(n as u64) != best.value(n as u64))
+                        });
+                        if replaces {
+                            chosen = Some((rule, fitted));
+                        }
                     }
                     Some((n, truth, game)) => {
                         overfitted = Some(format!(
@@ -341,10 +395,32 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
             }
         }
     }
+    if let Some((rule, fitted)) = chosen {
+        // A digit rule through every value that disagrees with the rule past the data: the
+        // values (a base-10 digit sum up to n = 99 is periodic with period 20) do not decide.
+        let window = disagreement_window(len);
+        for rival in DigitSum::rivals(values) {
+            if let Some(n) = (len..window).find(|&n| rival.value(n as u64) != rule.value(n as u64))
+            {
+                return Err(Refusal {
+                    reason: format!(
+                        "undecided: {} and {} both explain the {} values and differ at n = {}",
+                        rule, rival, len, n
+                    ),
+                    nearest: None,
+                });
+            }
+        }
+        return Ok(Guess {
+            rule,
+            fitted,
+            held_out: len - fitted,
+        });
+    }
     let reason = match overfitted {
         Some(why) if nearest.is_none() => format!("no rule: {}", why),
         _ => format!(
-            "no rule: none of the families (periodic, runs, floor division, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
+            "no rule: none of the families (periodic, runs, floor division, digit sum, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
             fitted,
             len - fitted
         ),

@@ -24,6 +24,7 @@
 mod arith;
 mod band;
 mod describe;
+mod digit_sum;
 mod digits;
 mod division;
 mod factor;
@@ -37,8 +38,8 @@ mod tests;
 pub use self::describe::{
     describe, describe_table, Description, Pattern, TableDescription, MIN_REPEATS, MIN_SPAN,
 };
-pub use self::guess::{guess, Guess, Refusal, Rule, MIN_HELD_OUT, MIN_VALUES};
-pub use self::table::{guess_table, TableGuess, TableRule};
+pub use self::guess::{guess, Guess, Refusal, Rule, MIN_HELD_OUT, MIN_REPEATED, MIN_VALUES};
+pub use self::table::{guess_table, TableGuess, TableRule, MIN_SIDE};
 
 /// `values` joined by single spaces.
 fn list(values: &[u64]) -> String {

@@ -71,9 +71,10 @@ pub(crate) struct Periodic {
 
 impl Periodic {
     /// Every (arithmetic) period the values show, shortest first: each holds over at least 2
-    /// periods and 12 values after its preperiod, and the preperiod is at most half the data
-    /// (a long irregular start followed by a short regular stretch is no evidence), at most a
-    /// fifth for a constant.
+    /// periods and 8 values after its preperiod. A period is believed by its repetitions, so
+    /// the preperiod may be as long as it likes (octal games' run to thousands); a constant
+    /// alone must have held four times as long as the irregular start before it, because a
+    /// sparse set looks constant between two of its members.
     ///
     /// O(N log log N): the preperiods of every period come from one Z-function pass, and a
     /// period is compared with its maximal proper divisors only.
@@ -93,8 +94,8 @@ impl Periodic {
             // A constant after irregular values is how a sparse set looks between two of its
             // members (Grundy's game's P-positions: 50, 53, then 270): it must have held four
             // times as long as the irregular start.
-            let start_limit = if p == 1 && s == 0 { span / 4 } else { span };
-            if span < 2 * p || span < 12 || e > start_limit {
+            let start_limit = if p == 1 && s == 0 { span / 4 } else { n };
+            if span < 2 * p || span < 8 || e > start_limit {
                 continue;
             }
             // A multiple of a shorter period had its chance (and its stricter limits) there.
@@ -225,12 +226,12 @@ mod tests {
                 e -= 1;
             }
             let span = n - e;
-            let start_limit = if p == 1 && s == 0 { span / 4 } else { span };
+            let start_limit = if p == 1 && s == 0 { span / 4 } else { n };
             let shorter = (1..p).filter(|d| p % d == 0).any(|d| {
                 let steps = (p / d) as u64;
                 s % steps == 0 && (e..n - d).all(|i| holds(d, s / steps, i))
             });
-            if span >= 2 * p && span >= 12 && e <= start_limit && !shorter {
+            if span >= 2 * p && span >= 8 && e <= start_limit && !shorter {
                 found.push((p, e, s));
             }
         }

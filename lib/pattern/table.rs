@@ -2,12 +2,14 @@
 
 use super::arith::{beatty_lower, nim_product};
 use super::band::Band;
-use super::guess::{guess, Refusal, Rule};
+use super::guess::{guess, Refusal, Rule, MIN_VALUES};
 use super::list;
 use std::fmt;
 
-/// Tables with fewer rows or columns than this are refused.
-pub const MIN_SIDE: usize = 12;
+/// Tables with fewer rows or columns than this are refused: a table that is a sum
+/// f(x) ∘ g(y) is believed through its first column f and first row g, each a sequence the
+/// one-heap guesser must believe, and that guesser takes at least [`MIN_VALUES`] values.
+pub const MIN_SIDE: usize = MIN_VALUES;
 
 /// How two per-coordinate sequences combine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,11 +380,12 @@ pub fn guess_table(rows: &[Vec<u64>]) -> Result<TableGuess, Refusal> {
     if rows.len() < MIN_SIDE || width < MIN_SIDE {
         return Err(Refusal {
             reason: format!(
-                "a {} × {} table: at least {} × {} is needed",
+                "a {} × {} table: at least {} × {} is needed (a quarter of the rows and columns is held out, and a sum f(x) xor g(y) needs {} values of f and of g)",
                 rows.len(),
                 width,
                 MIN_SIDE,
-                MIN_SIDE
+                MIN_SIDE,
+                MIN_VALUES
             ),
             nearest: None,
         });

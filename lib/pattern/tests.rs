@@ -278,14 +278,89 @@ fn base_k_digit_rules() {
         "clear a bit",
         &clear_bit,
         128,
-        "G(2n) = G(n), G(2n+1) = 1 - G(n); G(0) = 0",
+        "G(n) = popcount(n) mod 2 (1 on the odious numbers, 0 on the evil ones)",
     );
     check_extends(
         "mock turtles",
         &mock_turtles(600),
         128,
-        "G(2n) = G(n) + 2n, G(2n+1) = 6n + 3 - G(n); G(0) = 1",
+        "G(n) = 2n + 1 - popcount(n) mod 2 (the n-th odious number)",
     );
+}
+
+/// n -> n - t·b^i for t in `lower`, t at most the base-b digit of n at position i: a move on
+/// one digit, without borrowing.
+fn digit_game(len: usize, base: usize, lower: &[usize]) -> Vec<u64> {
+    one_heap(len, |n| {
+        let mut moves = Vec::new();
+        let mut place = 1;
+        while place <= n {
+            let digit = n / place % base;
+            moves.extend(
+                lower
+                    .iter()
+                    .filter(|&&t| t <= digit)
+                    .map(|&t| n - t * place),
+            );
+            place *= base;
+        }
+        moves
+    })
+}
+
+#[test]
+fn digit_sum_rules() {
+    // Each digit a heap of subtraction {1}: the parity of the digit sum.
+    check_extends(
+        "lower a base-10 digit by one",
+        &digit_game(3000, 10, &[1]),
+        200,
+        "G(n) = s(n) mod 2, s(n) the sum of the base-10 digits of n",
+    );
+    // Subtraction {1, 2} on each base-7 digit, whose values d mod 3 are 0, 1 or 2 and XOR,
+    // not add: no digit-sum rule, and no claim.
+    let mod3 = digit_game(3000, 7, &[1, 2]);
+    if let Ok(found) = guess(&mod3[..300]) {
+        assert_eq!(found.rule.extend(mod3.len()), mod3, "{}", found.rule);
+    }
+    // Nim on each base-5 digit: the XOR of the digits.
+    check_extends(
+        "nim on base-5 digits",
+        &digit_game(3000, 5, &[1, 2, 3, 4]),
+        200,
+        "G(n) = the XOR of the base-5 digits of n",
+    );
+    check_extends(
+        "lower a base-4 digit by one",
+        &digit_game(3000, 4, &[1]),
+        100,
+        "G(n) = s(n) mod 2, s(n) the sum of the base-4 digits of n",
+    );
+    // In base 3 the digit sum's parity is n's (3 = 1 mod 2): the simpler rule.
+    check_extends(
+        "lower a base-3 digit by one",
+        &digit_game(3000, 3, &[1]),
+        100,
+        "G(n) = n mod 2",
+    );
+}
+
+/// A base-10 digit sum is periodic with period 20 up to n = 99, and 200 up to 999: from
+/// values that cannot tell, no rule is claimed, and from values that can, the right one.
+#[test]
+fn digit_sums_are_not_mistaken_for_periods() {
+    let values = digit_game(3000, 10, &[1]);
+    for given in (24..=1100).step_by(4) {
+        if let Ok(found) = guess(&values[..given]) {
+            assert_eq!(
+                found.rule.extend(values.len()),
+                values,
+                "from {}: {}",
+                given,
+                found.rule
+            );
+        }
+    }
 }
 
 #[test]
@@ -381,6 +456,22 @@ fn tables() {
     let rule = guess_table(&crop(&nim, 32)).unwrap().rule;
     assert_eq!(rule.to_string(), "G(x, y) = x xor y");
     assert_eq!(extend_table(&rule, 48), nim);
+    // The smallest side that is evidence: f and g are 16 values each.
+    let rule = guess_table(&crop(&nim, MIN_SIDE)).unwrap().rule;
+    assert_eq!(extend_table(&rule, 48), nim);
+    let refusal = guess_table(&crop(&nim, MIN_SIDE - 1)).unwrap_err();
+    assert!(
+        refusal
+            .reason
+            .starts_with("a 15 × 15 table: at least 16 × 16 is needed"),
+        "{}",
+        refusal
+    );
+    // Corner the knight from 24 × 24: its band's corner and one more period fit in the
+    // fitted 18 × 18 block.
+    let knight = knight_values(60);
+    let rule = guess_table(&crop(&knight, 24)).unwrap().rule;
+    assert_eq!(extend_table(&rule, 60), knight, "{}", rule);
     // Turning Corners: the nim product.
     let corners = table(40, |x, y, g| {
         let mut options = Vec::new();
@@ -810,8 +901,6 @@ fn knight_values(side: usize) -> Vec<Vec<u64>> {
     crop(&g, side)
 }
 
-const MIN_SIDE_FOR_TESTS: usize = 12;
-
 /// Two-heap tables by literal search: exactly right or refused, never wrong.
 #[test]
 fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
@@ -876,7 +965,7 @@ fn a_suite_of_tables_is_extrapolated_exactly_or_refused() {
     let mut problems = Vec::new();
     // Every square crop: a rule claimed from any of them must be right.
     for (name, values, _, _) in tables.iter() {
-        for given in (MIN_SIDE_FOR_TESTS..=values.len() / 2).step_by(5) {
+        for given in (12..=values.len() / 2).step_by(3) {
             if let Ok(found) = guess_table(&crop(values, given)) {
                 if extend_table(&found.rule, values.len()) != *values {
                     problems.push(format!("{} from {}: {} is wrong", name, given, found.rule));
@@ -986,7 +1075,7 @@ fn division_game(len: usize, divisors: &[usize]) -> Vec<u64> {
 fn division_games_are_never_claimed_wrongly_at_any_prefix() {
     let mut rng = testkit::Rng::new(34);
     let mut sets: Vec<Vec<usize>> = vec![vec![7, 8], vec![2, 4, 5, 9], vec![2, 3], vec![3]];
-    while sets.len() < 24 {
+    while sets.len() < 14 {
         let mut set: Vec<usize> = (0..rng.range(1, 5))
             .map(|_| rng.range(2, 11) as usize)
             .collect();
@@ -1023,7 +1112,8 @@ fn division_games_are_never_claimed_wrongly_at_any_prefix() {
 
 /// Periodic games with long preperiods or long periods are believed by their repetitions:
 /// refused before, when a rule had to store at most a third as many numbers as it was fitted
-/// on. Shown too few values after the preperiod, the same games are refused or right.
+/// on, or its preperiod had to be at most half the values (0.177: period 20 after 497). Shown
+/// too few values after the preperiod, the same games are refused or right.
 #[test]
 fn long_periods_are_believed_by_their_repetitions() {
     let cases: Vec<(&str, Vec<u64>, usize, usize, usize)> = vec![
@@ -1037,6 +1127,7 @@ fn long_periods_are_believed_by_their_repetitions() {
         ),
         ("Kayles 0.77", octal(3000, &[7, 7]), 300, 12, 71),
         ("Dawson's Kayles 0.07", octal(3000, &[0, 7]), 300, 34, 53),
+        ("0.177", octal(3000, &[1, 7, 7]), 1100, 20, 497),
     ];
     for (name, values, given, period, preperiod) in cases.iter() {
         let found = guess(&values[..*given]).unwrap_or_else(|r| panic!("{}: {}", name, r));
@@ -1053,7 +1144,8 @@ fn long_periods_are_believed_by_their_repetitions() {
             name,
             found.rule
         );
-        for shown in 24..*given {
+        // Shown too few values after the preperiod: refused, or right.
+        for shown in (MIN_VALUES..*given).step_by(3) {
             if let Ok(found) = guess(&values[..shown]) {
                 assert_eq!(
                     found.rule.extend(values.len()),

@@ -9,8 +9,8 @@
 //! ```
 //!
 //! Output lines, for tools to read: `game: …`, `computed: N values`, `period: P` (or
-//! `period: none`), `preperiod: E` (only with a period), and with `--values` a line
-//! `values: v0 v1 …`. Progress (values/s and an estimate of the time left) goes to stderr on
+//! `period: none`), `preperiod: E` (only with a period), `set: 1,3,4` (a subtraction game),
+//! and with `--values` a line `values: v0 v1 …`. Progress (values/s and an estimate of the time left) goes to stderr on
 //! long runs. `describe` reads values and prints their pattern and rule (see `tools::describe`);
 //! it exits 3 when `--extend N` finds no rule.
 //!

@@ -9,10 +9,13 @@
 //! ```
 //!
 //! With `--listen` (default port 10043, one of Companion's) it waits on 127.0.0.1 and creates
-//! each problem POSTed to it, named from its URL unless NAME is given. It stops after one
-//! problem when NAME is given or the POST is not part of a batch; otherwise once every problem
-//! of the first batch (Companion sends a contest as one POST per problem) is created. A refused
-//! POST gets a 4xx answer saying why (409 for a taken name) and the listener goes on waiting.
+//! each problem POSTed to it, one at a time in the order they were read in full (see
+//! [`tools::listener`]: a slow client holds nobody), named from its URL unless NAME is given.
+//! It stops after one problem when NAME is given or the POST is not part of a batch; otherwise
+//! once every problem of the first created problem's batch (Companion sends a contest as one
+//! POST per problem) is answered, created or refused. A refused POST gets a 4xx answer saying
+//! why (409 for a taken name) and the listener goes on waiting; the requests still queued or
+//! arriving when it stops get 503 saying so. A problem with file input/output is refused.
 //! The judge profile is `--judge`, else the one whose host serves the problem's URL (a host no
 //! profile knows is refused: give `--judge`), else, with neither URL nor `--judge`, `spoj` (the
 //! oldest compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
@@ -22,6 +25,7 @@
 //! 2 usage error.
 
 use clap::Parser;
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use tools::companion::{self, Task};
@@ -176,15 +180,16 @@ fn create(
         created.samples,
         if created.samples == 1 { "" } else { "s" },
     );
-    let text = if created.statements == 0 {
-        text
-    } else {
-        format!(
-            "{text}note: the statement's {} sample{} {} kept as testcases/{name}/statement-N.in.txt and .out.txt, run by nothing: once solve plays the problem, rename them to sample-N.in and .out (replacing the starter's Nim sample-1) to check them as scripted dialogues\n",
-            created.statements,
-            if created.statements == 1 { "" } else { "s" },
-            if created.statements == 1 { "is" } else { "are" },
-        )
+    let text = match (created.interactive, created.samples) {
+        (false, _) => text,
+        (true, 0) => format!(
+            "{text}note: testcases/{name}/ starts empty (the starter's Nim cases would be bad cases for your game): add the statement's dialogues as sample-N.in and .out, and starts in your game's input format as played cases (stress {name} saves each game solve loses as one); the runner reports `no testcases` until then\n"
+        ),
+        (true, samples) => format!(
+            "{text}note: the statement's {samples} dialogue{} {} scripted cases testcases/{name}/sample-N.in and .out, which the starter's Nim fails until solve plays the problem; played cases (starts in your game's input format) come from stress {name} or by hand\n",
+            if samples == 1 { "" } else { "s" },
+            if samples == 1 { "is" } else { "are" },
+        ),
     };
     Ok(Report {
         name,
@@ -203,8 +208,9 @@ fn print(report: &Report) -> Result<(), String> {
         .map_err(|e| format!("cannot write the output: {e}"))
 }
 
-/// Creates the problems POSTed to 127.0.0.1:`port`, until one (NAME given, or no batch) or
-/// every problem of the first batch is created.
+/// Creates the problems POSTed to 127.0.0.1:`port`, one at a time in the order they were read
+/// in full, until one (NAME given, or no batch) or every problem of the first batch is
+/// answered; then every request still queued or arriving is answered 503 with the reason.
 fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
     let listener = Listener::bind(port, Limits::default())
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
@@ -212,8 +218,12 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
     eprintln!(
         "listening on {bound} for Competitive Companion (its port {COMPANION_PORT} is the default); Ctrl-C stops"
     );
-    // The first created problem's batch, and how many of it are still to come.
-    let mut batch: Option<(String, u64)> = None;
+    // How many problems of each batch were answered (created or refused): Companion sends a
+    // contest as one POST per problem, and a refused one is not sent again in that batch.
+    let mut answered: HashMap<String, u64> = HashMap::new();
+    // Set by the first problem created: its batch's id and size, or `None` without a batch.
+    let mut first_batch: Option<Option<(String, u64)>> = None;
+    let mut created: Vec<String> = Vec::new();
     loop {
         let exchange = match listener.next() {
             Ok(exchange) => exchange,
@@ -226,16 +236,27 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
                 continue;
             }
         };
-        let outcome = std::str::from_utf8(exchange.body())
+        let task = std::str::from_utf8(exchange.body())
             .map_err(|_| CreateError::Invalid("the body is not UTF-8".to_string()))
-            .and_then(|text| companion::parse(text).map_err(CreateError::Invalid))
-            .and_then(|task| {
-                // Read afresh for each problem: the one before changed the manifest.
-                let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
-                create(cli, &workspace, judge, Some(&task)).map(|r| (task, r))
-            });
-        let (task, report) = match outcome {
-            Ok(done) => done,
+            .and_then(|text| companion::parse(text).map_err(CreateError::Invalid));
+        let outcome = task.clone().and_then(|task| {
+            // Read afresh for each problem: the one before changed the manifest.
+            let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
+            create(cli, &workspace, judge, Some(&task))
+        });
+        let member = task.ok().and_then(|task| task.batch);
+        if let Some(member) = &member {
+            *answered.entry(member.id.clone()).or_default() += 1;
+        }
+        match outcome {
+            Ok(report) => {
+                exchange.answer(Status::Ok, &format!("created problems/{}.rs", report.name));
+                print(&report)?;
+                created.push(format!("problems/{}.rs", report.name));
+                if first_batch.is_none() {
+                    first_batch = Some(member.as_ref().map(|b| (b.id.clone(), b.size)));
+                }
+            }
             Err(refusal) => {
                 let status = match refusal {
                     CreateError::Invalid(_) => Status::BadRequest,
@@ -244,29 +265,32 @@ fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> R
                 };
                 eprintln!("refused a problem ({}): {}", status.code(), refusal);
                 exchange.answer(status, &refusal.to_string());
-                continue;
             }
-        };
-        exchange.answer(Status::Ok, &format!("created problems/{}.rs", report.name));
-        print(&report)?;
-        let this = task.batch.map(|b| (b.id, b.size.saturating_sub(1)));
-        let left = match (&mut batch, this) {
-            (_, _) if cli.name.is_some() => 0,
-            (None, None) => 0,
-            (None, Some(first)) => {
-                let left = first.1;
-                batch = Some(first);
-                left
-            }
-            (Some((id, left)), Some((this_id, _))) if *id == this_id => {
-                *left = left.saturating_sub(1);
-                *left
-            }
-            (Some((_, left)), _) => *left,
+        }
+        let left = match &first_batch {
+            _ if cli.name.is_some() && !created.is_empty() => 0,
+            None => continue,
+            Some(None) => 0,
+            Some(Some((id, size))) => size.saturating_sub(answered.get(id).copied().unwrap_or(0)),
         };
         if left == 0 {
-            return Ok(());
+            break;
         }
-        eprintln!("waiting for the batch's {left} other problem(s); Ctrl-C stops");
+        let in_first_batch = match (&member, &first_batch) {
+            (Some(member), Some(Some((id, _)))) => member.id == *id,
+            _ => false,
+        };
+        if in_first_batch {
+            eprintln!("waiting for the batch's {left} other problem(s); Ctrl-C stops");
+        }
     }
+    let reason = format!(
+        "new --listen has stopped after creating {}; start it again to create this problem",
+        created.join(", ")
+    );
+    let turned_away = listener.close(&reason);
+    if turned_away > 0 {
+        eprintln!("answered {turned_away} more request(s) 503: {reason}");
+    }
+    Ok(())
 }

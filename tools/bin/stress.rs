@@ -7,6 +7,8 @@
 //! cargo run --release --bin stress -- knights --seconds 30
 //! cargo run --release --bin stress -- nukit --iters 5000 --seed 7 --size 6
 //! cargo run --release --bin stress -- starter --seconds 10 --memory 2048
+//! cargo run --release --bin stress -- knights --reference 'python3 ref.py' --seconds 30
+//! cargo run --release --bin stress -- knights --reference ./ref --max --iters 3 --bundle
 //! ```
 //!
 //! Progress (inputs per second) goes to standard error. With no disagreement it prints
@@ -15,11 +17,25 @@
 //! as `.out`, prints both answers and the first differing line, and exits 1. A test binary that
 //! crashes is reported by its signal and its last lines on standard error, exit status 1. Exit
 //! status 2: a usage error, a setting out of range, or an unknown problem.
+//!
+//! `--seconds` is a hard bound: an input still running at the bound is stopped, the report
+//! says how many inputs agreed and which seed was running (exit 0), or that a disagreement was
+//! being shrunk (saved as found, exit 1).
+//!
+//! With `--reference COMMAND` (run by `sh -c`), our program (the problem's release binary, or
+//! with `--bundle` its bundle) and the reference run as processes on each input; the
+//! reference's answer replaces the brute force's, a disagreement is saved as
+//! `testcases/NAME/reference-SEED.in/.out`, and a summary gives each program's largest CPU time
+//! and peak memory, ours against the problem's `time-limit` and `memory-limit`. Exit status 1
+//! also when our program passed a limit, or when the reference gave no answer. `--max` takes
+//! the judge's largest inputs (`Problem::max_cases`) instead of the generator's small ones.
 
 use clap::Parser;
 use std::io::Write;
+use std::time::{Duration, Instant};
 use testkit::StressRequest;
-use tools::stress::Ended;
+use tools::compare::{Programs, Server};
+use tools::stress::{Ended, Target};
 
 #[derive(Parser)]
 #[command(
@@ -47,6 +63,18 @@ struct Cli {
     /// the run is reported as a crash.
     #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
     memory: u64,
+    /// A reference program, a shell command (`python3 ref.py`, `./a.out`): its answers replace
+    /// the brute force's, and our program runs as a process, timed and measured.
+    #[arg(long, value_name = "COMMAND")]
+    reference: Option<String>,
+    /// With --reference: the judge's largest inputs (Problem::max_cases) instead of the
+    /// generator's.
+    #[arg(long, requires = "reference")]
+    max: bool,
+    /// With --reference: run the problem's bundle (compiled as its judge compiles it) instead
+    /// of its binary.
+    #[arg(long, requires = "reference")]
+    bundle: bool,
     /// The workspace (default: the one this tool was built from).
     #[arg(long, value_name = "DIR")]
     root: Option<std::path::PathBuf>,
@@ -73,6 +101,20 @@ fn main() {
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
     let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    // A starter declares nothing: the default limits apply.
+    let meta = match &target {
+        Target::Problem(name) => workspace.meta(name).ok(),
+        Target::Starter(_) => None,
+    };
+    if cli.reference.is_some() && meta.as_ref().is_some_and(|m| m.interactive) {
+        fail(
+            &format!(
+                "--reference compares batch programs; `{}` is interactive: its program plays against its jury (docs/interactive.md)",
+                cli.name
+            ),
+            2,
+        );
+    }
     let _ = writeln!(
         std::io::stderr(),
         "stress: building the tests of `{}` optimised (a minute or two the first time)",
@@ -81,8 +123,34 @@ fn main() {
     let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let command = tools::stress::stress_command(&executable, &request, &report, cli.memory);
-    let (text, status) = match tools::stress::run(command, &report) {
+    let mut command = tools::stress::stress_command(&executable, &request, &report, cli.memory);
+    // The bound the run keeps (10 s unless a count is asked for), and the kill past it.
+    let seconds = match request.iters {
+        Some(_) => None,
+        None => Some(request.seconds.unwrap_or(10.0)),
+    };
+    let backstop = seconds.map(|s| Duration::from_secs_f64(s) + tools::stress::BACKSTOP);
+    let mut summary = None;
+    let ended = match cli.reference {
+        None => tools::stress::run(command, &report, backstop),
+        Some(reference) => {
+            let ours = tools::compare::build_ours(&workspace, &target, cli.bundle)
+                .unwrap_or_else(|e| fail(&e, 1));
+            let programs = Programs::judged(ours, reference, meta.as_ref());
+            let server = Server::listen(&cli.name).unwrap_or_else(|e| fail(&e, 1));
+            command.env(testkit::reference::STRESS_PROGRAMS, server.path());
+            if cli.max {
+                command.env(testkit::reference::STRESS_MAX, "1");
+            }
+            let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+            tools::compare::run_compared(command, &report, &server, &programs, deadline, backstop)
+                .map(|(ended, usages)| {
+                    summary = Some((tools::compare::summary(&programs, &usages), usages));
+                    ended
+                })
+        }
+    };
+    let (mut text, mut status) = match ended {
         Ok(Ended::Agreed(text)) => (text, 0),
         Ok(Ended::Disagreed(text)) => (text, 1),
         // The test binary said why on standard error, passed through.
@@ -90,6 +158,12 @@ fn main() {
         Ok(Ended::Crashed(how)) => fail(&format!("{}: {}", cli.name, how), 1),
         Err(e) => fail(&e, 1),
     };
+    if let Some((lines, usages)) = summary {
+        text += &lines;
+        if usages.ours.over_time > 0 || usages.ours.over_memory > 0 {
+            status = 1;
+        }
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         fail(&format!("cannot write the output: {e}"), 1);

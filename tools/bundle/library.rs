@@ -89,7 +89,8 @@ impl Library {
             Some(first) => first.as_str(),
             None => return Ok(Vec::new()),
         };
-        if first == "*" {
+        if first == "*" || first == "$" {
+            // A glob, or a name a library macro's caller gives: any module.
             return Ok(self.modules.iter().cloned().collect());
         }
         if self.modules.contains(first) {
@@ -107,6 +108,22 @@ impl Library {
             LIB,
             path.join("::")
         ))
+    }
+
+    /// The modules that a path `grundy::$name` may reach, `$name` being one of `names`: a
+    /// module of that name, the module of a root re-export of that name, and the modules that
+    /// root globs re-export.
+    pub(super) fn modules_named(&self, names: &BTreeSet<String>) -> Vec<String> {
+        let mut found: BTreeSet<String> = self.globbed.iter().cloned().collect();
+        for name in names {
+            if self.modules.contains(name) {
+                found.insert(name.clone());
+            }
+            if let Some(module) = self.names.get(name) {
+                found.insert(module.clone());
+            }
+        }
+        found.into_iter().collect()
     }
 
     /// A module's text, its folder modules inlined, and the modules it needs.

@@ -5,7 +5,9 @@
 //! (resolved through modules, `use` items, re-exports, globs and `crate`/`self`/`super`), by a
 //! single identifier anywhere in its tokens (so a const in a pattern, a name in a macro's
 //! arguments or a local variable that shadows an item all count: sound before small), or, for
-//! a `macro_rules!`, by a call of its name. What cannot be resolved by type is kept by name:
+//! a `macro_rules!`, by a call of its name. A name that a macro may paste into a path or after
+//! a `.` (an identifier in a `macro_rules!` body or in a call of a macro that is not std's)
+//! keeps every item and member of that name. What cannot be resolved by type is kept by name:
 //! a method or associated item of a kept type is kept when its name follows a `.` or a `::`
 //! anywhere in kept code; a trait is kept when a kept item names it or one of its items; a trait
 //! impl is kept whole when its type and its trait are kept (or are not the bundle's own). `use`
@@ -16,6 +18,7 @@
 mod names;
 mod uses;
 
+use super::macros::{idents, Defined, WRITING};
 use super::source::{apply, Edit};
 use names::Names;
 use proc_macro2::TokenStream;
@@ -38,14 +41,18 @@ pub(super) struct Shaken {
 /// Shakes `text`, a bundle body whose root-level modules named in `crates` hold the crates.
 pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
-    let mut graph = Graph::default();
+    let mut graph = Graph {
+        defined_macros: Defined::of(file.to_token_stream()),
+        ..Graph::default()
+    };
     graph.modules.push(Module::default());
     graph.add_items(text, &file.items, 0, crates);
     let mut reached = graph.reach();
     // The leaves that kept code's lookups went through (later lookups only check).
     let passed = graph.passed.take();
-    if graph.gave_up() {
-        // Names too tangled to resolve in reasonable time: keep everything (sound).
+    if graph.keeps_all() {
+        // Names too tangled to resolve in reasonable time, or imported by a macro's `use`
+        // where no token shows them: keep everything (sound).
         reached = vec![true; graph.nodes.len()];
     }
     // An inherent impl none of whose items is kept goes whole.
@@ -89,7 +96,7 @@ pub(super) fn shake(text: &str, crates: &[&str]) -> Result<Shaken, String> {
             .enumerate()
             .filter(|&(i, leaf)| {
                 let index = item.first_leaf + i;
-                let passed = passed.contains(&(item.module, index)) || graph.gave_up();
+                let passed = passed.contains(&(item.module, index)) || graph.keeps_all();
                 graph.leaf_is_live(item.module, leaf, passed, &reached, &exists)
             })
             .map(|(_, leaf)| leaf)
@@ -213,6 +220,9 @@ struct Graph {
     /// The `use` leaves (module, index in its [`Module::leaves`]) that a lookup of their name
     /// went through: the re-exports and imports that kept code's paths may take.
     passed: RefCell<BTreeSet<(usize, usize)>>,
+    /// The names of every `macro_rules!` in the bundle: a call of one of these pastes its
+    /// arguments anywhere, even when it has a std macro's name.
+    defined_macros: Defined,
 }
 
 /// Which of a module's names a lookup wants. A path's segments before its last name a module
@@ -516,6 +526,12 @@ impl Graph {
         self.under_way.borrow_mut().remove(&key);
     }
 
+    /// Whether every item is kept: resolution gave up, or a macro's `use` brings names in
+    /// that only expansion would show.
+    fn keeps_all(&self) -> bool {
+        self.gave_up() || self.defined_macros.imports
+    }
+
     /// Whether resolution took more than [`LOOKUP_BUDGET`] lookups: its answers are partial.
     fn gave_up(&self) -> bool {
         self.lookups.get() > LOOKUP_BUDGET
@@ -679,6 +695,7 @@ impl Graph {
         let mut members: BTreeSet<String> = BTreeSet::new();
         let mut associated: BTreeSet<(usize, String)> = BTreeSet::new();
         let mut trait_members: BTreeSet<String> = BTreeSet::new();
+        let mut pasted: BTreeSet<String> = BTreeSet::new();
         loop {
             while let Some(id) = work.pop() {
                 if reached[id] {
@@ -687,6 +704,22 @@ impl Graph {
                 reached[id] = true;
                 let mut names = Names::default();
                 names.scan(self.nodes[id].tokens.clone(), &[]);
+                let mut named = std::mem::take(&mut names.rule_idents);
+                if matches!(self.nodes[id].kind, Kind::Macro) {
+                    idents(self.nodes[id].tokens.clone(), &mut named);
+                }
+                for (called, arguments) in &names.invocations {
+                    if self.defined_macros.pastes(called) {
+                        named.extend(arguments.iter().cloned());
+                    } else if WRITING.contains(&called.as_str()) {
+                        members.insert("write_fmt".to_string());
+                    }
+                }
+                for name in named {
+                    if pasted.insert(name.clone()) {
+                        self.keep_by_name(&name, &mut members, &mut work);
+                    }
+                }
                 for path in &names.paths {
                     let mut targets = Targets::default();
                     self.resolve_in_node(id, path, Ns::Any, &mut targets);
@@ -742,6 +775,18 @@ impl Graph {
             if work.is_empty() {
                 return reached;
             }
+        }
+    }
+
+    /// Keeps what a name pasted by a macro may mean (`$e.$m(..)`, `grundy::m::$f`, `y::$f`
+    /// after `use grundy::m as y`): every method and associated item of that name, and every
+    /// item that name reaches from any module, through its `use` items and globs.
+    fn keep_by_name(&self, name: &str, members: &mut BTreeSet<String>, work: &mut Vec<usize>) {
+        members.insert(name.to_string());
+        for module in 0..self.modules.len() {
+            let mut targets = Targets::default();
+            self.lookup(module, name, Ns::Any, 0, &mut targets);
+            work.extend(targets.items);
         }
     }
 
@@ -870,7 +915,7 @@ impl Graph {
     /// a kept item (`passed`), or that the problem's `use` items name (with their ancestors); the problem's
     /// own modules always; every module when resolving gave up.
     fn existing_modules(&self, reached: &[bool], passed: &BTreeSet<(usize, usize)>) -> Vec<bool> {
-        if self.gave_up() {
+        if self.keeps_all() {
             return vec![true; self.modules.len()];
         }
         let mut exists: Vec<bool> = self.modules.iter().map(|m| !m.shakable).collect();

@@ -1,6 +1,7 @@
 //! One parsed source file: the crate paths it uses and the edits that make it paste into a
 //! bundle (unit tests, doc comments and inner attributes cut; crate paths rewritten).
 
+use super::macros::{idents, Defined};
 use super::{ATCODER_CRATES, JUDGE, LIB};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
@@ -44,6 +45,9 @@ pub(super) struct Analysis {
     pub(super) file_modules: Vec<FileModule>,
     /// The edits behind `text`, for a caller that adds its own.
     pub(super) edits: Vec<Edit>,
+    /// Every identifier in the file's macro calls and `macro_rules!` bodies: the names a
+    /// macro may put after a crate path it builds (`grundy::$f`).
+    pub(super) macro_idents: BTreeSet<String>,
 }
 
 /// A `mod name;` declaration: the module's body lives in another file.
@@ -107,13 +111,31 @@ impl SourceFile {
                 Role::Library { .. } => BTreeMap::new(),
             },
             in_use: false,
+            macro_idents: BTreeSet::new(),
+            macros: match role {
+                Role::Problem => {
+                    let tokens = quote::ToTokens::to_token_stream(&self.syntax);
+                    Some((Defined::of(tokens.clone()), pastes_before_path(tokens)))
+                }
+                Role::Library { .. } => None,
+            },
             error: None,
         };
         let mut inner_attributes = Vec::new();
         for attr in &self.syntax.attrs {
             let range = attr.span().byte_range();
             if !attr.path().is_ident("doc") && matches!(role, Role::Problem) {
-                inner_attributes.push(self.text[range.clone()].to_string());
+                match crate_wide(attr) {
+                    CrateWide::Hoist => inner_attributes.push(self.text[range.clone()].to_string()),
+                    CrateWide::Drop => {}
+                    CrateWide::Refuse(name) => visitor.refuse(
+                        attr.span(),
+                        &format!(
+                            "`#![{}]` would apply to the crates' code too, which needs std's prelude and `main`",
+                            name
+                        ),
+                    ),
+                }
             }
             visitor.edits.push(Edit::delete(range));
         }
@@ -126,6 +148,22 @@ impl SourceFile {
         }
         if let Some(error) = visitor.error {
             return Err(error);
+        }
+        if let Role::Problem = role {
+            if let Some((name, span)) = own_crate_names(&self.syntax)
+                .into_iter()
+                .find(|(name, _)| visitor.crates.contains(name))
+            {
+                let at = span.start();
+                return Err(format!(
+                    "{}:{}:{}: the problem names something of its own `{}` beside paths into the crate `{}`: the bundle cannot tell them apart; rename it",
+                    self.shown,
+                    at.line,
+                    at.column + 1,
+                    name,
+                    name
+                ));
+            }
         }
         if let Role::Library { .. } = role {
             // A crate's comments are for its readers, not the judge's: the problem keeps its own.
@@ -141,8 +179,93 @@ impl SourceFile {
             inner_attributes,
             file_modules: visitor.file_modules,
             edits: visitor.edits,
+            macro_idents: visitor.macro_idents,
         })
     }
+}
+
+/// The problem's own modules, types, traits and imports named like a crate (`mod grundy`,
+/// `use other as judge`), anywhere in it: a path `grundy::x` next to one may mean it, and the
+/// bundle, which points such paths at its crate module, would change what they mean.
+fn own_crate_names(file: &syn::File) -> Vec<(String, Span)> {
+    struct Own(Vec<(String, Span)>);
+    impl Own {
+        fn check(&mut self, ident: &syn::Ident) {
+            if ident == LIB || ident == JUDGE {
+                self.0.push((ident.to_string(), ident.span()));
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Own {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            match item {
+                syn::Item::Mod(i) => self.check(&i.ident),
+                syn::Item::Struct(i) => self.check(&i.ident),
+                syn::Item::Enum(i) => self.check(&i.ident),
+                syn::Item::Union(i) => self.check(&i.ident),
+                syn::Item::Trait(i) => self.check(&i.ident),
+                syn::Item::Type(i) => self.check(&i.ident),
+                _ => {}
+            }
+            syn::visit::visit_item(self, item);
+        }
+        fn visit_use_path(&mut self, path: &'ast syn::UsePath) {
+            // `use a::grundy;` binds `grundy` to something else than the crate.
+            if let syn::UseTree::Name(n) = &*path.tree {
+                self.check(&n.ident);
+            }
+            syn::visit::visit_use_path(self, path);
+        }
+        fn visit_use_rename(&mut self, rename: &'ast syn::UseRename) {
+            if rename.ident != rename.rename {
+                self.check(&rename.rename);
+            }
+        }
+    }
+    let mut own = Own(Vec::new());
+    for item in &file.items {
+        if !is_test_only(item_attrs(item)) {
+            own.visit_item(item);
+        }
+    }
+    own.0
+}
+
+/// What a problem's inner attribute becomes in the bundle, where it applies to the crates'
+/// code too.
+enum CrateWide {
+    /// To the top of the bundle (`allow`, `warn`, `recursion_limit`, ...).
+    Hoist,
+    /// Left out: `deny` and `forbid` only make compiling stricter, and the crates' code, checked
+    /// under its own lints, need not pass the problem's (`forbid(unsafe_code)`,
+    /// `deny(missing_docs)` on doc-less bundled items). Without them the program compiles to
+    /// the same code.
+    Drop,
+    /// Refused: the crates' code cannot do without std's prelude or a `main`.
+    Refuse(String),
+}
+
+fn crate_wide(attr: &syn::Attribute) -> CrateWide {
+    const STRICTER: [&str; 2] = ["deny", "forbid"];
+    const WITHOUT_STD: [&str; 4] = ["no_std", "no_core", "no_main", "no_implicit_prelude"];
+    let name = attr
+        .path()
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    let mut words = BTreeSet::new();
+    if let syn::Meta::List(list) = &attr.meta {
+        idents(list.tokens.clone(), &mut words);
+    }
+    words.insert(name.clone());
+    if let Some(refused) = WITHOUT_STD.iter().find(|w| words.contains(**w)) {
+        return CrateWide::Refuse(refused.to_string());
+    }
+    if STRICTER.iter().any(|w| words.contains(*w)) {
+        return CrateWide::Drop;
+    }
+    CrateWide::Hoist
 }
 
 /// The byte ranges of the comments in `text` (which parses): what lies between its tokens
@@ -313,6 +436,10 @@ struct PathVisitor<'a> {
     aliases: BTreeMap<String, &'static str>,
     /// Whether the path being read is part of a `use` tree.
     in_use: bool,
+    macro_idents: BTreeSet<String>,
+    /// For a problem: the macros it defines, and whether one pastes a variable before `::`
+    /// (`$k::f`), which a crate's name given alone would make a path into the crate.
+    macros: Option<(Defined, bool)>,
     error: Option<String>,
 }
 
@@ -415,6 +542,27 @@ impl PathVisitor<'_> {
         }
     }
 
+    /// Refuses a crate's name given alone to macro `name` when the problem has a macro that
+    /// pastes a variable before `::`: `m!(grundy)` making `grundy::f` names the extern crate
+    /// under cargo, and in the bundle a module that only the root sees.
+    fn macro_arguments(&mut self, name: &str, arguments: TokenStream) {
+        let risky = match &self.macros {
+            Some((defined, pastes)) => *pastes && defined.pastes(name) && name != "macro_rules",
+            None => false,
+        };
+        if risky {
+            if let Some((krate, span)) = bare_crate_name(arguments) {
+                self.refuse(
+                    span,
+                    &format!(
+                        "`{}` alone in a call of `{}!`, which may paste it before `::`: in the bundle the crate is the module `crate::{}`; pass a name it is imported as (`use {} as c;`)",
+                        krate, name, krate, krate
+                    ),
+                );
+            }
+        }
+    }
+
     /// Records a path given as segments with their spans, and rewrites its head so that it
     /// points into the bundle's modules.
     fn path(&mut self, segments: &[(String, Span)], leading_colon: Option<Span>) {
@@ -487,7 +635,9 @@ impl PathVisitor<'_> {
         }
     }
 
-    /// Paths inside a macro's tokens: `a::b::c` sequences.
+    /// Paths inside a macro's tokens: `a::b::c` sequences, also after a leading `::` and
+    /// ending in a macro variable (`grundy::$f`, recorded with a last segment `$`), and every
+    /// identifier, for the paths a macro builds from its arguments.
     fn macro_tokens(&mut self, tokens: TokenStream) {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
@@ -502,14 +652,44 @@ impl PathVisitor<'_> {
                         matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     if called {
                         self.refuse_build_macro(&ident.to_string(), ident.span());
+                        if let Some(TokenTree::Group(arguments)) = trees.get(i + 2) {
+                            self.macro_arguments(&ident.to_string(), arguments.stream());
+                        }
+                    }
+                    if ident == "extern"
+                        && matches!(trees.get(i + 1), Some(TokenTree::Ident(k)) if k == "crate")
+                    {
+                        self.refuse(
+                            ident.span(),
+                            "`extern crate` in a macro: use the crate by its path instead",
+                        );
+                    }
+                    if ident == "mod" && matches!(self.role, Role::Problem) {
+                        if let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p))) =
+                            (trees.get(i + 1), trees.get(i + 2))
+                        {
+                            if p.as_char() == ';' {
+                                self.refuse(
+                                    ident.span(),
+                                    &format!("`mod {};` in a macro loads another file: a problem is one file", name),
+                                );
+                            }
+                        }
                     }
                     let mut segments = vec![(ident.to_string(), ident.span())];
+                    self.macro_idents.insert(ident.to_string());
                     let mut j = i + 1;
                     while j + 2 < trees.len() && is_path_sep(&trees[j], &trees[j + 1]) {
                         match &trees[j + 2] {
                             TokenTree::Ident(next) => {
                                 segments.push((next.to_string(), next.span()));
+                                self.macro_idents.insert(next.to_string());
                                 j += 3;
+                            }
+                            TokenTree::Punct(p) if p.as_char() == '$' => {
+                                // A segment the macro's caller names: resolved by name later.
+                                segments.push(("$".to_string(), p.span()));
+                                break;
                             }
                             _ => break,
                         }
@@ -519,7 +699,7 @@ impl PathVisitor<'_> {
                             let (last, span) = &segments[segments.len() - 1];
                             self.refuse_build_macro(last, *span);
                         }
-                        self.path(&segments, None);
+                        self.path(&segments, leading_colon(&trees, i));
                     }
                     i = j.max(i + 1);
                 }
@@ -531,12 +711,82 @@ impl PathVisitor<'_> {
                                 "`$crate` in a library macro: the bundler cannot place it",
                             );
                         }
+                        // A macro variable (`$x`, `$crate`): never a crate's name.
+                        let head = next != "crate"
+                            && trees.len() > i + 3
+                            && is_path_sep(&trees[i + 2], &trees[i + 3]);
+                        if head && matches!(self.role, Role::Problem) {
+                            // `$k::num::f`: `$k` may be a name of the library (`g` after
+                            // `use grundy as g`); the path's modules are found by name.
+                            self.lib_paths.push(vec!["$".to_string()]);
+                        }
+                        i += 1;
                     }
                     i += 1;
                 }
                 _ => i += 1,
             }
         }
+    }
+}
+
+/// Whether a `macro_rules!` body in `tokens` pastes a macro variable before `::` (`$k::f`,
+/// `$k::m::f`; `$crate::` is the bundle's root, as it was the problem's).
+fn pastes_before_path(tokens: TokenStream) -> bool {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Group(g) => pastes_before_path(g.stream()),
+        TokenTree::Punct(p) if p.as_char() == '$' => {
+            matches!(trees.get(i + 1), Some(TokenTree::Ident(v)) if v != "crate")
+                && trees.len() > i + 3
+                && is_path_sep(&trees[i + 2], &trees[i + 3])
+        }
+        _ => false,
+    })
+}
+
+/// A crate's name given alone (`grundy`, `judge`: not `grundy::x`, `$grundy`, `.grundy`) in
+/// `tokens`.
+fn bare_crate_name(tokens: TokenStream) -> Option<(String, Span)> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |i: Option<usize>, set: &str| matches!(i.and_then(|i| trees.get(i)), Some(TokenTree::Punct(p)) if set.contains(p.as_char()));
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => {
+                if let Some(found) = bare_crate_name(g.stream()) {
+                    return Some(found);
+                }
+            }
+            TokenTree::Ident(ident)
+                if (ident == LIB || ident == JUDGE)
+                    && !punct(i.checked_sub(1), "$.:")
+                    && !punct(Some(i + 1), ":") =>
+            {
+                return Some((ident.to_string(), ident.span()));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The span of the `::` before the path that starts at `trees[i]`, if it is the path's own
+/// leading `::` (`::grundy::x`) rather than a separator after a type or variable (`$x::y`,
+/// `<T>::y`).
+fn leading_colon(trees: &[TokenTree], i: usize) -> Option<Span> {
+    if i < 2 || !is_path_sep(&trees[i - 2], &trees[i - 1]) {
+        return None;
+    }
+    let before = i.checked_sub(3).map(|k| &trees[k]);
+    let continues = match before {
+        Some(TokenTree::Ident(_)) | Some(TokenTree::Group(_)) => true,
+        Some(TokenTree::Punct(p)) => p.as_char() == '>',
+        _ => false,
+    };
+    if continues {
+        None
+    } else {
+        Some(trees[i - 2].span())
     }
 }
 
@@ -622,6 +872,7 @@ impl<'ast> Visit<'ast> for PathVisitor<'_> {
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         let name = crate::msrv::macro_name(mac);
         self.refuse_build_macro(&name, mac.path.span());
+        self.macro_arguments(&name, mac.tokens.clone());
         self.visit_path(&mac.path);
         self.macro_tokens(mac.tokens.clone());
     }

@@ -5,6 +5,7 @@
 use super::cargo::{self, Artifact};
 use super::cases;
 use super::exec::{self, Ended, Input};
+use super::limits::CaseLimits;
 use super::report::{Report, Verdict};
 use super::Settings;
 use crate::judges::{self, Judge};
@@ -43,7 +44,7 @@ pub struct Built<'a> {
 /// limit, `judge_of` its judge.
 pub fn stage(
     settings: &Settings,
-    problems: &[(String, &'static Judge, Duration)],
+    problems: &[(String, &'static Judge, CaseLimits)],
     built: &Built,
     report: &mut Report,
 ) {
@@ -129,7 +130,7 @@ pub fn stage(
         if let Some(binary) = (built.binary)(name) {
             let start = Instant::now();
             let label = format!("bundle:{name}/bad-input-parity");
-            match bad_input_parity(&binary, &exe, *limit) {
+            match bad_input_parity(&binary, &exe, limit.time) {
                 None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
                 Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
             }
@@ -148,7 +149,7 @@ fn run_cases(
     built: &Built,
     name: &str,
     exe: &Path,
-    limit: Duration,
+    limit: CaseLimits,
     report: &mut Report,
 ) {
     let checker = match (built.checker)(name) {
@@ -162,7 +163,7 @@ fn run_cases(
         if built.interactors.plays(name, &input) {
             built
                 .interactors
-                .play_case(report, name, &label, &input, exe, limit);
+                .play_case(report, name, &label, &input, exe, limit.time);
         } else {
             cases::run_case(report, &label, &input, exe, limit, checker.as_deref());
         }
@@ -297,7 +298,7 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
 fn atcoder(
     settings: &Settings,
     names: &[&str],
-    judged_there: &[(String, Duration)],
+    judged_there: &[(String, CaseLimits)],
     built: &Built,
     report: &mut Report,
 ) {

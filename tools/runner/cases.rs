@@ -1,9 +1,9 @@
 //! A problem's testcases (`testcases/NAME/*.in` with their `.out`) and one case run into a
 //! verdict.
 
-use super::exec::{self, Ended, Input};
-use super::limits;
-use super::report::{self, Report, Verdict};
+use super::exec::{self, Bounds, Ended, Input};
+use super::limits::{self, CaseLimits};
+use super::report::{self, Report, Used, Verdict};
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -50,15 +50,15 @@ pub fn output_cap(expected: u64) -> usize {
     usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
-/// Runs `program` on `input` and judges its output against the `.out` beside it: by the
-/// problem's `checker` when it has one ([`super::checker`]), else exactly; prints the verdict as
-/// `label`.
+/// Runs `program` on `input` within `limits` and judges its output against the `.out` beside
+/// it: by the problem's `checker` when it has one ([`super::checker`]), else exactly; prints the
+/// verdict as `label`, with the time and memory used against the limits.
 pub fn run_case(
     report: &mut Report,
     label: &str,
     input: &Path,
     program: &Path,
-    limit: Duration,
+    limits: CaseLimits,
     checker: Option<&Path>,
 ) {
     let expected_path = input.with_extension("out");
@@ -81,36 +81,98 @@ pub fn run_case(
         }
     };
     let cap = output_cap(expected.len() as u64);
-    let run = match exec::run(program, &[], Input::File(input), limit, cap) {
+    let bounds = Bounds {
+        cpu: limits.time,
+        output: cap,
+        data: Some(limits.memory_bound_mib() << 20),
+    };
+    let run = match exec::run_bounded(program, &[], &[], Input::File(input), bounds) {
         Ok(run) => run,
         Err(e) => return report.verdict(Verdict::Re, label, Duration::ZERO, &e.to_string()),
     };
     let (verdict, detail) = match checker {
-        Some(checker) if run.ended == Ended::Exited(0) => {
-            super::checker::verdict(checker, input, &run.stdout, &expected_path, limit)
+        Some(checker) if run.ended == Ended::Exited(0) && !over_memory(&run, limits) => {
+            super::checker::verdict(checker, input, &run.stdout, &expected_path, limits.time)
         }
-        _ => judge_run(&run, &expected, limit, cap),
+        _ => judge_case(&run, &expected, limits, cap),
     };
-    report.verdict(verdict, label, run.elapsed, &detail);
+    let used = Used {
+        cpu: run.cpu,
+        time_limit: limits.time,
+        peak_memory_kib: run.peak_memory_kib,
+        memory_limit_mib: limits.memory_mib,
+    };
+    report.case_verdict(verdict, label, &used, &detail);
 }
 
-/// The verdict of a finished run against the expected output.
+/// The verdict of a finished run against the expected output, within time limit `limit`
+/// ([`judge_case`] without a memory limit).
 pub fn judge_run(
     run: &exec::Run,
     expected: &[u8],
     limit: Duration,
     cap: usize,
 ) -> (Verdict, String) {
+    judge_case(run, expected, CaseLimits::time_only(limit), cap)
+}
+
+/// What standard error says when a program ran out of memory: Rust's allocation failure, C++'s
+/// `std::bad_alloc`, Python's `MemoryError`, Java's `OutOfMemoryError`, C's `ENOMEM` text.
+const OUT_OF_MEMORY: [&str; 5] = [
+    "memory allocation of ",
+    "std::bad_alloc",
+    "MemoryError",
+    "OutOfMemoryError",
+    "Cannot allocate memory",
+];
+
+/// Whether `run` went over `limits`' memory: its peak resident set over the declared limit,
+/// or a failed end that standard error blames on memory (an allocation refused at the bound
+/// the runner sets, [`CaseLimits::memory_bound_mib`]).
+pub fn over_memory(run: &exec::Run, limits: CaseLimits) -> bool {
+    let over_limit = limits
+        .memory_mib
+        .is_some_and(|mib| run.peak_memory_kib > mib.saturating_mul(1024));
+    let failed = matches!(run.ended, Ended::Signalled(_))
+        || matches!(run.ended, Ended::Exited(code) if code != 0);
+    over_limit || (failed && out_of_memory_said(&run.stderr))
+}
+
+fn out_of_memory_said(stderr: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(stderr);
+    OUT_OF_MEMORY.iter().any(|said| text.contains(said))
+}
+
+/// The verdict of a finished run against the expected output, within `limits`.
+pub fn judge_case(
+    run: &exec::Run,
+    expected: &[u8],
+    limits: CaseLimits,
+    cap: usize,
+) -> (Verdict, String) {
+    if run.ended != Ended::OverCap && over_memory(run, limits) {
+        let peak = run.peak_memory_kib.div_ceil(1024);
+        let detail = match limits.memory_mib {
+            Some(mib) if peak > mib => format!("peak {peak} MiB over {mib} MiB"),
+            _ => format!(
+                "{} (the runner's bound is {} MiB)",
+                first_line(&run.stderr),
+                limits.memory_bound_mib()
+            ),
+        };
+        return (Verdict::Mle, detail);
+    }
     match run.ended {
-        Ended::TimedOut => (Verdict::Tle, format!("over {}", limits::show(limit))),
-        Ended::OverCap => (
-            Verdict::Wa,
+        Ended::TimedOut if run.cpu <= limits.time => (
+            Verdict::Tle,
             format!(
-                "output over {} bytes, stopped ({} expected)",
-                cap,
-                expected.len()
+                "waited past the wall-clock backstop, {} ({} ms of CPU time)",
+                limits::show(exec::wall_backstop(limits.time)),
+                run.cpu.as_millis()
             ),
         ),
+        Ended::TimedOut => (Verdict::Tle, format!("over {}", limits::show(limits.time))),
+        Ended::OverCap => (Verdict::Wa, over_cap(&run.stdout, expected, cap)),
         Ended::Signalled(signal) => (
             Verdict::Re,
             format!("killed by signal {}: {}", signal, first_line(&run.stderr)),
@@ -129,9 +191,62 @@ pub fn judge_run(
     }
 }
 
-/// The first line of a program's standard error, at most 120 characters.
+/// Why output over the cap is wrong: its size, and where it first parts from `expected` in
+/// the lines it wrote whole, or its last line's length when that line is what ran over.
+fn over_cap(stdout: &[u8], expected: &[u8], cap: usize) -> String {
+    let stopped = format!(
+        "output over {} bytes, stopped ({} expected)",
+        cap,
+        expected.len()
+    );
+    let text = String::from_utf8_lossy(stdout);
+    // What follows the last line end was cut by the cap.
+    let (whole, cut) = match text.rfind('\n') {
+        Some(end) => text.split_at(end + 1),
+        None => ("", &text[..]),
+    };
+    let written = whole.lines().count();
+    let expected_text = String::from_utf8_lossy(expected);
+    let expected_lines: Vec<&str> = expected_text.lines().take(written).collect();
+    if let Some(difference) = report::difference(&expected_lines.join("\n"), whole) {
+        return format!("{stopped}; {difference}");
+    }
+    if cut.len() > 1024 {
+        return format!(
+            "{stopped}; line {} is over {} bytes long",
+            written + 1,
+            cut.len()
+        );
+    }
+    stopped
+}
+
+/// The first line of a program's standard error that says something, at most 120 characters:
+/// blank lines skipped (a panic's report starts with one), and a panic's message first, its
+/// place after it (`boom (panicked at src/main.rs:2:5)`).
 pub fn first_line(stderr: &[u8]) -> String {
-    report::one_line(&String::from_utf8_lossy(stderr), 120)
+    let text = String::from_utf8_lossy(stderr);
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let first = lines.next().unwrap_or("");
+    let message = lines.next().filter(|line| {
+        !line.starts_with("note: run with `RUST_BACKTRACE") && *line != "stack backtrace:"
+    });
+    let shown = match (panic_place(first), message) {
+        (Some(place), Some(message)) => format!("{message} (panicked at {place})"),
+        _ => first.to_string(),
+    };
+    report::one_line(&shown, 120)
+}
+
+/// Where a panic happened, from its report's first line as rustc 1.73 and later print it
+/// (`thread 'main' panicked at src/main.rs:2:5:`, the message on the next line); `None` for
+/// any other line (older compilers print the message on the same line).
+fn panic_place(line: &str) -> Option<&str> {
+    if !line.starts_with("thread '") {
+        return None;
+    }
+    let (_, place) = line.split_once(" panicked at ")?;
+    place.strip_suffix(':')
 }
 
 #[cfg(test)]
@@ -146,5 +261,53 @@ mod tests {
         assert_eq!(output_cap(10 << 20), 64 << 20);
         assert_eq!(output_cap(100 << 20), 101 << 20);
         assert_eq!(output_cap(u64::MAX), usize::MAX);
+    }
+
+    #[test]
+    fn the_first_line_that_says_something_a_panic_message_first() {
+        let new = b"\nthread 'main' (1234) panicked at src/main.rs:2:5:\nindex out of bounds\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            first_line(new),
+            "index out of bounds (panicked at src/main.rs:2:5)"
+        );
+        let old = b"thread 'main' panicked at 'boom', src/main.rs:2:5\nnote: x\n";
+        assert_eq!(
+            first_line(old),
+            "thread 'main' panicked at 'boom', src/main.rs:2:5"
+        );
+        // An empty message: the place alone.
+        let empty =
+            b"\nthread 'main' panicked at src/main.rs:2:5:\n\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            first_line(empty),
+            "thread 'main' panicked at src/main.rs:2:5:"
+        );
+        assert_eq!(
+            first_line(b"\n\n  \nerror: bad token\nmore\n"),
+            "error: bad token"
+        );
+        assert_eq!(first_line(b""), "");
+    }
+
+    #[test]
+    fn output_over_the_cap_says_where_it_went_wrong() {
+        assert_eq!(
+            over_cap(b"1\n2\n3\n4", b"1\n3\n", 7),
+            "output over 7 bytes, stopped (4 expected); line 2: expected `3` got `2`"
+        );
+        let long = vec![b'7'; 5000];
+        assert_eq!(
+            over_cap(&long, b"7\n", 5000),
+            "output over 5000 bytes, stopped (2 expected); line 1 is over 5000 bytes long"
+        );
+        // Right so far, then more of it.
+        assert_eq!(
+            over_cap(b"1\n1\n1", b"1\n", 5),
+            "output over 5 bytes, stopped (2 expected); line 2: expected (nothing) got `1`"
+        );
+        assert_eq!(
+            over_cap(b"1\n", b"1\n2\n", 2),
+            "output over 2 bytes, stopped (4 expected)"
+        );
     }
 }

@@ -1,21 +1,41 @@
-//! Runs one program on one input under a time limit and an output cap. The program starts in
-//! its own process group, so that at the limit the whole group is sent SIGTERM and, 200 ms
-//! later, SIGKILL: a program that ignores SIGTERM, or leaves children behind, is still gone.
+//! Runs one program on one input under a time limit, an output cap and, optionally, a bound on
+//! its memory, and ends every process it started.
 //!
-//! The limit is on the program's CPU time (user and system), as a judge measures it, so that a
-//! verdict does not change with the machine's load: on a busy machine a program gets a share of
-//! a core, and its wall time grows with the load while its CPU time does not. A program that
-//! waits instead of computing (a sleep, a read that never returns) is stopped by a wall-time
-//! backstop, [`WALL_FACTOR`] times the limit.
+//! **Time.** The limit is on the program's CPU time (user and system), as a judge measures it,
+//! so that a verdict does not change with the machine's load: on a busy machine a program gets
+//! a share of a core, and its wall time grows with the load while its CPU time does not. A
+//! program that waits instead of computing (a sleep, a read that never returns) is stopped by a
+//! wall-time backstop, [`WALL_FACTOR`] times the limit and at least [`LEAST_WALL`].
+//!
+//! **Processes.** The program starts in its own process group; at the limit the group is sent
+//! SIGTERM and, 200 ms later, SIGKILL. A descendant may leave the group (`setsid`, a daemon's
+//! double fork), so each run also marks its program's environment with a token of its own
+//! ([`CASE_VARIABLE`], inherited by every descendant that does not rewrite its environment);
+//! when the program has ended, every process carrying the token is stopped (so that it can fork
+//! no more), then killed. The runner makes itself a child subreaper (`prctl(2)`), so that such
+//! orphans become its children and are reaped, not left to init.
+//!
+//! **Output.** Standard output and error are read while the program runs. Once the program has
+//! ended and its descendants are gone, what is left in the pipes is read without waiting for an
+//! end of file that a process out of reach might hold: the output is what the program wrote.
+//!
+//! **Memory.** The peak resident set of every run is measured ([`Run::peak_memory_kib`]). A
+//! child's `ru_maxrss` starts at its parent's resident set when it execs, so the program is
+//! traced (`PTRACE_TRACEME`, stopping only at its exit and execs; its signals are passed on)
+//! and its own peak read at its exit stop, while its memory still exists;
+//! [`Bounds::data`] sets `RLIMIT_DATA` in the program, a backstop against a program that
+//! allocates without bound.
 
-use std::ffi::OsStr;
+use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -26,6 +46,33 @@ const STDERR_KEPT: usize = 64 * 1024;
 /// The wall-time backstop, in multiples of the CPU-time limit: generous enough that a program
 /// within its CPU limit is not stopped on a machine running many times more work than cores.
 pub const WALL_FACTOR: u32 = 10;
+/// The least wall-time backstop, whatever the limit: a short limit (`TIMEOUT=0.1`) times
+/// [`WALL_FACTOR`] is less than a loaded machine may take to start a program.
+pub const LEAST_WALL: Duration = Duration::from_secs(5);
+/// The environment variable that carries the tokens of the runs a process belongs to
+/// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
+pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
+/// ptrace's address argument where a request takes none (passed with a pointer's width: the
+/// call is variadic).
+const NO_ADDRESS: *mut libc::c_void = std::ptr::null_mut();
+/// Whether programs are traced to read their peak at their exit (until ptrace is refused).
+static TRACING: AtomicBool = AtomicBool::new(true);
+/// How many times the processes carrying a run's token are searched for: each search stops
+/// the ones it finds, so a process forking as fast as it can is caught within a few.
+const STOP_ROUNDS: usize = 1000;
+
+/// The wall time after which a program with CPU-time limit `limit` is stopped:
+/// [`WALL_FACTOR`] times the limit, at least [`LEAST_WALL`].
+///
+/// ```
+/// use std::time::Duration;
+/// use tools::runner::exec::wall_backstop;
+/// assert_eq!(wall_backstop(Duration::from_secs(2)), Duration::from_secs(20));
+/// assert_eq!(wall_backstop(Duration::from_millis(100)), Duration::from_secs(5));
+/// ```
+pub fn wall_backstop(limit: Duration) -> Duration {
+    (limit * WALL_FACTOR).max(LEAST_WALL)
+}
 
 /// What the program reads.
 pub enum Input<'a> {
@@ -62,10 +109,29 @@ pub struct Run {
     pub elapsed: Duration,
     /// The program's CPU time (user and system), as far as it was measured.
     pub cpu: Duration,
+    /// The program's peak resident set in KiB: its `VmHWM` read at its exit, or where ptrace
+    /// is refused the largest read while it ran (at most 10 ms apart); and `ru_maxrss` of
+    /// `wait4(2)` (which also covers the children it waited for) where that is above the
+    /// runner's own resident set, which Linux counts in it.
+    pub peak_memory_kib: u64,
+}
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The CPU-time limit; the wall-time backstop is [`WALL_FACTOR`] times it.
+    pub cpu: Duration,
+    /// The most bytes of standard output kept; past them the program is ended.
+    pub output: usize,
+    /// `RLIMIT_DATA` in bytes for the program (its heap and private writable mappings), or no
+    /// such limit. An allocation past it fails in the program.
+    pub data: Option<u64>,
 }
 
 /// Runs `program` with `args` on `input`; stops it once its CPU time passes `limit` (or its
-/// wall time [`WALL_FACTOR`] times that), or once its output passes `cap` bytes. Errors are the runner's own (the program cannot be started, a pipe fails).
+/// wall time [`WALL_FACTOR`] times that, at least [`LEAST_WALL`]), or once its output passes
+/// `cap` bytes. Errors are the
+/// runner's own (the program cannot be started, a pipe fails).
 pub fn run(
     program: &Path,
     args: &[&OsStr],
@@ -85,51 +151,107 @@ pub fn run_with_env(
     limit: Duration,
     cap: usize,
 ) -> io::Result<Run> {
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    match input {
-        Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
-        Input::Bytes(_) => command.stdin(Stdio::piped()),
+    let bounds = Bounds {
+        cpu: limit,
+        output: cap,
+        data: None,
     };
-    let start = Instant::now();
-    let mut child = command.spawn().map_err(|e| {
-        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
-    })?;
-    let group = child.id() as libc::pid_t;
-    let over_cap = Arc::new(AtomicBool::new(false));
-    let (done, finished) = mpsc::channel();
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let stderr = child.stderr.take().expect("stderr is piped");
-    spawn_reader(stdout, cap, Some(over_cap.clone()), 0, done.clone());
-    spawn_reader(stderr, STDERR_KEPT, None, 1, done);
-    if let Input::Bytes(bytes) = input {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        let bytes = bytes.to_vec();
-        // A program that stops reading early closes the pipe: that is its business.
-        thread::spawn(move || {
-            let _ = stdin.write_all(&bytes);
+    run_bounded(program, args, env, input, bounds)
+}
+
+/// [`run_with_env`] within `bounds`, which may also bound the program's memory.
+pub fn run_bounded(
+    program: &Path,
+    args: &[&OsStr],
+    env: &[(&str, &OsStr)],
+    input: Input,
+    bounds: Bounds,
+) -> io::Result<Run> {
+    become_subreaper();
+    let token = next_token();
+    let tokens = tokens_with(&token);
+    let spawn = |traced: bool| -> io::Result<Child> {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .envs(env.iter().copied())
+            .env(CASE_VARIABLE, &tokens)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        match input {
+            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
+            Input::Bytes(_) => command.stdin(Stdio::piped()),
+        };
+        let data = bounds.data.map(|bytes| libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
         });
-    }
-    let backstop = start + limit * WALL_FACTOR;
-    let (status, ended_by_runner, cpu) = wait(&mut child, group, limit, backstop, &over_cap)?;
-    let elapsed = start.elapsed();
-    // Whatever the program left in its group goes too, so that no one holds the pipes open.
-    signal_group(group, libc::SIGKILL);
-    let mut outputs = [Vec::new(), Vec::new()];
-    for _ in 0..2 {
-        match finished.recv_timeout(Duration::from_secs(2)) {
-            Ok((which, bytes)) => outputs[which] = bytes,
-            Err(_) => break, // a process that left the group still holds a pipe: give up on it
+        if data.is_some() || traced {
+            // SAFETY: the closure runs in the forked child before exec and calls only
+            // setrlimit and ptrace, which are async-signal-safe, on values copied into it.
+            unsafe {
+                command.pre_exec(move || {
+                    if let Some(limit) = &data {
+                        if libc::setrlimit(libc::RLIMIT_DATA, limit) != 0 {
+                            return Err(io::Error::last_os_error());
+                        }
+                    }
+                    if traced && libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0
+                    {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        command.spawn()
+    };
+    reset_own_peak();
+    let start = Instant::now();
+    let mut traced = TRACING.load(Ordering::Relaxed);
+    let mut spawned = spawn(traced);
+    if traced && spawned.is_err() {
+        // Where ptrace is refused the program runs untraced, and so do the later ones.
+        spawned = spawn(false);
+        traced = false;
+        if spawned.is_ok() {
+            TRACING.store(false, Ordering::Relaxed);
         }
     }
-    let [stdout, stderr] = outputs;
+    let mut child = spawned.map_err(|e| {
+        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
+    })?;
+    if traced {
+        if let Err(e) = start_tracing(child.id() as libc::pid_t) {
+            signal_group(child.id() as libc::pid_t, libc::SIGKILL);
+            let _ = child.wait();
+            return Err(e);
+        }
+    }
+    let floor = peak_kib("self").unwrap_or(u64::MAX);
+    let group = child.id() as libc::pid_t;
+    let mut pipes = Pipes::new(&mut child, bounds.output, input)?;
+    let backstop = start + wall_backstop(bounds.cpu);
+    let mut observed_peak = 0;
+    let waited = wait(
+        &mut child,
+        group,
+        bounds.cpu,
+        backstop,
+        &mut pipes,
+        &mut observed_peak,
+    );
+    let elapsed = start.elapsed();
+    // Whatever the program left behind goes too, in its group or out of it, so that no one
+    // holds the pipes open or runs on; then the pipes hold all the program wrote.
+    signal_group(group, libc::SIGKILL);
+    end_marked(&token);
+    let (status, ended_by_runner, usage) = waited?;
+    pipes.drain()?;
     let ended = match ended_by_runner {
         Some(ended) => ended,
+        None if pipes.over_cap => Ended::OverCap,
         None => match status.code() {
             Some(code) => Ended::Exited(code),
             None => Ended::Signalled(status.signal().unwrap_or(0)),
@@ -137,122 +259,337 @@ pub fn run_with_env(
     };
     Ok(Run {
         ended,
-        stdout,
-        stderr,
+        stdout: pipes.stdout.kept,
+        stderr: pipes.stderr.kept,
         elapsed,
-        cpu,
+        cpu: usage.cpu,
+        // Linux starts a program's ru_maxrss at its parent's resident set when it execs it:
+        // above that it is the program's own peak (or a waited child's); the program's own is
+        // read at its exit stop, or while it ran where it is not traced.
+        peak_memory_kib: if usage.peak_memory_kib > floor {
+            usage.peak_memory_kib.max(observed_peak)
+        } else {
+            observed_peak
+        },
     })
 }
 
-/// Reads `from` to its end on a thread, keeping at most `keep` bytes; past them it either raises
-/// `over` and stops (the program is then ended) or, without `over`, drops the rest.
-fn spawn_reader(
-    mut from: impl Read + Send + 'static,
+/// One output pipe being read: what is kept of it, and whether it is still open.
+struct Reading<R> {
+    pipe: Option<R>,
+    kept: Vec<u8>,
     keep: usize,
-    over: Option<Arc<AtomicBool>>,
-    which: usize,
-    done: mpsc::Sender<(usize, Vec<u8>)>,
-) {
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buffer = vec![0u8; 64 * 1024];
-        loop {
-            let n = match from.read(&mut buffer) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            let room = keep.saturating_sub(kept.len());
-            kept.extend_from_slice(&buffer[..n.min(room)]);
-            if n > room {
-                if let Some(over) = &over {
-                    over.store(true, Ordering::SeqCst);
-                    break;
-                }
-            }
-        }
-        let _ = done.send((which, kept));
-    });
 }
 
-/// Waits for `child` until its CPU time passes `limit` or the wall clock `backstop`, ending its
-/// group then or when its output passes the cap; returns its status, if the runner ended it (or
-/// it ended over its limit) why, and its CPU time.
+impl<R: Read + AsRawFd> Reading<R> {
+    fn new(pipe: R, keep: usize) -> io::Result<Reading<R>> {
+        set_nonblocking(pipe.as_raw_fd())?;
+        Ok(Reading {
+            pipe: Some(pipe),
+            kept: Vec::new(),
+            keep,
+        })
+    }
+
+    /// Reads what the pipe holds now, keeping at most `keep` bytes in all; returns whether
+    /// more than that was written.
+    fn read_available(&mut self) -> io::Result<bool> {
+        let mut over = false;
+        let mut buffer = [0u8; 64 * 1024];
+        while let Some(pipe) = &mut self.pipe {
+            match pipe.read(&mut buffer) {
+                Ok(0) => self.pipe = None,
+                Ok(n) => {
+                    let room = self.keep.saturating_sub(self.kept.len());
+                    self.kept.extend_from_slice(&buffer[..n.min(room)]);
+                    if n > room {
+                        // A program may write as fast as this reads: stop at the cap.
+                        over = true;
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(over)
+    }
+}
+
+/// The program's three pipes, served by one thread: standard input written as the program
+/// reads it, standard output and error read as it writes them.
+struct Pipes<'a> {
+    stdin: Option<ChildStdin>,
+    input: &'a [u8],
+    stdout: Reading<ChildStdout>,
+    stderr: Reading<ChildStderr>,
+    /// Standard output passed the cap.
+    over_cap: bool,
+}
+
+impl<'a> Pipes<'a> {
+    fn new(child: &mut Child, cap: usize, input: Input<'a>) -> io::Result<Pipes<'a>> {
+        let stdout = Reading::new(child.stdout.take().expect("stdout is piped"), cap)?;
+        let stderr = Reading::new(child.stderr.take().expect("stderr is piped"), STDERR_KEPT)?;
+        let (stdin, input) = match input {
+            Input::Bytes(bytes) => {
+                let stdin = child.stdin.take().expect("stdin is piped");
+                set_nonblocking(stdin.as_raw_fd())?;
+                // Nothing to write: the program reads an end of file at once.
+                (Some(stdin).filter(|_| !bytes.is_empty()), bytes)
+            }
+            Input::File(_) => (None, &[][..]),
+        };
+        Ok(Pipes {
+            stdin,
+            input,
+            stdout,
+            stderr,
+            over_cap: false,
+        })
+    }
+
+    /// Waits up to `timeout` for a pipe to be ready, then serves every pipe that is.
+    fn serve(&mut self, timeout: Duration) -> io::Result<()> {
+        let mut polled = Vec::with_capacity(3);
+        if let Some(pipe) = &self.stdout.pipe {
+            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLIN));
+        }
+        if let Some(pipe) = &self.stderr.pipe {
+            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLIN));
+        }
+        if let Some(pipe) = &self.stdin {
+            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLOUT));
+        }
+        let millis = timeout.as_millis().clamp(1, 1000) as libc::c_int;
+        if polled.is_empty() {
+            thread::sleep(Duration::from_millis(millis as u64));
+            return Ok(());
+        }
+        // SAFETY: poll reads and writes only the `polled.len()` entries of the vector.
+        let ready =
+            unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, millis) };
+        if ready < 0 {
+            let error = io::Error::last_os_error();
+            return match error.kind() {
+                io::ErrorKind::Interrupted => Ok(()),
+                _ => Err(error),
+            };
+        }
+        self.write_input();
+        self.read_outputs()
+    }
+
+    /// Writes as much of the input as the pipe takes now; closes the pipe when all is written
+    /// or the program closed its end (a program that stops reading early: its business).
+    fn write_input(&mut self) {
+        while let Some(stdin) = &mut self.stdin {
+            if self.input.is_empty() {
+                self.stdin = None;
+                break;
+            }
+            match stdin.write(self.input) {
+                Ok(n) => self.input = &self.input[n..],
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => self.stdin = None,
+            }
+        }
+    }
+
+    fn read_outputs(&mut self) -> io::Result<()> {
+        self.over_cap |= self.stdout.read_available()?;
+        self.stderr.read_available()?;
+        Ok(())
+    }
+
+    /// Reads what the pipes hold once the program and its descendants are gone, without
+    /// waiting for an end of file; closes them.
+    fn drain(&mut self) -> io::Result<()> {
+        self.stdin = None;
+        self.read_outputs()?;
+        self.stdout.pipe = None;
+        self.stderr.pipe = None;
+        Ok(())
+    }
+}
+
+fn poll_entry(fd: libc::c_int, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    }
+}
+
+fn set_nonblocking(fd: libc::c_int) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor this process owns changes only its flags.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// What `wait4(2)` says a finished child used.
+#[derive(Clone, Copy)]
+struct Usage {
+    /// User and system CPU time.
+    cpu: Duration,
+    /// Peak resident set, KiB.
+    peak_memory_kib: u64,
+}
+
+/// Waits for `child`, serving its pipes, until it ends, its CPU time passes `limit` or the
+/// wall clock `backstop`, or its output passes the cap (its group is ended then); returns its
+/// status, if the runner ended it (or it ended over its limit) why, and what it used.
 fn wait(
     child: &mut Child,
     group: libc::pid_t,
     limit: Duration,
     backstop: Instant,
-    over_cap: &AtomicBool,
-) -> io::Result<(ExitStatus, Option<Ended>, Duration)> {
+    pipes: &mut Pipes,
+    observed_peak: &mut u64,
+) -> io::Result<(ExitStatus, Option<Ended>, Usage)> {
     let pid = child.id() as libc::pid_t;
+    let proc_name = pid.to_string();
     let mut pause = Duration::from_millis(1);
     loop {
-        if let Some((status, cpu)) = reap(pid, false)? {
-            // Past the cap the pipe is closed, so the program may have died of SIGPIPE first.
-            let why = if over_cap.load(Ordering::SeqCst) {
-                Some(Ended::OverCap)
-            } else {
-                (cpu > limit).then_some(Ended::TimedOut)
-            };
-            return Ok((status, why, cpu));
+        if let Some(peak) = peak_kib(&proc_name) {
+            *observed_peak = (*observed_peak).max(peak);
         }
-        if over_cap.load(Ordering::SeqCst) {
+        if let Some((status, usage)) = reap(pid, false, observed_peak)? {
+            let why = (usage.cpu > limit).then_some(Ended::TimedOut);
+            return Ok((status, why, usage));
+        }
+        if pipes.over_cap {
             signal_group(group, libc::SIGKILL);
-            let (status, cpu) = reap_blocking(pid)?;
-            return Ok((status, Some(Ended::OverCap), cpu));
+            let (status, usage) = reap_blocking(pid, observed_peak)?;
+            return Ok((status, Some(Ended::OverCap), usage));
         }
         let now = Instant::now();
         if now >= backstop || running_cpu(pid).is_some_and(|cpu| cpu > limit) {
             signal_group(group, libc::SIGTERM);
             let kill_at = now + GRACE;
             while Instant::now() < kill_at {
-                if let Some((status, cpu)) = reap(pid, false)? {
-                    return Ok((status, Some(Ended::TimedOut), cpu));
+                if let Some((status, usage)) = reap(pid, false, observed_peak)? {
+                    return Ok((status, Some(Ended::TimedOut), usage));
                 }
-                thread::sleep(Duration::from_millis(5));
+                pipes.serve(Duration::from_millis(5))?;
             }
             signal_group(group, libc::SIGKILL);
-            let (status, cpu) = reap_blocking(pid)?;
-            return Ok((status, Some(Ended::TimedOut), cpu));
+            let (status, usage) = reap_blocking(pid, observed_peak)?;
+            return Ok((status, Some(Ended::TimedOut), usage));
         }
-        thread::sleep(pause.min(backstop - now));
+        pipes.serve(pause.min(backstop - now))?;
         pause = (pause * 2).min(Duration::from_millis(10));
     }
 }
 
 /// Waits for process `pid` (a child) until it ends.
-fn reap_blocking(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
+fn reap_blocking(pid: libc::pid_t, observed_peak: &mut u64) -> io::Result<(ExitStatus, Usage)> {
     loop {
-        if let Some(ended) = reap(pid, true)? {
+        if let Some(ended) = reap(pid, true, observed_peak)? {
             return Ok(ended);
         }
     }
 }
 
-/// The status and CPU time of child `pid` if it has ended (`wait4(2)`, which also gives its
-/// resource use), else `None`; with `block`, waits for it.
-fn reap(pid: libc::pid_t, block: bool) -> io::Result<Option<(ExitStatus, Duration)>> {
-    let mut status: libc::c_int = 0;
-    // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let flags = if block { 0 } else { libc::WNOHANG };
-    // SAFETY: wait4 writes only to the two locals passed by pointer.
-    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-    if reaped == 0 {
-        return Ok(None);
-    }
-    if reaped < 0 {
-        let error = io::Error::last_os_error();
-        return match error.kind() {
-            io::ErrorKind::Interrupted => Ok(None),
-            _ => Err(error),
+/// The status and resource use of child `pid` if it has ended (`wait4(2)`), else `None`; with
+/// `block`, waits for it. A traced child's stops are passed on (its signals delivered, except
+/// those that would stop it), and at its exit stop its peak resident set is read into
+/// `observed_peak`.
+fn reap(
+    pid: libc::pid_t,
+    mut block: bool,
+    observed_peak: &mut u64,
+) -> io::Result<Option<(ExitStatus, Usage)>> {
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: a zeroed rusage is a valid value of a plain C struct that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if block { 0 } else { libc::WNOHANG };
+        // SAFETY: wait4 writes only to the two locals passed by pointer.
+        let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+        if reaped == 0 {
+            return Ok(None);
+        }
+        if reaped < 0 {
+            let error = io::Error::last_os_error();
+            return match error.kind() {
+                io::ErrorKind::Interrupted if !block => Ok(None),
+                io::ErrorKind::Interrupted => continue,
+                _ => Err(error),
+            };
+        }
+        if libc::WIFSTOPPED(status) {
+            let signal = libc::WSTOPSIG(status);
+            let event = status >> 16;
+            if event == libc::PTRACE_EVENT_EXIT {
+                if let Some(peak) = peak_kib(&pid.to_string()) {
+                    *observed_peak = (*observed_peak).max(peak);
+                }
+                // It runs none of its own code any more: its end follows at once.
+                block = true;
+            }
+            let stops = [libc::SIGSTOP, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU];
+            let deliver = if event != 0 || stops.contains(&signal) {
+                0
+            } else {
+                signal
+            };
+            // SAFETY: PTRACE_CONT resumes a tracee of this thread; no memory is passed.
+            unsafe {
+                libc::ptrace(libc::PTRACE_CONT, pid, NO_ADDRESS, deliver as libc::c_long);
+            }
+            continue;
+        }
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
         };
+        let used = Usage {
+            cpu: time(usage.ru_utime) + time(usage.ru_stime),
+            // Linux gives ru_maxrss in KiB.
+            peak_memory_kib: usage.ru_maxrss.max(0) as u64,
+        };
+        return Ok(Some((ExitStatus::from_raw(status), used)));
     }
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-    };
-    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
-    Ok(Some((ExitStatus::from_raw(status), cpu)))
+}
+
+/// Takes child `pid`, stopped by its `PTRACE_TRACEME` at its exec, as a tracee stopping at its
+/// exit (where its peak can still be read) and at later execs (instead of a SIGTRAP), killed if
+/// the runner ends first; and lets it run.
+fn start_tracing(pid: libc::pid_t) -> io::Result<()> {
+    let mut status: libc::c_int = 0;
+    loop {
+        // SAFETY: waitpid writes only the status local.
+        let waited = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if waited == pid {
+            break;
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    if !libc::WIFSTOPPED(status) {
+        return Err(io::Error::other("the program ended before it started"));
+    }
+    let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_TRACEEXEC | libc::PTRACE_O_EXITKILL;
+    // SAFETY: ptrace on a stopped tracee of this thread; no memory is passed.
+    unsafe {
+        libc::ptrace(
+            libc::PTRACE_SETOPTIONS,
+            pid,
+            NO_ADDRESS,
+            options as libc::c_long,
+        );
+        libc::ptrace(libc::PTRACE_CONT, pid, NO_ADDRESS, 0 as libc::c_long);
+    }
+    Ok(())
 }
 
 /// The CPU time (user and system) that running process `pid` has used so far, from
@@ -270,6 +607,20 @@ fn running_cpu(pid: libc::pid_t) -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 1000 / ticks))
 }
 
+/// The peak resident set (`VmHWM`) of process `pid` (a number or `self`) in KiB, from
+/// `/proc/PID/status`; `None` where that cannot be read (an ended process has none).
+fn peak_kib(pid: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    line.trim().strip_suffix("kB")?.trim().parse().ok()
+}
+
+/// Lowers this process's recorded peak resident set to its current one (`clear_refs`, Linux
+/// 4.0), so that the floor Linux gives a program it starts is no higher than it must be.
+fn reset_own_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// Sends `signal` to every process of process group `group` (an error, such as an empty group,
 /// is ignored: there is nothing left to end).
 fn signal_group(group: libc::pid_t, signal: libc::c_int) {
@@ -277,4 +628,124 @@ fn signal_group(group: libc::pid_t, signal: libc::c_int) {
     unsafe {
         libc::kill(-group, signal);
     }
+}
+
+/// Makes this process the reaper of its descendants' orphans (once): a process that leaves a
+/// run and whose parent exits becomes this process's child, so the runner can reap it once it
+/// has ended it. Where Linux refuses, orphans go to init as before.
+fn become_subreaper() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        }
+    });
+}
+
+/// A token no other run has: this process's id and a counter.
+fn next_token() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{}.{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// [`CASE_VARIABLE`]'s value for a run with `token` started from this process: the runs this
+/// process belongs to, then `token`.
+fn tokens_with(token: &str) -> OsString {
+    let mut tokens = std::env::var_os(CASE_VARIABLE).unwrap_or_default();
+    if !tokens.is_empty() {
+        tokens.push(":");
+    }
+    tokens.push(token);
+    tokens
+}
+
+/// Ends every process whose environment carries `token`, wherever it moved: stops each one
+/// found (a stopped process cannot fork) until a search finds no new one, kills them all, and
+/// reaps those that became this process's children.
+fn end_marked(token: &str) {
+    let me = std::process::id() as libc::pid_t;
+    let mut stopped = HashSet::new();
+    for _ in 0..STOP_ROUNDS {
+        let fresh: Vec<libc::pid_t> = marked(token)
+            .into_iter()
+            .filter(|&pid| pid != me && !stopped.contains(&pid))
+            .collect();
+        if fresh.is_empty() {
+            break;
+        }
+        for pid in fresh {
+            // SAFETY: kill(2) only sends a signal.
+            unsafe {
+                libc::kill(pid, libc::SIGSTOP);
+            }
+            stopped.insert(pid);
+        }
+    }
+    for &pid in &stopped {
+        // SAFETY: as above.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    // Killed processes whose parent was also killed become this process's children (it is
+    // their subreaper) a moment later: reap each that is, and leave the rest to their parents.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut left: Vec<libc::pid_t> = stopped.iter().copied().collect();
+    while !left.is_empty() && Instant::now() < deadline {
+        left.retain(|&pid| {
+            let mut status = 0;
+            // SAFETY: waitpid writes only the status local.
+            let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+            match reaped {
+                0 => true,
+                r if r > 0 => false,
+                // Not a child (yet): one to wait for while its parent is one of the killed.
+                _ => parent_of(pid).is_some_and(|parent| stopped.contains(&parent)),
+            }
+        });
+        if !left.is_empty() {
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// The processes whose environment carries `token` in [`CASE_VARIABLE`] (those whose
+/// environment this process may read: its user's).
+fn marked(token: &str) -> Vec<libc::pid_t> {
+    let mut found = Vec::new();
+    let entries = match std::fs::read_dir("/proc") {
+        Ok(entries) => entries,
+        Err(_) => return found,
+    };
+    let prefix = format!("{CASE_VARIABLE}=");
+    for entry in entries.flatten() {
+        let pid: libc::pid_t = match entry.file_name().to_str().and_then(|n| n.parse().ok()) {
+            Some(pid) => pid,
+            None => continue,
+        };
+        let environ = match std::fs::read(entry.path().join("environ")) {
+            Ok(environ) => environ,
+            Err(_) => continue,
+        };
+        let carries = environ.split(|&b| b == 0).any(|variable| {
+            variable
+                .strip_prefix(prefix.as_bytes())
+                .is_some_and(|tokens| tokens.split(|&b| b == b':').any(|t| t == token.as_bytes()))
+        });
+        if carries {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// The parent of process `pid`, from `/proc/PID/stat`.
+fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(") ")?.1.split(' ').nth(1)?.parse().ok()
 }

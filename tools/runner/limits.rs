@@ -1,5 +1,6 @@
-//! Per-case time limits: the `TIMEOUT` setting, a problem's declared limit, the default, and the
-//! range every limit is clamped to.
+//! Per-case limits: the time limit (the `TIMEOUT` setting, a problem's declared limit, the
+//! default, and the range every limit is clamped to) and the memory limit (a problem's
+//! declared `memory-limit`, and the bound on the memory a program may map beyond it).
 
 use std::time::Duration;
 
@@ -56,6 +57,47 @@ pub fn case_limit(setting: Option<f64>, declared: Option<f64>) -> Duration {
         .or(declared.filter(usable))
         .unwrap_or(DEFAULT_SECONDS);
     Duration::from_secs_f64(seconds.clamp(MIN_SECONDS, MAX_SECONDS))
+}
+
+/// The memory a case's program may map when its problem declares no memory limit, in MiB: no
+/// `MLE` below it, but a program allocating without bound is stopped here.
+pub const UNDECLARED_MEMORY_BOUND_MIB: u64 = 2048;
+
+/// A case's limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaseLimits {
+    /// The CPU-time limit ([`case_limit`]).
+    pub time: Duration,
+    /// The problem's memory limit in MiB (its `memory-limit`), if it declares one.
+    pub memory_mib: Option<u64>,
+}
+
+impl CaseLimits {
+    /// The limits of a case with time limit `time` and no memory limit.
+    pub fn time_only(time: Duration) -> CaseLimits {
+        CaseLimits {
+            time,
+            memory_mib: None,
+        }
+    }
+
+    /// The memory (`RLIMIT_DATA`) the program may map, in MiB: twice the limit and 256 MiB
+    /// more, so that a program over the limit is measured over it (an `MLE`, not a crash)
+    /// unless it allocates without bound; [`UNDECLARED_MEMORY_BOUND_MIB`] without a limit.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tools::runner::limits::CaseLimits;
+    /// let limits = CaseLimits { time: Duration::from_secs(1), memory_mib: Some(256) };
+    /// assert_eq!(limits.memory_bound_mib(), 768);
+    /// assert_eq!(CaseLimits::time_only(Duration::from_secs(1)).memory_bound_mib(), 2048);
+    /// ```
+    pub fn memory_bound_mib(&self) -> u64 {
+        match self.memory_mib {
+            Some(mib) => mib.saturating_mul(2).saturating_add(256),
+            None => UNDECLARED_MEMORY_BOUND_MIB,
+        }
+    }
 }
 
 /// A limit as the verdict lines print it: `2 s`, `0.5 s`.

@@ -261,7 +261,11 @@ pub fn run(settings: &Settings) -> i32 {
         });
         let judge = meta.judge;
         let limit = limits::case_limit(settings.timeout, meta.time_limit);
-        checked.push((name.clone(), judge, limit));
+        let case_limits = limits::CaseLimits {
+            time: limit,
+            memory_mib: meta.memory_limit,
+        };
+        checked.push((name.clone(), judge, case_limits));
         let (inputs, special) = cases::inputs(root, name);
         for path in special {
             report.note(&format!("skipped {}: not a regular file", path.display()));
@@ -298,7 +302,8 @@ pub fn run(settings: &Settings) -> i32 {
             if interactors.plays(name, &input) {
                 interactors.play_case(&mut report, name, &label, &input, &exe, limit);
             } else {
-                cases::run_case(&mut report, &label, &input, &exe, limit, checker.as_deref());
+                let checker = checker.as_deref();
+                cases::run_case(&mut report, &label, &input, &exe, case_limits, checker);
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The runner's output: one verdict line per check, with its time, and the tally that ends the
 //! run (`N passed, M failed`); and the comparison of an output with the expected one.
 
+use super::limits;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
@@ -15,6 +16,8 @@ pub enum Verdict {
     Re,
     /// Over the time limit.
     Tle,
+    /// Over the memory limit (its peak resident set), or out of memory at the runner's bound.
+    Mle,
 }
 
 impl Verdict {
@@ -24,6 +27,7 @@ impl Verdict {
             Verdict::Wa => "WA",
             Verdict::Re => "RE",
             Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
         }
     }
 }
@@ -57,6 +61,17 @@ impl Report {
 
     /// Prints one verdict line: the code, the check's name, its time and a detail.
     pub fn verdict(&mut self, verdict: Verdict, name: &str, time: Duration, detail: &str) {
+        let time = format!("{:>6} ms", time.as_millis());
+        self.line(verdict, name, &time, detail);
+    }
+
+    /// Prints the verdict line of a case: its CPU time and peak memory against its limits
+    /// (`17 ms / 2 s, 5 MiB / 256 MiB`; the memory alone when the problem declares no limit).
+    pub fn case_verdict(&mut self, verdict: Verdict, name: &str, used: &Used, detail: &str) {
+        self.line(verdict, name, &used.shown(), detail);
+    }
+
+    fn line(&mut self, verdict: Verdict, name: &str, usage: &str, detail: &str) {
         let colour = if verdict == Verdict::Ac {
             self.passed += 1;
             "\x1b[32m"
@@ -75,10 +90,9 @@ impl Report {
             format!("  {}", one_line(detail, 240))
         };
         self.print(&format!(
-            "{colour}{:<3}{reset} {:<48} {:>6} ms{detail}",
+            "{colour}{:<3}{reset} {:<48} {usage}{detail}",
             verdict.code(),
             name,
-            time.as_millis()
         ));
     }
 
@@ -113,6 +127,54 @@ impl Report {
     /// The last line: `N passed, M failed`.
     pub fn tally(&self) -> String {
         format!("{} passed, {} failed", self.passed, self.failed)
+    }
+}
+
+/// What a case used, against its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Used {
+    /// CPU time.
+    pub cpu: Duration,
+    /// The case's time limit.
+    pub time_limit: Duration,
+    /// Peak resident set, KiB.
+    pub peak_memory_kib: u64,
+    /// The problem's memory limit, MiB, if it declares one.
+    pub memory_limit_mib: Option<u64>,
+}
+
+impl Used {
+    /// The peak in whole MiB, rounded up (a program that used any memory used 1 MiB).
+    pub fn peak_mib(&self) -> u64 {
+        self.peak_memory_kib.div_ceil(1024)
+    }
+
+    /// As a verdict line shows it: `    17 ms / 2 s, 5 MiB / 256 MiB`, the time right-aligned
+    /// where other lines show theirs.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tools::runner::report::Used;
+    /// let used = Used {
+    ///     cpu: Duration::from_millis(17),
+    ///     time_limit: Duration::from_secs(2),
+    ///     peak_memory_kib: 4 * 1024 + 1,
+    ///     memory_limit_mib: Some(256),
+    /// };
+    /// assert_eq!(used.shown(), "    17 ms / 2 s, 5 MiB / 256 MiB");
+    /// let undeclared = Used { memory_limit_mib: None, ..used };
+    /// assert_eq!(undeclared.shown(), "    17 ms / 2 s, 5 MiB");
+    /// ```
+    pub fn shown(&self) -> String {
+        let memory = match self.memory_limit_mib {
+            Some(limit) => format!("{} MiB / {limit} MiB", self.peak_mib()),
+            None => format!("{} MiB", self.peak_mib()),
+        };
+        format!(
+            "{:>6} ms / {}, {memory}",
+            self.cpu.as_millis(),
+            limits::show(self.time_limit)
+        )
     }
 }
 

@@ -350,3 +350,159 @@ fn division_games_extend_by_their_recursion_and_late_changes_are_conjectures() {
         Some("0 1 2 3 0 1 2 3")
     );
 }
+
+/// G(0..len) of the octal game whose digits (for taking 1, 2, … pins) are `digits`, by its
+/// literal moves: bit 1 takes a whole heap, bit 2 leaves one heap, bit 4 leaves two.
+fn octal_by_search(len: usize, digits: &[u8]) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut options = Vec::new();
+        for (take, &d) in (1..).zip(digits) {
+            if take > n {
+                break;
+            }
+            let rest = n - take;
+            if d & 1 != 0 && rest == 0 {
+                options.push(0);
+            }
+            if d & 2 != 0 && rest > 0 {
+                options.push(g[rest]);
+            }
+            if d & 4 != 0 {
+                options.extend(
+                    (1..=rest / 2)
+                        .filter(|&a| rest - a > 0)
+                        .map(|a| g[a] ^ g[rest - a]),
+                );
+            }
+        }
+        g.push(mex(options));
+    }
+    g
+}
+
+/// A game the analyzer names is proved, not guessed, even from values too few for the
+/// periodicity theorem: `describe` computes the game further itself. Subtraction {1, 2, 3,
+/// 1000} from 1000 values (n mod 4 so far) and 0.177 from 600 values (its preperiod is 497)
+/// extend exactly, checked against literal search; values that are not the named game's are
+/// said to be so and only conjectured.
+#[test]
+fn a_named_game_is_proved_from_too_few_values() {
+    let (_, given, _) = grundy(
+        &["subtraction", "1,2,3,1000", "--upto", "1000", "--values"],
+        "",
+    );
+    assert!(given.contains("\nset: 1,2,3,1000\n"), "{given}");
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &given);
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "proved"),
+        Some("the subtraction game {1, 2, 3, 1000} has period 1001 after preperiod 0 (the periodicity theorem needs 2001 values; 1000 given, the rest computed here)")
+    );
+    let mut truth = vec![0u64; 3000];
+    for n in 1..3000 {
+        truth[n] = mex([1, 2, 3, 1000]
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| truth[n - s]));
+    }
+    assert_eq!(numbers(line(&out, "extension (proved)").unwrap()), truth);
+
+    let (_, given, _) = grundy(&["octal", "0.177", "--upto", "600", "--values"], "");
+    let (status, out, _) = grundy(&["describe", "--extend", "4000"], &given);
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        line(&out, "proved")
+            .unwrap()
+            .starts_with("the octal game 0.177 has period 20 after preperiod 497"),
+        "{out}"
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (proved)").unwrap()),
+        octal_by_search(4000, &[1, 7, 7])
+    );
+    // Shown alone, the same 600 values are refused: the period is not in them.
+    let bare = format!("{}\n", line(&given, "values").unwrap());
+    let (status, out, _) = grundy(&["describe", "--extend", "10"], &bare);
+    assert_eq!((status, line(&out, "rule")), (3, Some("none")), "{out}");
+
+    // Values that are not the named game's: said so, and only conjectured.
+    let wrong = format!(
+        "game: 0.07\nvalues: {}\n",
+        (0..100)
+            .map(|n| (n % 4).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let (status, out, _) = grundy(&["describe", "--extend", "10"], &wrong);
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "note"),
+        Some("these are not the values of the octal game 0.07: G(1) = 1 where the game gives 0; not proved")
+    );
+    assert!(
+        line(&out, "extension (conjecture from 100 values)").is_some(),
+        "{out}"
+    );
+}
+
+/// Digit games through `describe`, by literal search: Mock Turtles (turn one to three coins,
+/// the rightmost heads to tails) are the odious numbers; lowering one base-10 digit by one is
+/// the digit sum's parity, which up to n = 99 is also periodic with period 20: from 99 values
+/// nothing is claimed (`undecided`), from 200 the digit sum, checked to 3000.
+#[test]
+fn digit_games_get_their_digit_rule_or_an_honest_undecided() {
+    let mut turtles: Vec<u64> = Vec::new();
+    for n in 0..300usize {
+        let mut options = vec![0u64];
+        for a in 0..n {
+            options.push(turtles[a]);
+            options.extend((a + 1..n).map(|b| turtles[a] ^ turtles[b]));
+        }
+        turtles.push(mex(options));
+    }
+    let text: Vec<String> = turtles[..100].iter().map(|v| v.to_string()).collect();
+    let (status, out, _) = grundy(&["describe", "--extend", "300"], &text.join(" "));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "rule"),
+        Some("G(n) = 2n + 1 - popcount(n) mod 2 (the n-th odious number)")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 100 values)").unwrap()),
+        turtles[..300]
+    );
+
+    let mut digits = vec![0u64; 3000];
+    for n in 1..3000usize {
+        let mut options = Vec::new();
+        let mut place = 1;
+        while place <= n {
+            if n / place % 10 > 0 {
+                options.push(digits[n - place]);
+            }
+            place *= 10;
+        }
+        digits[n] = mex(options);
+    }
+    let shown = |len: usize| -> String {
+        let text: Vec<String> = digits[..len].iter().map(|v| v.to_string()).collect();
+        text.join(" ")
+    };
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &shown(99));
+    assert_eq!((status, line(&out, "rule")), (3, Some("none")), "{out}");
+    assert!(
+        line(&out, "why").unwrap().starts_with("undecided: "),
+        "{out}"
+    );
+    let (status, out, _) = grundy(&["describe", "--extend", "3000"], &shown(200));
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        line(&out, "rule"),
+        Some("G(n) = s(n) mod 2, s(n) the sum of the base-10 digits of n")
+    );
+    assert_eq!(
+        numbers(line(&out, "extension (conjecture from 200 values)").unwrap()),
+        digits
+    );
+}

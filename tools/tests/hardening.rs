@@ -207,3 +207,46 @@ fn new_on_a_port_in_use_is_an_error() {
     );
     assert_one_line_error(&out, &format!("cannot listen on 127.0.0.1:{port}"));
 }
+
+#[test]
+fn the_runners_own_memory_is_not_counted_as_the_programs() {
+    use std::time::Duration;
+    use tools::runner::exec::{self, Input};
+    // Linux starts a child's ru_maxrss at its parent's resident set: with 256 MiB resident
+    // here, a shell that only waits must still be measured small.
+    let ballast = vec![1u8; 256 << 20];
+    std::hint::black_box(&ballast);
+    let run = exec::run(
+        "/bin/sh".as_ref(),
+        &["-c".as_ref(), "sleep 0.1; echo 1".as_ref()],
+        Input::Bytes(b""),
+        Duration::from_secs(20),
+        1 << 20,
+    )
+    .unwrap();
+    assert_eq!(run.stdout, b"1\n");
+    assert!(
+        run.peak_memory_kib < 32 << 10,
+        "{} KiB",
+        run.peak_memory_kib
+    );
+    // A program using less than the runner is still measured: its own peak, read as it exits.
+    let run = exec::run(
+        "/bin/sh".as_ref(),
+        &[
+            "-c".as_ref(),
+            "x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x}".as_ref(),
+        ],
+        Input::Bytes(b""),
+        Duration::from_secs(20),
+        1 << 20,
+    )
+    .unwrap();
+    assert_eq!(run.stdout, b"67108864\n");
+    assert!(
+        (64 << 10..256 << 10).contains(&run.peak_memory_kib),
+        "{} KiB",
+        run.peak_memory_kib
+    );
+    drop(ballast);
+}

@@ -243,8 +243,18 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         &[],
     );
     assert_eq!(status, 0);
-    // The statement's sample, in Codeforces' shape and not Nim's, is kept where nothing runs.
-    assert!(copy.join("testcases/zznim/statement-1.in.txt").is_file());
+    // The statement's dialogue, in Codeforces' shape, is the problem's only case: none of the
+    // starter's Nim cases, which the problem's own game would read as bad cases.
+    assert!(copy.join("testcases/zznim/sample-1.in").is_file());
+    assert!(!copy.join("testcases/zznim/nim-1.in").exists());
+    // Here the game stays the starter's Nim: the starter's cases stand in for the contestant's.
+    for file in ["sample-1", "nim-1", "nim-2"] {
+        for ext in ["in", "out"] {
+            let file = format!("{file}.{ext}");
+            let from = copy.join("testcases/starter_interactive").join(&file);
+            fs::copy(from, copy.join("testcases/zznim").join(&file)).unwrap();
+        }
+    }
     let runner = Path::new(env!("CARGO_BIN_EXE_runner"));
     let runner_args = [
         "zznim",

@@ -62,6 +62,16 @@ fn new(root: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The names of the files in `testcases/NAME`, sorted.
+fn case_files(root: &Path, name: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root.join("testcases").join(name))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
 fn read(root: &Path, file: &str) -> String {
     std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
@@ -245,7 +255,12 @@ fn shapes_pick_the_template() {
         meta.get("interactive").and_then(|v| v.as_bool()),
         Some(true)
     );
-    assert_eq!(read(&root, "testcases/byhand/sample-1.in"), "2\n1 2\n0 0\n");
+    // Without a statement it starts with no case: the starter's Nim cases are not its own.
+    assert!(case_files(&root, "byhand").is_empty());
+    assert!(
+        out.contains("note: testcases/byhand/ starts empty"),
+        "{out}"
+    );
     let before = snapshot(&root);
     let (status, _, err) = new(&root, &["q", "--shape", "nosuch"]);
     assert_refused(
@@ -379,9 +394,8 @@ fn no_code_gets_in_through_a_field() {
     assert_eq!(status, 0, "{err}");
     assert!(err.contains("warning: ignored `timeLimit` = 0"), "{err}");
     assert!(err.contains("warning: ignored `memoryLimit`"), "{err}");
-    // An interactive problem gets the interactive starter with its own sample and played
-    // cases (so that it passes as created); the statement's samples, which the Nim starter
-    // cannot play, are kept aside under names nothing runs; no warning.
+    // An interactive problem gets the interactive starter, and its statement's dialogues as
+    // its only cases (scripted, run against solve); no warning.
     assert!(!err.contains("interactive"), "{err}");
     let source = read(&root, "problems/evil.rs");
     assert!(
@@ -389,22 +403,19 @@ fn no_code_gets_in_through_a_field() {
         "{source}"
     );
     assert!(source.contains("testkit::interactive_tests!(Starter, solve);"));
-    assert_eq!(
-        read(&root, "testcases/evil/sample-1.out"),
-        read(&root, "testcases/starter_interactive/sample-1.out")
-    );
-    assert!(!root.join("testcases/evil/sample-2.in").exists());
     // Without the blank lines that align the statement's two sides: a scripted dialogue
     // would take them for lines the solution must write.
+    assert_eq!(read(&root, "testcases/evil/sample-1.in"), "1\n5\n3\n0\n");
     assert_eq!(
-        read(&root, "testcases/evil/statement-1.in.txt"),
-        "1\n5\n3\n0\n"
-    );
-    assert_eq!(
-        read(&root, "testcases/evil/statement-1.out.txt"),
+        read(&root, "testcases/evil/sample-1.out"),
         "? 1 3\n? 4 5\n! 4\n"
     );
-    assert_eq!(read(&root, "testcases/evil/statement-2.out.txt"), "! 7\n");
+    assert_eq!(read(&root, "testcases/evil/sample-2.out"), "! 7\n");
+    // Nothing of the starter's Nim: its cases would be bad cases for the problem's own game.
+    assert_eq!(
+        case_files(&root, "evil"),
+        ["sample-1.in", "sample-1.out", "sample-2.in", "sample-2.out"]
+    );
     // A batch shape for an interactive problem is refused, and writes nothing.
     let before_refusal = snapshot(&root);
     let (status, _, err) = new(
@@ -417,20 +428,12 @@ fn no_code_gets_in_through_a_field() {
         "the problem is interactive: the `move` shape plays no dialogue",
     );
     assert_eq!(snapshot(&root), before_refusal);
-    assert!(out.contains("with 1 sample,"), "{out}");
+    assert!(out.contains("with 2 samples,"), "{out}");
     assert!(
         out.contains(
-            "note: the statement's 2 samples are kept as testcases/evil/statement-N.in.txt"
+            "note: the statement's 2 dialogues are scripted cases testcases/evil/sample-N.in and .out, which the starter's Nim fails until solve plays the problem"
         ),
         "{out}"
-    );
-    assert_eq!(
-        read(&root, "testcases/evil/nim-1.in"),
-        read(&root, "testcases/starter_interactive/nim-1.in")
-    );
-    assert_eq!(
-        read(&root, "testcases/evil/nim-2.out"),
-        read(&root, "testcases/starter_interactive/nim-2.out")
     );
     let first = source.lines().next().unwrap();
     assert_eq!(
@@ -884,5 +887,180 @@ fn the_listener_refuses_an_unknown_host_and_goes_on() {
     assert!(child.wait().unwrap().success());
     let meta = metadata(&root, "zztop");
     assert_eq!(meta.get("judge").and_then(|v| v.as_str()), Some("codechef"));
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+/// Sends a POST of `body` on `stream`, already connected, and reads the answer.
+fn post_on(mut stream: std::net::TcpStream, body: &str) -> String {
+    write!(
+        stream,
+        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\n\r\n{}",
+        body.len(),
+        body
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+/// POSTs each of `bodies` on its own connection, all connected before any is sent (so none
+/// can come after the listener stops), all sent at once; their answers in the same order.
+fn post_at_once(address: &str, bodies: Vec<String>) -> Vec<String> {
+    let streams: Vec<std::net::TcpStream> = bodies
+        .iter()
+        .map(|_| std::net::TcpStream::connect(address).unwrap())
+        .collect();
+    let clients: Vec<_> = streams
+        .into_iter()
+        .zip(bodies)
+        .map(|(stream, body)| std::thread::spawn(move || post_on(stream, &body)))
+        .collect();
+    clients.into_iter().map(|c| c.join().unwrap()).collect()
+}
+
+/// The status code of an HTTP answer.
+fn status_of(answer: &str) -> &str {
+    answer.split_whitespace().nth(1).unwrap_or("none")
+}
+
+#[test]
+fn concurrent_posts_are_all_answered_and_the_late_ones_told_why() {
+    // The four concurrent POSTs: one is created, and the listener stops (no batch);
+    // the three others are answered 503 with the reason, never reset, and logged.
+    let root = scratch("listen-concurrent");
+    let (mut child, stderr, address) = listening(&root, &[]);
+    let codes = ["AAA", "BBB", "CCC", "DDD"];
+    let bodies = codes
+        .iter()
+        .map(|c| COMPANION.replace("ZZTOP", c))
+        .collect();
+    let answers = post_at_once(&address, bodies);
+    assert!(child.wait().unwrap().success());
+    let created: Vec<&str> = codes
+        .iter()
+        .copied()
+        .filter(|c| {
+            root.join(format!("problems/{}.rs", c.to_lowercase()))
+                .exists()
+        })
+        .collect();
+    assert_eq!(created.len(), 1, "{answers:?}");
+    let name = format!("problems/{}.rs", created[0].to_lowercase());
+    for answer in &answers {
+        match status_of(answer) {
+            "200" => assert!(answer.ends_with(&format!("created {name}\n")), "{answer}"),
+            "503" => assert!(
+                answer.ends_with(&format!("new --listen has stopped after creating {name}; start it again to create this problem\n")),
+                "{answer}"
+            ),
+            _ => panic!("{answer}"),
+        }
+    }
+    assert_eq!(answers.iter().filter(|a| status_of(a) == "200").count(), 1);
+    let log: String = stderr.lines().map(|l| l.unwrap() + "\n").collect();
+    assert!(
+        log.contains("answered 3 more request(s) 503: new --listen has stopped"),
+        "{log}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_batch_sent_at_once_is_created_whole() {
+    // Companion sends a contest as one POST per problem, possibly all at once: each is
+    // created or refused (two repeat a name: 409), and the listener stops when all six of the
+    // batch are answered.
+    let root = scratch("listen-batch-at-once");
+    let (mut child, _stderr, address) = listening(&root, &[]);
+    let codes = ["AAA", "BBB", "CCC", "DDD", "AAA", "CCC"];
+    let bodies = codes
+        .iter()
+        .map(|c| {
+            COMPANION.replace("ZZTOP", c).replace(
+                "\"testType\"",
+                "\"batch\":{\"id\":\"contest\",\"size\":6},\"testType\"",
+            )
+        })
+        .collect();
+    let answers = post_at_once(&address, bodies);
+    assert!(child.wait().unwrap().success());
+    let mut codes_seen: Vec<&str> = answers.iter().map(|a| status_of(a)).collect();
+    codes_seen.sort();
+    assert_eq!(
+        codes_seen,
+        ["200", "200", "200", "200", "409", "409"],
+        "{answers:?}"
+    );
+    for answer in answers.iter().filter(|a| status_of(a) == "409") {
+        assert!(answer.contains("exists already"), "{answer}");
+    }
+    for code in ["AAA", "BBB", "CCC", "DDD"] {
+        let name = code.to_lowercase();
+        assert!(read(&root, &format!("problems/{name}.rs")).starts_with("//! ZZ Top\n"));
+        assert_eq!(
+            read(&root, &format!("testcases/{name}/sample-2.out")),
+            "Second\n"
+        );
+        let url = format!("https://www.spoj.com/problems/{code}/");
+        let meta = metadata(&root, &name);
+        assert_eq!(meta.get("url").and_then(|v| v.as_str()), Some(url.as_str()));
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_slow_client_does_not_hold_the_listener() {
+    let root = scratch("listen-slow");
+    let (mut child, _stderr, address) = listening(&root, &[]);
+    // Half a request, then silence: it holds only its own connection.
+    let mut slow = std::net::TcpStream::connect(&address).unwrap();
+    slow.write_all(b"POST / HTTP/1.1\r\nContent-Len").unwrap();
+    let answer = post(&address, "", COMPANION);
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(child.wait().unwrap().success());
+    assert_created(&root, "zztop");
+    // The slow one is answered when the listener stops, after the fast one was created.
+    let mut answer = String::new();
+    slow.read_to_string(&mut answer).unwrap();
+    assert!(
+        answer.starts_with("HTTP/1.1 503")
+            && answer.contains("has stopped after creating problems/zztop.rs"),
+        "{answer}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn file_input_or_output_is_refused_naming_the_files() {
+    let root = scratch("fileio");
+    let before = snapshot(&root);
+    let json = root.join("problem.json");
+    let file_io = COMPANION.replace(
+        "\"testType\"",
+        "\"input\":{\"type\":\"file\",\"fileName\":\"input.txt\"},\"output\":{\"type\":\"file\",\"fileName\":\"output.txt\"},\"testType\"",
+    );
+    std::fs::write(&json, &file_io).unwrap();
+    let (status, _, err) = new(&root, &["--from", json.to_str().unwrap()]);
+    assert_refused(
+        status,
+        &err,
+        "the problem reads the file `input.txt` and writes the file `output.txt` (Companion's `input`/`output`); new refuses file input/output",
+    );
+    std::fs::remove_file(&json).unwrap();
+    assert_eq!(snapshot(&root), before, "a refused problem writes nothing");
+    // Through the listener: 400 with the same reason, and the listener goes on.
+    let (mut child, _stderr, address) = listening(&root, &[]);
+    let answer = post(&address, "", &file_io);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("new refuses file input/output"), "{answer}");
+    assert_eq!(snapshot(&root), before, "a refused request writes nothing");
+    let standard = COMPANION.replace(
+        "\"testType\"",
+        "\"input\":{\"type\":\"stdin\"},\"output\":{\"type\":\"stdout\"},\"testType\"",
+    );
+    assert!(post(&address, "", &standard).starts_with("HTTP/1.1 200"));
+    assert!(child.wait().unwrap().success());
+    assert_created(&root, "zztop");
     std::fs::remove_dir_all(root).unwrap();
 }

@@ -38,6 +38,11 @@ const NOT_RUN: &[(&str, &str)] = &[
         "waits for Competitive Companion; tools/tests/new.rs posts to the listener",
     ),
     (
+        "cargo run --release --bin stress -- knights --reference 'python3 ref.py' --max",
+        "needs a reference program of the reader's; tools/tests/compare.rs runs --reference \
+         against a wrong shell reference, a Python one and the bundle, --max included",
+    ),
+    (
         "cargo run --release --bin stress -- knights --seconds 60",
         "a minute long, and builds the problem's test binary with cargo; tools/tests/interactive.rs \
          builds and runs stress targets, tools/tests/hardening.rs its refusals",

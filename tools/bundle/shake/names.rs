@@ -1,6 +1,7 @@
 //! What an item's tokens name: paths, names after `.`, macro calls; read from the tokens, so
 //! that code inside macro calls and `macro_rules!` bodies counts too.
 
+use super::super::macros::{idents, unraw};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 
@@ -14,6 +15,48 @@ pub(super) struct Names {
     pub(super) members: BTreeSet<String>,
     /// Names called as macros (`name!`).
     pub(super) macros: BTreeSet<String>,
+    /// Each macro call: the macro's name and the identifiers in its arguments (not `$x`).
+    pub(super) invocations: Vec<(String, BTreeSet<String>)>,
+    /// The identifiers in the bodies of the `macro_rules!` defined in these tokens.
+    pub(super) rule_idents: BTreeSet<String>,
+}
+
+/// The names a format string captures (`"{LIMIT}"`, `"{:w$}"`): identifiers before a `:` in
+/// braces, and before a `$` in a format spec. Other string literals may yield names too, which
+/// only keeps more.
+fn format_captures(literal: &str, out: &mut Vec<Vec<String>>) {
+    let quoted =
+        literal.starts_with('"') || literal.starts_with("r\"") || literal.starts_with("r#");
+    if !quoted {
+        return;
+    }
+    let mut rest = literal;
+    while let Some(open) = rest.find('{') {
+        rest = &rest[open + 1..];
+        if let Some(escaped) = rest.strip_prefix('{') {
+            rest = escaped;
+            continue;
+        }
+        let close = rest.find('}').unwrap_or(rest.len());
+        let inside = &rest[..close];
+        let (argument, spec) = inside.split_once(':').unwrap_or((inside, ""));
+        let is_name = |s: &str| {
+            s.starts_with(|c: char| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        };
+        let argument = argument.trim();
+        if is_name(argument) {
+            out.push(vec![argument.to_string()]);
+        }
+        for word in spec.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+            if let Some(name) = word.strip_suffix('$') {
+                if is_name(name) {
+                    out.push(vec![name.to_string()]);
+                }
+            }
+        }
+        rest = &rest[close..];
+    }
 }
 
 impl Names {
@@ -106,14 +149,35 @@ impl Names {
                         }
                     }
                     if punct(j, '!') {
-                        self.macros.insert(segments[segments.len() - 1].clone());
+                        let name = segments[segments.len() - 1].clone();
+                        self.macros.insert(name.clone());
+                        match (trees.get(j + 1), trees.get(j + 2)) {
+                            (Some(TokenTree::Ident(_)), Some(TokenTree::Group(body)))
+                                if segments == ["macro_rules"] =>
+                            {
+                                // `macro_rules! name { .. }` in a function or another macro:
+                                // its name is no use of an item; its body is read below.
+                                idents(body.stream(), &mut self.rule_idents);
+                                self.scan(body.stream(), &[]);
+                                entry_start = false;
+                                i = j + 3;
+                                continue;
+                            }
+                            (Some(TokenTree::Group(arguments)), _) => {
+                                let mut names = BTreeSet::new();
+                                idents(arguments.stream(), &mut names);
+                                self.invocations.push((name, names));
+                            }
+                            _ => {}
+                        }
                     }
                     let full = self.full(prefix, entry_start, &segments);
                     self.paths.push(full);
                     entry_start = false;
                     i = j;
                 }
-                TokenTree::Literal(_) => {
+                TokenTree::Literal(literal) => {
+                    format_captures(&literal.to_string(), &mut self.paths);
                     entry_start = false;
                     i += 1;
                 }
@@ -143,13 +207,5 @@ fn is_definition(trees: &[TokenTree], i: usize) -> bool {
             DEFINING.contains(&keyword.to_string().as_str()) && name != "_"
         }
         _ => false,
-    }
-}
-
-fn unraw(ident: &proc_macro2::Ident) -> String {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(bare) => bare.to_string(),
-        None => name,
     }
 }
