@@ -132,42 +132,45 @@ impl Planes {
         // One copy of the loop for each number of planes, so that the planes of a block stay
         // in registers and every loop over them is unrolled.
         match self.bits {
-            1 => self.find_with::<1, R>(ranges, wanted, &mut found),
-            2 => self.find_with::<2, R>(ranges, wanted, &mut found),
-            3 => self.find_with::<3, R>(ranges, wanted, &mut found),
-            4 => self.find_with::<4, R>(ranges, wanted, &mut found),
-            5 => self.find_with::<5, R>(ranges, wanted, &mut found),
-            6 => self.find_with::<6, R>(ranges, wanted, &mut found),
-            7 => self.find_with::<7, R>(ranges, wanted, &mut found),
-            8 => self.find_with::<8, R>(ranges, wanted, &mut found),
-            9 => self.find_with::<9, R>(ranges, wanted, &mut found),
-            10 => self.find_with::<10, R>(ranges, wanted, &mut found),
-            11 => self.find_with::<11, R>(ranges, wanted, &mut found),
-            12 => self.find_with::<12, R>(ranges, wanted, &mut found),
-            13 => self.find_with::<13, R>(ranges, wanted, &mut found),
-            14 => self.find_with::<14, R>(ranges, wanted, &mut found),
-            15 => self.find_with::<15, R>(ranges, wanted, &mut found),
-            _ => self.find_with::<16, R>(ranges, wanted, &mut found),
+            1 => self.find_with::<R, _, 1>(ranges, wanted, &mut found),
+            2 => self.find_with::<R, _, 2>(ranges, wanted, &mut found),
+            3 => self.find_with::<R, _, 3>(ranges, wanted, &mut found),
+            4 => self.find_with::<R, _, 4>(ranges, wanted, &mut found),
+            5 => self.find_with::<R, _, 5>(ranges, wanted, &mut found),
+            6 => self.find_with::<R, _, 6>(ranges, wanted, &mut found),
+            7 => self.find_with::<R, _, 7>(ranges, wanted, &mut found),
+            8 => self.find_with::<R, _, 8>(ranges, wanted, &mut found),
+            9 => self.find_with::<R, _, 9>(ranges, wanted, &mut found),
+            10 => self.find_with::<R, _, 10>(ranges, wanted, &mut found),
+            11 => self.find_with::<R, _, 11>(ranges, wanted, &mut found),
+            12 => self.find_with::<R, _, 12>(ranges, wanted, &mut found),
+            13 => self.find_with::<R, _, 13>(ranges, wanted, &mut found),
+            14 => self.find_with::<R, _, 14>(ranges, wanted, &mut found),
+            15 => self.find_with::<R, _, 15>(ranges, wanted, &mut found),
+            _ => self.find_with::<R, _, 16>(ranges, wanted, &mut found),
         }
     }
 
     /// [`Planes::find_pairs`] with `B == self.bits` planes.
-    fn find_with<const B: usize, R>(
+    // Type parameters before the const one, and no `impl Trait` argument beside the explicit
+    // generic arguments: rustc 1.56 accepts neither (1.59 and 1.63 do).
+    fn find_with<R, F, const B: usize>(
         &self,
         ranges: R,
         wanted: &mut Vec<u16>,
-        found: &mut impl FnMut(u16),
+        found: &mut F,
     ) -> u64
     where
         R: Iterator<Item = (usize, usize, usize)> + Clone,
+        F: FnMut(u16),
     {
         debug_assert_eq!(B, self.bits);
         if wanted.len() > TARGETS {
             // More values than the test's table holds: look for them in groups (each group
             // stops early by itself; the pairs examined are those of the longer search).
             let mut rest = wanted.split_off(TARGETS);
-            let first = self.find_with::<B, R>(ranges.clone(), wanted, found);
-            let second = self.find_with::<B, R>(ranges, &mut rest, found);
+            let first = self.find_with::<R, F, B>(ranges.clone(), wanted, found);
+            let second = self.find_with::<R, F, B>(ranges, &mut rest, found);
             wanted.append(&mut rest);
             return first.max(second);
         }

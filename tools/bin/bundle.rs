@@ -10,12 +10,13 @@
 //! error: one line with the size, the judge and the language to pick on its submit page, then
 //! the bytes of each part (problem, judge, each library module), and a warning when the bundle
 //! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
-//! only the items the problem reaches (`--whole-modules` keeps whole modules). For plain judges
-//! it is checked for syntax the judge's rustc rejects (see `tools::msrv`).
+//! only the items the problem reaches (`--whole-modules` keeps whole modules). It is checked
+//! for language features and std APIs newer than the judge's rustc (see `tools::msrv`):
+//! refused for a plain judge, one line `error: ...` a finding; warned for a crate judge.
 //! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (a construct
-//! the bundler cannot follow, old-compiler syntax, a bundle over the judge's size limit, a
-//! failed write); 2 with one line for a usage error (a bad argument, an unknown problem or
-//! `--judge`).
+//! the bundler cannot follow, a bundle over the judge's size limit, a failed write), or one a
+//! finding of the old-compiler check; 2 with one line for a usage error (a bad argument, an
+//! unknown problem or `--judge`).
 
 use clap::Parser;
 use std::io::Write;
@@ -85,23 +86,24 @@ fn run(cli: Cli) -> Result<(), String> {
     };
     let bundle = tools::bundle::bundle_with(&root, &name, judge, shaking)?;
     let mut text = bundle.text;
-    if judge.is_plain() {
-        let findings = tools::msrv::check_for(
-            &text,
-            &format!("bundle of {}", name),
-            judge.rustc,
-            judge.edition,
-        )?;
-        if let Some(first) = findings.first() {
-            return Err(format!(
-                "{} ({} finding{}; code for {} stays within its rustc {})",
-                first,
-                findings.len(),
-                if findings.len() == 1 { "" } else { "s" },
-                judge.title,
-                judge.rustc
-            ));
-        }
+    // What the judge's rustc lacks: a plain judge's compile error, refused here one line a
+    // finding; a crate judge's bundle may call its crates' methods, which the check cannot
+    // tell from std's, so there the findings are warnings.
+    let findings = tools::msrv::check_for(
+        &text,
+        &format!("bundle of {}", name),
+        judge.rustc,
+        judge.edition,
+    )?;
+    let findings: Vec<String> = findings
+        .iter()
+        .map(|f| format!("{} ({} has rustc {})", f, judge.title, judge.rustc))
+        .collect();
+    if judge.is_plain() && !findings.is_empty() {
+        return Err(findings.join("\nerror: "));
+    }
+    for finding in &findings {
+        eprintln!("warning: {}", finding);
     }
     let minified = tools::bundle::minify(&text)?;
     if cli.minify {

@@ -187,7 +187,17 @@ fn bundle(
         .output()
         .map_err(|e| format!("cannot run {}: {}", bundler.display(), e))?;
     if !out.status.success() {
-        return Err(cases::first_line(&out.stderr));
+        // The bundler refuses one line a finding (a feature past the judge's rustc): the
+        // first, and how many more.
+        let errors = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .count();
+        let first = cases::first_line(&out.stderr);
+        return Err(match errors {
+            0 | 1 => first,
+            n => format!("{} (and {} more)", first, n - 1),
+        });
     }
     // An unchanged bundle keeps its file's time, so cargo need not build it again.
     if fs::read(file).ok().as_deref() == Some(&out.stdout[..]) {
