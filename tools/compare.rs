@@ -404,6 +404,7 @@ pub fn build_ours(workspace: &Workspace, target: &Target, bundle: bool) -> Resul
         let artifacts = cargo::build_for_contestant(
             root,
             &["build", "--release", "-p", "problems", flag, name],
+            &format!("stress: building `{name}` optimised (a minute or two the first time)"),
         )?;
         return artifacts
             .into_iter()

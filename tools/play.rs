@@ -28,6 +28,7 @@ pub fn problem_binary(root: &Path, name: &str) -> Result<PathBuf, String> {
     let artifacts = cargo::build_for_contestant(
         root,
         &["build", "--release", "-p", "problems", "--bin", name],
+        &format!("play: building `{name}` optimised (a minute or two the first time)"),
     )?;
     artifacts
         .iter()

@@ -159,13 +159,21 @@ pub fn test_executable(artifacts: &[Artifact], name: &str) -> Result<PathBuf, St
         .ok_or_else(|| format!("cargo built no test binary for `{name}`"))
 }
 
-/// Builds `target`'s test binary optimised, cargo's progress and errors on standard error.
+/// Builds `target`'s test binary optimised; when there is work, a line saying so and cargo's
+/// progress and errors on standard error (nothing when it is fresh).
 ///
 /// # Errors
 /// If cargo cannot run, the build fails, or no test binary comes out.
 pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
-    let artifacts = cargo::build_for_contestant(root, &build_args(target))
-        .map_err(|e| format!("building the tests of `{}`: {e}", target.name()))?;
+    let artifacts = cargo::build_for_contestant(
+        root,
+        &build_args(target),
+        &format!(
+            "building the tests of `{}` optimised (a minute or two the first time)",
+            target.name()
+        ),
+    )
+    .map_err(|e| format!("building the tests of `{}`: {e}", target.name()))?;
     test_executable(&artifacts, target.name())
 }
 

@@ -94,10 +94,6 @@ fn main() {
         ),
         None => tools::runner::limits::case_limit(None, meta.time_limit),
     };
-    eprintln!(
-        "play: building {} and its jury (optimised; a minute or two the first time)",
-        cli.name
-    );
     let scratch = root.join("target").join("play");
     let program = match (&cli.program, cli.bundle) {
         (Some(line), _) => Program::Command(line.clone()),

@@ -115,11 +115,6 @@ fn main() {
             2,
         );
     }
-    let _ = writeln!(
-        std::io::stderr(),
-        "stress: building the tests of `{}` optimised (a minute or two the first time)",
-        cli.name
-    );
     let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));

@@ -3,9 +3,9 @@
 //! the way), and the target directory.
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// One compiled target with an executable: a binary or a test harness.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,13 +28,18 @@ pub struct Artifact {
 /// diagnostics go to standard error as usual, and the executables it built are returned.
 /// `Err` holds a one-line reason when the build fails.
 pub fn build(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
-    let mut child = Command::new(cargo())
+    let child = Command::new(cargo())
         .current_dir(root)
         .args(args)
         .arg("--message-format=json-render-diagnostics")
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
+    collect_artifacts(child, args)
+}
+
+/// The executables a running cargo announces on its piped standard output, once it succeeds.
+fn collect_artifacts(mut child: Child, args: &[&str]) -> Result<Vec<Artifact>, String> {
     let stdout = child.stdout.take().expect("stdout is piped");
     let mut artifacts = Vec::new();
     for line in BufReader::new(stdout).lines() {
@@ -53,57 +58,80 @@ pub fn build(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
     }
 }
 
-/// [`build`] for a tool a contestant starts through cargo (`stress`, `play`): with `--quiet`
-/// added when the contestant asked cargo to be quiet, so that `cargo run -q --bin stress` prints
-/// no line of the nested build either. Cargo does not pass its `-q` on to the program it runs,
-/// so the request is read where it is: `CARGO_TERM_QUIET` (which the nested cargo also reads),
-/// or the `-q`/`--quiet` of the cargo command that started this process (its parent), before
-/// that command's `--`.
+/// [`build`] for a tool a contestant starts (`stress`, `play`): when there is nothing to
+/// build, nothing is printed (not even cargo's `Finished` line, so `cargo run -q --bin stress`
+/// stays quiet: cargo does not pass its `-q` on to the program it runs); when cargo has work,
+/// `announce` comes first, then cargo's own lines as they arrive, errors included.
 ///
 /// # Errors
 /// As [`build`].
-pub fn build_for_contestant(root: &Path, args: &[&str]) -> Result<Vec<Artifact>, String> {
-    let mut args = args.to_vec();
-    if parent_cargo_is_quiet() {
-        args.push("--quiet");
+pub fn build_for_contestant(
+    root: &Path,
+    args: &[&str],
+    announce: &str,
+) -> Result<Vec<Artifact>, String> {
+    let mut command = Command::new(cargo());
+    command.current_dir(root).args(args);
+    if std::io::stderr().is_terminal() {
+        // Piped, cargo would drop its colours.
+        command.arg("--color=always");
     }
-    build(root, &args)
+    command.stderr(Stdio::piped());
+    let mut child = command
+        .arg("--message-format=json-render-diagnostics")
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let announce = announce.to_string();
+    let relay = std::thread::spawn(move || {
+        let mut lines = QuietWhenFresh::new(announce);
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            for shown in lines.read(&line) {
+                eprintln!("{shown}");
+            }
+        }
+    });
+    let built = collect_artifacts(child, args);
+    let _ = relay.join();
+    built
 }
 
-/// Whether the cargo command that started this process was asked to be quiet (see
-/// [`build_for_contestant`]). Off Linux, or when the parent cannot be read, it was not.
-fn parent_cargo_is_quiet() -> bool {
-    let parent = std::os::unix::process::parent_id();
-    std::fs::read(format!("/proc/{parent}/cmdline"))
-        .map(|raw| {
-            let words: Vec<String> = raw
-                .split(|&b| b == 0)
-                .map(|w| String::from_utf8_lossy(w).into_owned())
-                .collect();
-            is_quiet_cargo_command(&words)
-        })
-        .unwrap_or(false)
+/// Cargo's standard error as a contestant's tool shows it: nothing while cargo only says the
+/// build is fresh (`Finished`, blank lines); at its first other line, the tool's announcement,
+/// then every line.
+#[derive(Debug)]
+pub struct QuietWhenFresh {
+    announce: Option<String>,
 }
 
-/// Whether `words` (a command line, program first) is cargo's, asked to be quiet: `-q`,
-/// `--quiet` or a short-flag cluster holding `q` (`-qv`) before the first `--`.
-///
-/// ```
-/// use tools::runner::cargo::is_quiet_cargo_command as quiet;
-/// let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-/// assert!(quiet(&words("cargo run -q --release --bin stress -- knights")));
-/// assert!(quiet(&words("/home/u/.cargo/bin/cargo run --quiet --bin play -- abc278g")));
-/// assert!(!quiet(&words("cargo run --release --bin stress -- knights -q")));
-/// assert!(!quiet(&words("sh -c run -q")));
-/// ```
-pub fn is_quiet_cargo_command(words: &[String]) -> bool {
-    let is_cargo = words
-        .first()
-        .is_some_and(|program| Path::new(program).file_name().is_some_and(|n| n == "cargo"));
-    is_cargo
-        && words[1..].iter().take_while(|w| *w != "--").any(|w| {
-            w == "--quiet" || (w.starts_with('-') && !w.starts_with("--") && w[1..].contains('q'))
-        })
+impl QuietWhenFresh {
+    /// Lines that will be announced by `announce` if cargo has anything to say.
+    pub fn new(announce: String) -> QuietWhenFresh {
+        QuietWhenFresh {
+            announce: Some(announce),
+        }
+    }
+
+    /// The lines to show for cargo's `line`.
+    ///
+    /// ```
+    /// use tools::runner::cargo::QuietWhenFresh;
+    /// let mut fresh = QuietWhenFresh::new("stress: building".to_string());
+    /// assert!(fresh.read("    Finished `release` profile [optimized] target(s) in 0.03s").is_empty());
+    /// let mut work = QuietWhenFresh::new("stress: building".to_string());
+    /// assert_eq!(work.read("   Compiling problems v0.1.0"), ["stress: building", "   Compiling problems v0.1.0"]);
+    /// assert_eq!(work.read("    Finished `release` profile"), ["    Finished `release` profile"]);
+    /// ```
+    pub fn read(&mut self, line: &str) -> Vec<String> {
+        let word = line.trim_start();
+        if self.announce.is_some() && (word.is_empty() || word.starts_with("Finished ")) {
+            return Vec::new();
+        }
+        let mut shown: Vec<String> = self.announce.take().into_iter().collect();
+        shown.push(line.to_string());
+        shown
+    }
 }
 
 /// The artifact a `compiler-artifact` message announces, if it has an executable.
