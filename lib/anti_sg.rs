@@ -175,6 +175,23 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_nim_sum_is_the_normal_play_value_of_the_sum() {
+        // Sprague–Grundy: the sum's normal-play value, by the mex over Nim's literal moves.
+        let mut rng = Rng::new(3515);
+        let mut memo = GrundyMemo::new(nim_moves);
+        let mut nonzero = 0;
+        for _ in 0..200 {
+            let mut heaps: Vec<u64> = (0..rng.range(0, 4)).map(|_| rng.range(1, 6)).collect();
+            heaps.sort_unstable();
+            let sum: AntiSg = heaps.iter().map(|&h| Nimber(h)).collect();
+            let value = memo.value(heaps.clone());
+            assert_eq!(sum.nim_sum(), value, "{:?}", heaps);
+            nonzero += usize::from(!value.is_zero());
+        }
+        assert!(nonzero > 100);
+    }
+
     /// A random game on positions 0..n: position p moves to a random set of smaller ones.
     fn random_dag(rng: &mut Rng, n: usize) -> Vec<Vec<usize>> {
         (0..n)

@@ -46,8 +46,9 @@ where
     for x in 0..n {
         found.clear();
         options(x, &table, &mut found);
-        // The mex is at most the number of options: larger values cannot change it.
-        seen.reserve(found.len() + 1);
+        // The mex is at most the number of options: larger values cannot change it, and a
+        // buffer of that many slots answers its capacity when every slot is filled.
+        seen.reserve(found.len());
         seen.clear();
         seen.insert_all(
             found
@@ -248,7 +249,11 @@ mod tests {
                 assert_eq!(
                     v,
                     memo.value(position),
-                    "heap {h} of {takes:?} {ks:?} {unequal}"
+                    "heap {} of {:?} {:?} {}",
+                    h,
+                    takes,
+                    ks,
+                    unequal
                 );
             }
         }

@@ -78,11 +78,8 @@ pub fn staircase_winning_move(coins: &[u64]) -> Option<StairMove> {
 }
 
 /// The first (place, coins) whose Nim heap can be brought to make the XOR `s` zero, and the
-/// number of coins to take from it.
+/// number of coins to take from it (none when `s` is 0: no heap c has c ^ 0 < c).
 fn nim_move_on(s: u64, heaps: impl Iterator<Item = (usize, u64)>) -> Option<(usize, u64)> {
-    if s == 0 {
-        return None;
-    }
     heaps
         .filter(|&(_, c)| c ^ s < c)
         .map(|(i, c)| (i, c - (c ^ s)))
@@ -340,6 +337,21 @@ mod tests {
         let parent: Vec<usize> = (0..n).map(|i| if i + 1 < n { i + 1 } else { i }).collect();
         let tree = TreeStaircase::new(&parent);
         assert!((0..n).all(|i| tree.odd_depth(i) == ((n - 1 - i) % 2 == 1)));
+    }
+
+    #[test]
+    fn the_empty_forest_and_the_sizes_of_others() {
+        let empty = TreeStaircase::new(&[]);
+        assert!(empty.is_empty());
+        assert_eq!(empty.len(), 0);
+        assert!(empty.value(&[]).is_zero());
+        assert_eq!(empty.winning_move(&[]), None);
+        let mut rng = Rng::new(3503);
+        for n in 1..=6 {
+            let tree = TreeStaircase::new(&random_forest(&mut rng, n));
+            assert!(!tree.is_empty());
+            assert_eq!(tree.len(), n);
+        }
     }
 
     #[test]

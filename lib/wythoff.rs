@@ -19,7 +19,8 @@ fn floor_div_phi(n: u64) -> u64 {
     let square = n * n;
     let mut x: u128 = 0;
     for bit in (0..64).rev() {
-        let t = x | 1 << bit;
+        // x has no bit at or below `bit` yet: try setting it.
+        let t = x + (1 << bit);
         // t < 2^64 and n < 2^64, so t·t and t·n fit; only their sum may overflow.
         if let Some(value) = (t * t).checked_add(t * n) {
             if value <= square {
