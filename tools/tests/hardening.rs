@@ -95,7 +95,10 @@ fn a_long_period_is_certified() {
         Stdio::piped(),
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.ends_with("period: 400000\npreperiod: 0\n"), "{text}");
+    assert!(
+        text.ends_with("period: 400000\npreperiod: 0\nset: 200000\n"),
+        "{text}"
+    );
 }
 
 #[test]
