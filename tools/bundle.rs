@@ -245,10 +245,18 @@ fn sizes(text: &str) -> Result<Vec<(String, usize)>, String> {
 /// tokens only where the lexer would otherwise read them as one (`fn main`, `- -`, `1 .0`).
 ///
 /// # Errors
-/// If `text` does not parse, or (a defect) the result does not read back as the same tokens.
+/// If `text` does not parse, if it turns more than one token into text with `stringify!`
+/// (whose text follows the source's spacing, which minifying changes), or (a defect) the
+/// result does not read back as the same tokens.
 pub fn minify(text: &str) -> Result<String, String> {
     use quote::ToTokens;
     let file = syn::parse_file(text).map_err(|e| format!("the bundle does not parse: {}", e))?;
+    if stringifies_spacing(file.to_token_stream()) {
+        return Err(
+            "`stringify!` of several tokens prints them spaced as written, which --minify changes: bundle without --minify"
+                .to_string(),
+        );
+    }
     let mut out = String::new();
     for attr in &file.attrs {
         compact(attr.to_token_stream(), &mut out, &mut None);
@@ -273,6 +281,22 @@ pub fn minify(text: &str) -> Result<String, String> {
         ));
     }
     Ok(out)
+}
+
+/// Whether `stream` calls `stringify!` on more than one token: its text then depends on the
+/// spacing between them.
+fn stringifies_spacing(stream: proc_macro2::TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = stream.into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Group(g) => stringifies_spacing(g.stream()),
+        TokenTree::Ident(name) if name == "stringify" => matches!(
+            (trees.get(i + 1), trees.get(i + 2)),
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g)))
+                if p.as_char() == '!' && g.stream().into_iter().nth(1).is_some()
+        ),
+        _ => false,
+    })
 }
 
 /// A token stream as the texts of its tokens, delimiters included: what a program means,

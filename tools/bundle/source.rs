@@ -454,6 +454,11 @@ const BUILD_MACROS: [&str; 6] = [
     "concat_idents",
 ];
 
+/// Macros whose expansion depends on where the code sits in its file and what the file is
+/// called: the bundle moves the problem's code below the crates and renames the file, so a
+/// problem calling one would print something else than the cargo binary.
+const POSITION_MACROS: [&str; 4] = ["line", "column", "file", "module_path"];
+
 /// The names a problem's `use` items give the crates: `use grundy as g;`,
 /// `use grundy::{self as g};`, `use ::judge as j;`, and renames of those names in turn.
 fn crate_aliases(file: &syn::File) -> BTreeMap<String, &'static str> {
@@ -531,6 +536,15 @@ impl PathVisitor<'_> {
     /// Refuses a call of one of [`BUILD_MACROS`], wherever it is (also inside another macro's
     /// arguments or a `macro_rules!` body).
     fn refuse_build_macro(&mut self, name: &str, span: Span) {
+        if POSITION_MACROS.contains(&name) && matches!(self.role, Role::Problem) {
+            self.refuse(
+                span,
+                &format!(
+                    "`{}!` depends on where the code sits in its file, which the bundle changes: write the value into the code",
+                    name
+                ),
+            );
+        }
         if BUILD_MACROS.contains(&name) {
             self.refuse(
                 span,
@@ -540,6 +554,17 @@ impl PathVisitor<'_> {
                 ),
             );
         }
+    }
+
+    /// Whether a call of `name` turns its arguments into text as written (std's `stringify!`,
+    /// not redefined): a path in them names nothing, and rewriting it (`grundy::x` to
+    /// `crate::grundy::x`) would change the text the program prints.
+    fn as_text(&self, name: &str) -> bool {
+        name == "stringify"
+            && match &self.macros {
+                Some((defined, _)) => !defined.pastes(name),
+                None => true,
+            }
     }
 
     /// Refuses a crate's name given alone to macro `name` when the problem has a macro that
@@ -653,6 +678,10 @@ impl PathVisitor<'_> {
                     if called {
                         self.refuse_build_macro(&ident.to_string(), ident.span());
                         if let Some(TokenTree::Group(arguments)) = trees.get(i + 2) {
+                            if self.as_text(&ident.to_string()) {
+                                i += 3;
+                                continue;
+                            }
                             self.macro_arguments(&ident.to_string(), arguments.stream());
                         }
                     }
@@ -872,8 +901,11 @@ impl<'ast> Visit<'ast> for PathVisitor<'_> {
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         let name = crate::msrv::macro_name(mac);
         self.refuse_build_macro(&name, mac.path.span());
-        self.macro_arguments(&name, mac.tokens.clone());
         self.visit_path(&mac.path);
+        if self.as_text(&name) {
+            return;
+        }
+        self.macro_arguments(&name, mac.tokens.clone());
         self.macro_tokens(mac.tokens.clone());
     }
 

@@ -229,14 +229,14 @@ pub fn difference(expected: &str, got: &str) -> Option<String> {
             .map(|line| {
                 let count = line.chars().count();
                 if count <= SHOWN_LINE {
-                    line.clone()
+                    format!("{line}\n")
                 } else {
                     let head: String = line.chars().take(SHOWN_LINE).collect();
-                    format!("{head}… ({count} characters)")
+                    format!("{head}… ({count} characters)\n")
                 }
             })
-            .collect::<Vec<_>>()
-            .join("\n")
+            // Each line ended, not joined: a last empty line must stay a line to report.
+            .collect::<String>()
     };
     let report = testkit::first_difference(&shorten(&expected), &shorten(&got));
     if report.starts_with("line ") {
@@ -268,7 +268,18 @@ mod tests {
             difference("Marica\nIvica\n", "Ivica\nMarica\n").unwrap(),
             "line 1: expected `Marica` got `Ivica`"
         );
-        assert!(difference("a\n", "a\n\n").is_some());
+        assert_eq!(
+            difference("a\n", "a\n\n").unwrap(),
+            "line 2: expected (nothing) got ``"
+        );
+        assert_eq!(
+            difference("", "\n").unwrap(),
+            "line 1: expected (nothing) got ``"
+        );
+        assert_eq!(
+            difference("a\n\n", "a").unwrap(),
+            "line 2: expected `` got (nothing)"
+        );
     }
 
     #[test]

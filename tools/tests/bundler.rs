@@ -273,6 +273,16 @@ fn build_dependent_macros_are_refused_even_inside_other_macros() {
             "`include_bytes!`",
         ),
         ("fn main() { let _ = env!(\"HOME\"); }\n", "`env!`"),
+        // Where the code sits: the bundle puts the problem below the crates, in another file.
+        ("fn main() { println!(\"{}\", line!()); }\n", "`line!`"),
+        (
+            "macro_rules! at { () => { (file!(), column!()) } }\nfn main() { println!(\"{:?}\", at!()); }\n",
+            "`file!`",
+        ),
+        (
+            "fn main() { println!(\"{}\", std::module_path!()); }\n",
+            "`module_path!`",
+        ),
         (
             "macro_rules! m { () => { concat_idents!(a, b) } }\nfn main() {}\n",
             "`concat_idents!`",
@@ -1641,6 +1651,36 @@ fn main() {
 }
 "#;
     bundles_mean_the_program("nested-calls", source, "2 8 11\n");
+}
+
+#[test]
+fn a_crate_path_turned_into_text_stays_as_written() {
+    // `stringify!` prints its tokens: a path in them is text, not a path into the bundle's
+    // modules, also inside another macro's arguments.
+    let source = r#"macro_rules! show {
+    ($text:expr, $e:expr) => {
+        println!("{} = {}", $text, $e)
+    };
+}
+fn main() {
+    println!("{}", stringify!(grundy::alpha::double(2), ::judge::x));
+    show!(stringify!(grundy::alpha::double(2)), grundy::alpha::double(2));
+}
+"#;
+    let want = "exit Some(0)\ngrundy::alpha::double(2), ::judge::x\ngrundy::alpha::double(2) = 4\n";
+    let linked = macro_workspace();
+    let spoj = by_name("spoj").unwrap();
+    for shaking in [Shaking::Items, Shaking::WholeModules] {
+        let text = tools::bundle::bundle_source_with(&linked.root, "text", source, spoj, shaking)
+            .unwrap()
+            .text;
+        assert_eq!(linked.build_and_run("text", &text, &[]), want, "{text}");
+        // Its text follows the spacing, which minifying changes: refused in one line.
+        let err = tools::bundle::minify(&text).unwrap_err();
+        assert!(err.contains("`stringify!`") && !err.contains('\n'), "{err}");
+    }
+    let err = tools::bundle::minify("fn main() { let _ = (stringify!(x), stringify!()); }\n");
+    assert!(err.is_ok(), "one token or none has one spacing: {err:?}");
 }
 
 #[test]
