@@ -12,8 +12,8 @@ use std::time::Instant;
 /// module too (lints can differ between them, as `new`'s test of a fresh problem checks).
 const PROFILES: [&str; 2] = ["dev", "test"];
 
-/// One verdict, `clippy NAME`: AC when clippy finds nothing in problem `name` in any of
-/// [`PROFILES`], else RE with the first finding. A toolchain without clippy gets a note.
+/// One verdict, `clippy NAME`: AC when clippy finds nothing in problem `name` in the `dev` or
+/// the `test` profile, else RE with the first finding. A toolchain without clippy gets a note.
 pub fn problem(root: &Path, name: &str, report: &mut Report) {
     let start = Instant::now();
     let label = format!("clippy {name}");
