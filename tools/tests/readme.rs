@@ -48,7 +48,7 @@ const NOT_RUN: &[(&str, &str)] = &[
          builds and runs stress targets, tools/tests/hardening.rs its refusals",
     ),
     (
-        "cargo run --release --bin play -- abc278g --size 2000",
+        "cargo run --release --bin play -- abc278g --start testcases/abc278g/max-limits.in --strategy random",
         "builds the problem and its test binary with cargo; tools/tests/interactive.rs plays \
          ABC278 G at N = 2000 through `play`'s library",
     ),
