@@ -175,7 +175,7 @@ pub fn judge_case(
         Ended::OverCap => (Verdict::Wa, over_cap(&run.stdout, expected, cap)),
         Ended::Signalled(signal) => (
             Verdict::Re,
-            format!("killed by signal {}: {}", signal, first_line(&run.stderr)),
+            with_stderr(format!("killed by signal {signal}"), &run.stderr),
         ),
         Ended::Exited(0) => {
             let got = String::from_utf8_lossy(&run.stdout);
@@ -186,7 +186,7 @@ pub fn judge_case(
         }
         Ended::Exited(code) => (
             Verdict::Re,
-            format!("exit {}: {}", code, first_line(&run.stderr)),
+            with_stderr(format!("exit {code}"), &run.stderr),
         ),
     }
 }
@@ -219,6 +219,15 @@ fn over_cap(stdout: &[u8], expected: &[u8], cap: usize) -> String {
         );
     }
     stopped
+}
+
+/// `what`, then `: ` and the first line of `stderr` that says something, if one does (a crash
+/// that printed nothing reads `killed by signal 13`, not `killed by signal 13: `).
+pub fn with_stderr(what: String, stderr: &[u8]) -> String {
+    match first_line(stderr) {
+        line if line.is_empty() => what,
+        line => format!("{what}: {line}"),
+    }
 }
 
 /// The first line of a program's standard error that says something, at most 120 characters:
@@ -287,6 +296,36 @@ mod tests {
             "error: bad token"
         );
         assert_eq!(first_line(b""), "");
+    }
+
+    #[test]
+    fn a_crash_that_printed_nothing_has_no_dangling_colon() {
+        let crash = |ended, stderr: &[u8]| exec::Run {
+            ended,
+            stdout: Vec::new(),
+            stderr: stderr.to_vec(),
+            elapsed: std::time::Duration::ZERO,
+            cpu: std::time::Duration::ZERO,
+            peak_memory_kib: 0,
+        };
+        let limits = CaseLimits::time_only(std::time::Duration::from_secs(1));
+        let verdict = |run: &exec::Run| judge_case(run, b"1\n", limits, 1 << 20);
+        assert_eq!(
+            verdict(&crash(Ended::Signalled(13), b"")),
+            (Verdict::Re, "killed by signal 13".to_string())
+        );
+        assert_eq!(
+            verdict(&crash(Ended::Exited(3), b"\n  \n")),
+            (Verdict::Re, "exit 3".to_string())
+        );
+        assert_eq!(
+            verdict(&crash(Ended::Exited(1), b"error: bad n\n")),
+            (Verdict::Re, "exit 1: error: bad n".to_string())
+        );
+        assert_eq!(
+            verdict(&crash(Ended::Signalled(11), b"\nboom\n")),
+            (Verdict::Re, "killed by signal 11: boom".to_string())
+        );
     }
 
     #[test]

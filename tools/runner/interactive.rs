@@ -202,10 +202,10 @@ pub fn scripted(input: &Path, program: &Path, limit: Duration) -> (Verdict, Dura
     let got = String::from_utf8_lossy(&run.stdout);
     let ended = match run.ended {
         Ended::Exited(0) => Ok(()),
-        Ended::Exited(code) => Err(format!("exit {code}: {}", cases::first_line(&run.stderr))),
-        Ended::Signalled(signal) => Err(format!(
-            "killed by signal {signal}: {}",
-            cases::first_line(&run.stderr)
+        Ended::Exited(code) => Err(cases::with_stderr(format!("exit {code}"), &run.stderr)),
+        Ended::Signalled(signal) => Err(cases::with_stderr(
+            format!("killed by signal {signal}"),
+            &run.stderr,
         )),
         Ended::TimedOut => {
             let detail = format!("over {}", super::limits::show(limit));

@@ -257,7 +257,7 @@ fn a_sample_dialogue_names_the_line_that_differs() {
         "read n l r; echo First; echo '2 1'; echo '6 1'; echo '1 1'; exit 3",
     );
     let (got, _, detail) = scripted(&input, &same, limit);
-    assert_eq!((got, detail.as_str()), (Verdict::Re, "exit 3: "));
+    assert_eq!((got, detail.as_str()), (Verdict::Re, "exit 3"));
     let right = script(
         &dir,
         "right",
