@@ -397,20 +397,7 @@ pub fn build_ours(workspace: &Workspace, target: &Target, bundle: bool) -> Resul
     let root = workspace.root();
     let name = target.name();
     if !bundle {
-        let flag = match target {
-            Target::Problem(_) => "--bin",
-            Target::Starter(_) => "--example",
-        };
-        let artifacts = cargo::build_for_contestant(
-            root,
-            &["build", "--release", "-p", "problems", flag, name],
-            &format!("stress: building `{name}` optimised (a minute or two the first time)"),
-        )?;
-        return artifacts
-            .into_iter()
-            .find(|a| a.target == name && !a.test)
-            .map(|a| a.executable)
-            .ok_or_else(|| format!("cargo built no binary for `{name}`"));
+        return stress::program_binary(root, target);
     }
     let Target::Problem(name) = target else {
         return Err(format!(
@@ -424,30 +411,8 @@ pub fn build_ours(workspace: &Workspace, target: &Target, bundle: bool) -> Resul
             judge.name
         ));
     }
-    let bundled = crate::bundle::bundle(root, name, judge)?;
     let dir = cargo::metadata(root)?.target_dir.join("stress");
-    let file = dir.join(format!("{name}.rs"));
-    let exe = dir.join(format!("{name}-bundle"));
-    std::fs::create_dir_all(&dir)
-        .and_then(|_| std::fs::write(&file, bundled.text))
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let out = Command::new("rustc")
-        .args(["--edition", judge.edition])
-        .args(judge.rustc_flags)
-        .arg("-o")
-        .arg(&exe)
-        .arg(&file)
-        .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
-    if !out.status.success() {
-        let text = String::from_utf8_lossy(&out.stderr);
-        let first = text.lines().find(|l| l.starts_with("error")).unwrap_or("");
-        return Err(format!(
-            "the bundle {} does not compile: {first}",
-            file.display()
-        ));
-    }
-    Ok(exe)
+    stress::bundle_binary(root, name, judge, &dir)
 }
 
 #[cfg(test)]

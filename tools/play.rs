@@ -4,8 +4,6 @@
 //! (as `stress` builds it), runs its ignored test `tests::interactor` with the settings below in
 //! its environment. This module builds what a dialogue needs and reads back what it said.
 
-use crate::judges::Judge;
-use crate::runner::cargo;
 use crate::stress::{self, Target};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,58 +16,6 @@ pub enum Program {
     Command(String),
     /// An executable.
     Binary(PathBuf),
-}
-
-/// The problem's own binary, built optimised.
-///
-/// # Errors
-/// If the build fails.
-pub fn problem_binary(root: &Path, name: &str) -> Result<PathBuf, String> {
-    let artifacts = cargo::build_for_contestant(
-        root,
-        &["build", "--release", "-p", "problems", "--bin", name],
-        &format!("play: building `{name}` optimised (a minute or two the first time)"),
-    )?;
-    artifacts
-        .iter()
-        .find(|a| a.kind == "bin" && a.target == name)
-        .map(|a| a.executable.clone())
-        .ok_or_else(|| format!("cargo built no binary `{name}`"))
-}
-
-/// The problem's bundle for `judge`, written to `dir/NAME.rs` and compiled there as a plain
-/// judge compiles it (`rustc -O` in the judge's edition): the executable.
-///
-/// # Errors
-/// If the bundler refuses the problem or the bundle does not compile (a bundle that needs the
-/// judge's crates, such as AtCoder's proconio, is played by the runner's bundle stage).
-pub fn bundle_binary(
-    root: &Path,
-    name: &str,
-    judge: &Judge,
-    dir: &Path,
-) -> Result<PathBuf, String> {
-    let bundle = crate::bundle::bundle(root, name, judge)?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let source = dir.join(format!("{name}.rs"));
-    let binary = dir.join(name);
-    std::fs::write(&source, &bundle.text).map_err(|e| format!("{}: {e}", source.display()))?;
-    let out = Command::new("rustc")
-        .args(["--edition", judge.edition, "-O", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
-    if !out.status.success() {
-        let text = String::from_utf8_lossy(&out.stderr);
-        let first = text.lines().find(|l| l.starts_with("error")).unwrap_or("");
-        return Err(format!(
-            "the bundle {} does not compile alone: {first} (a bundle that needs {}'s crates is played by ./run_tests.sh {name})",
-            source.display(),
-            judge.title
-        ));
-    }
-    Ok(binary)
 }
 
 /// The problem's jury: its test binary, built optimised.

@@ -177,6 +177,75 @@ pub fn build(root: &Path, target: &Target) -> Result<PathBuf, String> {
     test_executable(&artifacts, target.name())
 }
 
+/// Builds `target`'s own program optimised (the problem's binary, or the starter's example),
+/// as `play` and `stress --reference` run it; cargo says nothing when it is fresh.
+///
+/// # Errors
+/// If the build fails or yields no such binary.
+pub fn program_binary(root: &Path, target: &Target) -> Result<PathBuf, String> {
+    let name = target.name();
+    let flag = match target {
+        Target::Problem(_) => "--bin",
+        Target::Starter(_) => "--example",
+    };
+    cargo::build_for_contestant(
+        root,
+        &["build", "--release", "-p", "problems", flag, name],
+        &format!("building `{name}` optimised (a minute or two the first time)"),
+    )?
+    .into_iter()
+    .find(|a| a.target == name && !a.test)
+    .map(|a| a.executable)
+    .ok_or_else(|| format!("cargo built no binary for `{name}`"))
+}
+
+/// Problem `name`'s bundle for `judge`, written to `dir/NAME.rs` and compiled there as a plain
+/// judge compiles it (`rustc` with the judge's edition and flags): the executable
+/// `dir/NAME-bundle`.
+///
+/// # Errors
+/// If the bundler refuses the problem, a file cannot be written, or the bundle does not compile
+/// (one that needs a judge's crates, such as AtCoder's proconio, compiles only with them: the
+/// runner's bundle stage builds it so).
+pub fn bundle_binary(
+    root: &Path,
+    name: &str,
+    judge: &crate::judges::Judge,
+    dir: &Path,
+) -> Result<PathBuf, String> {
+    let bundled = crate::bundle::bundle(root, name, judge)?;
+    let file = dir.join(format!("{name}.rs"));
+    let exe = dir.join(format!("{name}-bundle"));
+    std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&file, bundled.text))
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let out = Command::new("rustc")
+        .args(["--edition", judge.edition])
+        .args(judge.rustc_flags)
+        .arg("-o")
+        .arg(&exe)
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    if !out.status.success() {
+        let text = String::from_utf8_lossy(&out.stderr);
+        let first = text.lines().find(|l| l.starts_with("error")).unwrap_or("");
+        let crates = if judge.is_plain() {
+            String::new()
+        } else {
+            format!(
+                " (a bundle that needs {}'s crates is built with them by ./run_tests.sh {name})",
+                judge.title
+            )
+        };
+        return Err(format!(
+            "the bundle {} does not compile alone: {first}{crates}",
+            file.display()
+        ));
+    }
+    Ok(exe)
+}
+
 /// The command that runs the stress test of a built test binary, its address space capped at
 /// `memory_mib` MiB (through `sh`'s `ulimit -v`, so that a brute force that runs away fails its
 /// allocation and aborts instead of filling the machine's memory).

@@ -21,6 +21,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 use tools::play::{Game, Program};
+use tools::stress::Target;
 
 #[derive(Parser)]
 #[command(
@@ -98,11 +99,12 @@ fn main() {
     let program = match (&cli.program, cli.bundle) {
         (Some(line), _) => Program::Command(line.clone()),
         (None, true) => Program::Binary(
-            tools::play::bundle_binary(&root, &cli.name, meta.judge, &scratch)
+            tools::stress::bundle_binary(&root, &cli.name, meta.judge, &scratch)
                 .unwrap_or_else(|e| fail(&e, 1)),
         ),
         (None, false) => Program::Binary(
-            tools::play::problem_binary(&root, &cli.name).unwrap_or_else(|e| fail(&e, 1)),
+            tools::stress::program_binary(&root, &Target::Problem(cli.name.clone()))
+                .unwrap_or_else(|e| fail(&e, 1)),
         ),
     };
     let tester = tools::play::jury(&root, &cli.name).unwrap_or_else(|e| fail(&e, 1));

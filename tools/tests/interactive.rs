@@ -275,7 +275,10 @@ fn play_runs_any_program_against_the_jury_at_full_size() {
     use tools::play::{Game, Program};
     let root = tools::workspace::default_root();
     let tester = tools::play::jury(&root, "abc278g").unwrap();
-    let binary = Program::Binary(tools::play::problem_binary(&root, "abc278g").unwrap());
+    let binary = Program::Binary(
+        tools::stress::program_binary(&root, &tools::stress::Target::Problem("abc278g".into()))
+            .unwrap(),
+    );
     let dir = scratch("play");
     let start = dir.join("max.in");
     fs::write(&start, "2000 3 7\n").unwrap();
