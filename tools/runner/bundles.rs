@@ -31,134 +31,124 @@ pub struct Built<'a> {
     /// The bundler.
     pub bundle: &'a Path,
     /// Each problem's cargo-built binary.
-    pub binary: &'a dyn Fn(&str) -> Option<PathBuf>,
+    pub binary: &'a (dyn Fn(&str) -> Option<PathBuf> + Sync),
     /// Each problem's checker, if it declares one ([`super::checker::program`]).
-    pub checker: &'a dyn Fn(&str) -> Result<Option<PathBuf>, String>,
+    pub checker: &'a (dyn Fn(&str) -> Result<Option<PathBuf>, String> + Sync),
     /// Where bundles and their binaries go.
     pub out_dir: PathBuf,
     /// The interactive problems' juries.
     pub interactors: &'a super::interactive::Interactors,
+    /// Each problem's cases, as the run found them when it started.
+    pub inputs: &'a (dyn Fn(&str) -> Vec<PathBuf> + Sync),
 }
 
-/// Bundles, compiles and runs every problem of `problems`; `limit_of` gives a problem's time
-/// limit, `judge_of` its judge.
-pub fn stage(
+/// Bundles problem `name` for `judge`; for a plain judge, compiles the bundle (and has the old
+/// rustc build it), runs it on the problem's cases and checks that it answers bad input as the
+/// cargo-built binary does. An AtCoder problem's bundle is built with the others ([`atcoder`]).
+/// Touches nothing of other problems, so problems can be checked at the same time.
+pub fn problem(
     settings: &Settings,
-    problems: &[(String, &'static Judge, CaseLimits)],
+    name: &str,
+    judge: &'static Judge,
+    limit: CaseLimits,
     built: &Built,
     report: &mut Report,
 ) {
-    let mut atcoder_problems = Vec::new();
-    for (name, judge, limit) in problems {
-        let start = Instant::now();
-        let file = built.out_dir.join(format!("{name}.rs"));
-        if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
-            report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
-            continue;
-        }
-        if !judge.is_plain() {
-            atcoder_problems.push((name.clone(), *limit));
-            continue;
-        }
-        let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
-        let exe = built.out_dir.join(name);
-        // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
-        // the old rustc builds as the judge does and checks another edition
-        // ([`old_compiler_runs`]).
-        let (built_now, old_runs) = std::thread::scope(|scope| {
-            let old_runs: Vec<_> = settings
-                .old_rustc
-                .iter()
-                .flat_map(|old| {
-                    old_compiler_runs(judge.edition)
-                        .into_iter()
-                        .map(move |(edition, emit)| (old, edition, emit))
+    let start = Instant::now();
+    let file = built.out_dir.join(format!("{name}.rs"));
+    if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
+        return report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
+    }
+    if !judge.is_plain() {
+        return;
+    }
+    let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+    let exe = built.out_dir.join(name);
+    // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
+    // the old rustc builds as the judge does and checks another edition
+    // ([`old_compiler_runs`]).
+    let (built_now, old_runs) = std::thread::scope(|scope| {
+        let old_runs: Vec<_> = settings
+            .old_rustc
+            .iter()
+            .flat_map(|old| {
+                old_compiler_runs(judge.edition)
+                    .into_iter()
+                    .map(move |(edition, emit)| (old, edition, emit))
+            })
+            .map(|(old, edition, emit)| {
+                let file = &file;
+                let out = built.out_dir.join(format!("{name}-old-{edition}"));
+                scope.spawn(move || {
+                    let start = Instant::now();
+                    (
+                        edition,
+                        emit,
+                        compile(old, edition, judge.rustc_flags, emit, file, &out),
+                        start.elapsed(),
+                    )
                 })
-                .map(|(old, edition, emit)| {
-                    let file = &file;
-                    let out = built.out_dir.join(format!("{name}-old-{edition}"));
-                    scope.spawn(move || {
-                        let start = Instant::now();
-                        (
-                            edition,
-                            emit,
-                            compile(old, edition, judge.rustc_flags, emit, file, &out),
-                            start.elapsed(),
-                        )
-                    })
-                })
-                .collect();
-            let built_now = compile(
-                Path::new("rustc"),
-                judge.edition,
-                judge.rustc_flags,
-                Emit::Binary,
-                &file,
-                &exe,
-            );
-            let elapsed = start.elapsed();
-            let old_runs: Vec<_> = old_runs
-                .into_iter()
-                .map(|run| run.join().expect("a compiler thread does not panic"))
-                .collect();
-            ((built_now, elapsed), old_runs)
-        });
-        let (built_now, elapsed) = built_now;
-        let runnable = built_now.is_ok();
-        match built_now {
-            Ok(()) => {
-                let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
-                report.verdict(Verdict::Ac, &label, elapsed, "");
-            }
-            Err(e) => {
-                let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
-                report.verdict(Verdict::Re, &label, elapsed, &e);
-            }
+            })
+            .collect();
+        let built_now = compile(
+            Path::new("rustc"),
+            judge.edition,
+            judge.rustc_flags,
+            Emit::Binary,
+            &file,
+            &exe,
+        );
+        let elapsed = start.elapsed();
+        let old_runs: Vec<_> = old_runs
+            .into_iter()
+            .map(|run| run.join().expect("a compiler thread does not panic"))
+            .collect();
+        ((built_now, elapsed), old_runs)
+    });
+    let (built_now, elapsed) = built_now;
+    let runnable = built_now.is_ok();
+    match built_now {
+        Ok(()) => {
+            let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
+            report.verdict(Verdict::Ac, &label, elapsed, "");
         }
-        for (edition, emit, result, elapsed) in old_runs {
-            let how = if emit == Emit::Check { " (check)" } else { "" };
-            let label = format!("bundle {name}: old rustc, edition {edition}{how}");
-            match result {
-                Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
-                Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
-            }
-        }
-        if !runnable {
-            continue;
-        }
-        run_cases(settings, built, name, &exe, *limit, report);
-        if let Some(binary) = (built.binary)(name) {
-            let start = Instant::now();
-            let label = format!("bundle:{name}/bad-input-parity");
-            match bad_input_parity(&binary, &exe, limit.time) {
-                None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
-                Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
-            }
+        Err(e) => {
+            let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
+            report.verdict(Verdict::Re, &label, elapsed, &e);
         }
     }
-    if settings.atcoder {
-        let names: Vec<&str> = problems.iter().map(|(n, _, _)| n.as_str()).collect();
-        atcoder(settings, &names, &atcoder_problems, built, report);
+    for (edition, emit, result, elapsed) in old_runs {
+        let how = if emit == Emit::Check { " (check)" } else { "" };
+        let label = format!("bundle {name}: old rustc, edition {edition}{how}");
+        match result {
+            Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
+            Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
+        }
+    }
+    if !runnable {
+        return;
+    }
+    run_cases(built, name, &exe, limit, report);
+    if let Some(binary) = (built.binary)(name) {
+        let start = Instant::now();
+        let label = format!("bundle:{name}/bad-input-parity");
+        match bad_input_parity(&binary, &exe, limit.time) {
+            None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
+            Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
+        }
     }
 }
 
 /// Runs problem `name`'s bundle `exe` on the problem's cases, judged by its checker if it has
 /// one.
-fn run_cases(
-    settings: &Settings,
-    built: &Built,
-    name: &str,
-    exe: &Path,
-    limit: CaseLimits,
-    report: &mut Report,
-) {
+fn run_cases(built: &Built, name: &str, exe: &Path, limit: CaseLimits, report: &mut Report) {
     let checker = match (built.checker)(name) {
         Ok(checker) => checker,
         Err(e) => {
             return report.verdict(Verdict::Re, &format!("bundle:{name}"), Duration::ZERO, &e)
         }
     };
-    for input in cases::inputs(&settings.root, name).0 {
+    for input in (built.inputs)(name) {
         let label = format!("bundle:{}/{}", name, stem(&input));
         if built.interactors.plays(name, &input) {
             built
@@ -297,7 +287,7 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
 /// crates and edition (`cargo check`: types, borrows and lints, no code generated); the
 /// problems judged there are built too and run on their cases. The others' bundles would only
 /// be compiled, never run, and their optimised builds cost more than the rest of the stage.
-fn atcoder(
+pub fn atcoder(
     settings: &Settings,
     names: &[&str],
     judged_there: &[(String, CaseLimits)],
@@ -377,7 +367,7 @@ fn atcoder(
             Some(artifact) => artifact.executable.clone(),
             None => continue,
         };
-        run_cases(settings, built, name, &exe, *limit, report);
+        run_cases(built, name, &exe, *limit, report);
     }
 }
 

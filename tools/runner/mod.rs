@@ -15,15 +15,19 @@ pub mod exec;
 pub mod interactive;
 pub mod limits;
 pub mod lint;
+pub mod ordered;
+pub mod pool;
 pub mod report;
 pub mod unit;
 
 use crate::judges::{self, Judge};
 use crate::manifest::Meta;
 use crate::workspace::{self, Workspace};
+use ordered::{Ordered, Slot};
 use report::{Report, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What a run checks, from the command line and the environment.
@@ -140,8 +144,35 @@ fn build_release(
     }
 }
 
+/// Copies the problems' release binaries to `target_dir/runner/bin`, where no later build
+/// replaces them (the test build puts checked binaries where cargo put the release ones), and
+/// returns the artifacts with those copies as their executables. A binary that cannot be
+/// copied is used where it is.
+fn keep_shipped(artifacts: Vec<cargo::Artifact>, target_dir: &Path) -> Vec<cargo::Artifact> {
+    let dir = target_dir.join("runner").join("bin");
+    let _ = std::fs::create_dir_all(&dir);
+    artifacts
+        .into_iter()
+        .map(|mut artifact| {
+            if artifact.kind == "bin" && artifact.package == "problems" {
+                let copy = dir.join(&artifact.target);
+                let _ = std::fs::remove_file(&copy);
+                if std::fs::copy(&artifact.executable, &copy).is_ok() {
+                    artifact.executable = copy;
+                }
+            }
+            artifact
+        })
+        .collect()
+}
+
 /// Runs every stage and prints the verdicts and the tally; returns the exit status (0 all
 /// passed, 1 something failed).
+///
+/// After the release build, cargo's test builds, the doctests and (in a one-problem run)
+/// clippy run one after another on this thread, while [`pool`]'s workers run everything else
+/// (test harnesses as soon as their group is built, cases, bundles); every check prints in its
+/// own [`ordered`] slot, so the output reads as if the stages ran one after another.
 pub fn run(settings: &Settings) -> i32 {
     let mut report = Report::new();
     let root = &settings.root;
@@ -177,14 +208,29 @@ pub fn run(settings: &Settings) -> i32 {
 
     report.heading("build");
     let artifacts = match build_release(settings, &checker_args, &mut report) {
-        Some(artifacts) => artifacts,
+        Some(artifacts) => keep_shipped(artifacts, &metadata.target_dir),
         None => {
             println!("{}", report.tally());
             return 1;
         }
     };
+    let binary = |package: &str, name: &str| {
+        artifacts
+            .iter()
+            .find(|a| a.kind == "bin" && a.package == package && a.target == name)
+            .map(|a| a.executable.clone())
+    };
+    // The cases as they are now: a test that adds a case for a while (and removes it) while
+    // the checks run changes no verdict.
+    let found: Vec<(Vec<PathBuf>, Vec<PathBuf>)> =
+        problems.iter().map(|n| cases::inputs(root, n)).collect();
+    let inputs = |name: &str| {
+        problems
+            .iter()
+            .position(|p| p == name)
+            .map_or_else(Vec::new, |i| found[i].0.clone())
+    };
 
-    report.heading("unit tests");
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
     // overflow checks, the problems' harnesses unoptimised (`cargo::test_build_args`); tools/
     // is tested as built, in a cargo run of its own: built beside the checked library, tools
@@ -197,33 +243,23 @@ pub fn run(settings: &Settings) -> i32 {
         .collect();
     let profile = cargo::test_build_args(&checked);
     let release = ["--release".to_string()];
+    let mut groups = Vec::new();
     match &settings.only {
-        Some(name) => {
-            let selection = vec!["-p", "problems", "--bin", name];
-            unit::stage(
-                root,
-                &[unit::Group {
-                    profile: &profile,
-                    selection,
-                }],
-                false,
-                &mut report,
-            );
-            lint::problem(root, name, &mut report);
-        }
+        Some(name) => groups.push(unit::Group {
+            profile: &profile,
+            selection: vec!["-p", "problems", "--bin", name],
+        }),
         None => {
-            let mut groups = vec![unit::Group {
+            groups.push(unit::Group {
                 profile: &profile,
                 selection: checked.iter().flat_map(|m| ["-p", m.as_str()]).collect(),
-            }];
+            });
             if metadata.members.iter().any(|m| m == "tools") {
-                let selection = vec!["-p", "tools"];
                 groups.push(unit::Group {
                     profile: &release,
-                    selection,
+                    selection: vec!["-p", "tools"],
                 });
             }
-            unit::stage(root, &groups, true, &mut report)
         }
     }
     let interactive: Vec<String> = problems
@@ -232,123 +268,286 @@ pub fn run(settings: &Settings) -> i32 {
         .filter(|(_, meta)| meta.as_ref().is_ok_and(|m| m.interactive))
         .map(|(name, _)| name.clone())
         .collect();
-    let interactors = interactive::Interactors::build(
-        root,
-        &profile,
-        &interactive,
-        &metadata.target_dir,
-        &mut report,
-    );
-    // The tests' build put checked binaries where the release ones were: cargo puts them back.
-    let artifacts =
-        build_release(settings, &checker_args, &mut Report::quiet()).unwrap_or(artifacts);
-    let binary = |package: &str, name: &str| {
-        artifacts
-            .iter()
-            .find(|a| a.kind == "bin" && a.package == package && a.target == name)
-            .map(|a| a.executable.clone())
+    let shipped_dir = metadata.target_dir.join("runner").join("bin");
+    let harness_env = [("PROBLEMS_BIN_DIR", shipped_dir.as_os_str())];
+
+    // The slots, in the order a run reads.
+    let ordered = Arc::new(Ordered::new());
+    let slot = |text: Option<&str>| {
+        let slot = ordered.push();
+        if let Some(text) = text {
+            report.in_slot(&ordered, slot).heading(text);
+        }
+        slot
     };
-
-    report.heading("problems");
-    let mut checked = Vec::new();
-    for (name, meta) in problems.iter().zip(&metas) {
-        let meta = meta.clone().unwrap_or_else(|e| {
-            report.verdict(
-                Verdict::Re,
-                &format!("{name} (metadata)"),
-                Duration::ZERO,
-                &e,
-            );
-            Meta::judged_by(judges::by_name("codeforces").expect("the judge table has Codeforces"))
-        });
-        let judge = meta.judge;
-        let limit = limits::case_limit(settings.timeout, meta.time_limit);
-        let case_limits = limits::CaseLimits {
-            time: limit,
-            memory_mib: meta.memory_limit,
-        };
-        checked.push((name.clone(), judge, case_limits));
-        let (inputs, special) = cases::inputs(root, name);
-        for path in special {
-            report.note(&format!("skipped {}: not a regular file", path.display()));
-        }
-        let exe = match binary("problems", name) {
-            Some(exe) => exe,
-            None => {
-                report.verdict(
-                    Verdict::Re,
-                    name,
-                    Duration::ZERO,
-                    "cargo built no such binary",
-                );
-                continue;
-            }
-        };
-        if inputs.is_empty() {
-            report.verdict(
-                Verdict::Wa,
-                name,
-                Duration::ZERO,
-                &format!("no testcases/{name}/*.in"),
-            );
-        }
-        let checker = match checker::program(&meta, name, &binary) {
-            Ok(checker) => checker,
-            Err(e) => {
-                report.verdict(Verdict::Re, name, Duration::ZERO, &e);
-                continue;
-            }
-        };
-        for input in inputs {
-            let label = format!("{}/{}", name, bundles::stem(&input));
-            if interactors.plays(name, &input) {
-                interactors.play_case(&mut report, name, &label, &input, &exe, limit);
-            } else {
-                let checker = checker.as_deref();
-                cases::run_case(&mut report, &label, &input, &exe, case_limits, checker);
-            }
-        }
-    }
-
-    if settings.bundles {
-        let out_dir = metadata.target_dir.join("bundles");
-        let _ = std::fs::create_dir_all(&out_dir);
-        report.heading(&bundles_heading(
+    slot(Some("unit tests"));
+    let group_slots: Vec<(Slot, Slot)> = groups.iter().map(|_| (slot(None), slot(None))).collect();
+    let lint_slot = settings.only.as_ref().map(|_| slot(None));
+    let doc_marker = slot(None);
+    let interactive_slot = slot(None);
+    slot(Some("problems"));
+    let case_slots: Vec<Slot> = problems.iter().map(|_| slot(None)).collect();
+    let bundled: Vec<(String, &'static Judge, limits::CaseLimits)> = problems
+        .iter()
+        .zip(&metas)
+        .map(|(name, meta)| {
+            let meta = meta.clone().unwrap_or_else(|_| fallback_meta());
+            let limits = limits::CaseLimits {
+                time: limits::case_limit(settings.timeout, meta.time_limit),
+                memory_mib: meta.memory_limit,
+            };
+            (name.clone(), meta.judge, limits)
+        })
+        .collect();
+    let bundle_slots: Vec<Slot> = if settings.bundles {
+        slot(Some(&bundles_heading(
             settings,
-            checked.iter().map(|(_, j, _)| *j),
-        ));
-        match settings
-            .bundler
-            .clone()
-            .or_else(|| binary("tools", "bundle"))
-        {
-            Some(bundler) => {
-                let problem_binary = |name: &str| binary("problems", name);
-                let problem_checker = |name: &str| {
-                    let meta = meta_of(name)?;
-                    checker::program(&meta, name, &binary)
-                };
-                let built = bundles::Built {
-                    bundle: &bundler,
-                    binary: &problem_binary,
-                    checker: &problem_checker,
-                    interactors: &interactors,
-                    out_dir: out_dir.clone(),
-                };
-                bundles::stage(settings, &checked, &built, &mut report);
+            bundled.iter().map(|(_, j, _)| *j),
+        )));
+        bundled.iter().map(|_| slot(None)).collect()
+    } else {
+        Vec::new()
+    };
+    let atcoder_slot = slot(None);
+    let starter_slot = slot(None);
+
+    let out_dir = metadata.target_dir.join("bundles");
+    let _ = std::fs::create_dir_all(&out_dir);
+    let bundler = settings
+        .bundler
+        .clone()
+        .or_else(|| binary("tools", "bundle"));
+    let problem_binary = |name: &str| binary("problems", name);
+    let problem_checker = |name: &str| {
+        let meta = meta_of(name)?;
+        checker::program(&meta, name, &binary)
+    };
+    let no_juries = interactive::Interactors::default();
+    let harnesses_of: Vec<OnceLock<Vec<cargo::Artifact>>> =
+        groups.iter().map(|_| OnceLock::new()).collect();
+    let juries: OnceLock<interactive::Interactors> = OnceLock::new();
+
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let ((), panicked) = pool::with_workers(workers, |pool| {
+        // One problem's cases and bundle, and the AtCoder build, as jobs: an interactive problem's
+        // wait for its jury.
+        let problem_jobs = |index: usize| {
+            let juries = if interactive.contains(&problems[index]) {
+                juries.get().unwrap_or(&no_juries)
+            } else {
+                &no_juries
+            };
+            let name = &problems[index];
+            let mut cases_report = report.in_slot(&ordered, case_slots[index]);
+            let (meta, found, problem_binary, problem_checker, inputs) = (
+                &metas[index],
+                &found[index],
+                &problem_binary,
+                &problem_checker,
+                &inputs,
+            );
+            pool.submit(move || {
+                problem_cases(
+                    &mut cases_report,
+                    settings,
+                    name,
+                    meta,
+                    found,
+                    &binary,
+                    juries,
+                )
+            });
+            if let (Some(&slot), Some(bundler)) = (bundle_slots.get(index), &bundler) {
+                let mut bundle_report = report.in_slot(&ordered, slot);
+                let (name, judge, limit) = &bundled[index];
+                let out_dir = &out_dir;
+                pool.submit(move || {
+                    let built = bundles::Built {
+                        bundle: bundler,
+                        binary: problem_binary,
+                        checker: problem_checker,
+                        interactors: juries,
+                        out_dir: out_dir.clone(),
+                        inputs,
+                    };
+                    bundles::problem(settings, name, judge, *limit, &built, &mut bundle_report);
+                });
             }
-            None => report.verdict(
-                Verdict::Re,
-                "bundle",
-                Duration::ZERO,
-                "cargo built no bundler",
-            ),
+        };
+        let finish_jobs = || {
+            let juries = juries.get().unwrap_or(&no_juries);
+            let mut atcoder_report = report.in_slot(&ordered, atcoder_slot);
+            let mut starter_report = report.in_slot(&ordered, starter_slot);
+            if !settings.bundles {
+                return;
+            }
+            let Some(bundler) = &bundler else {
+                return atcoder_report.verdict(
+                    Verdict::Re,
+                    "bundle",
+                    Duration::ZERO,
+                    "cargo built no bundler",
+                );
+            };
+            let (problem_binary, problem_checker, inputs, out_dir) =
+                (&problem_binary, &problem_checker, &inputs, &out_dir);
+            let (problems, bundled) = (&problems, &bundled);
+            if settings.atcoder {
+                pool.submit(move || {
+                    let built = bundles::Built {
+                        bundle: bundler,
+                        binary: problem_binary,
+                        checker: problem_checker,
+                        interactors: juries,
+                        out_dir: out_dir.clone(),
+                        inputs,
+                    };
+                    let names: Vec<&str> = problems.iter().map(String::as_str).collect();
+                    let judged_there: Vec<(String, limits::CaseLimits)> = bundled
+                        .iter()
+                        .filter(|(_, judge, _)| !judge.is_plain())
+                        .map(|(name, _, limit)| (name.clone(), *limit))
+                        .collect();
+                    bundles::atcoder(settings, &names, &judged_there, &built, &mut atcoder_report);
+                });
+            }
+            if settings.only.is_none() {
+                pool.submit(move || bundles::starter(settings, out_dir, &mut starter_report));
+            }
+        };
+        for (index, name) in problems.iter().enumerate() {
+            if !interactive.contains(name) {
+                problem_jobs(index);
+            }
+        }
+        for (index, group) in groups.iter().enumerate() {
+            let (build_slot, marker) = group_slots[index];
+            let built = harnesses_of[index].get_or_init(|| {
+                let mut build_report = report.in_slot(&ordered, build_slot);
+                unit::build(root, group, &mut build_report).unwrap_or_default()
+            });
+            let slots: Vec<Slot> = built.iter().map(|_| ordered.push_before(marker)).collect();
+            // Later harnesses first in front of the queue, so the group runs in its order,
+            // before cases and bundles still waiting.
+            for (harness, &slot) in built.iter().zip(&slots).rev() {
+                let mut harness_report = report.in_slot(&ordered, slot);
+                let harness_env = &harness_env;
+                pool.submit_first(move || unit::run(harness, harness_env, &mut harness_report));
+            }
+            ordered.finish(marker);
+            if index == 0 {
+                if let Some(slot) = lint_slot {
+                    lint::problem(root, &problems[0], &mut report.in_slot(&ordered, slot));
+                }
+                juries.get_or_init(|| {
+                    interactive::Interactors::build(
+                        root,
+                        &profile,
+                        &interactive,
+                        &metadata.target_dir,
+                        &mut report.in_slot(&ordered, interactive_slot),
+                    )
+                });
+                for (index, name) in problems.iter().enumerate() {
+                    if interactive.contains(name) {
+                        problem_jobs(index);
+                    }
+                }
+                finish_jobs();
+            }
         }
         if settings.only.is_none() {
-            bundles::starter(settings, &out_dir, &mut report);
+            let libraries: Vec<(String, &[String])> = groups
+                .iter()
+                .zip(&harnesses_of)
+                .flat_map(|(group, harnesses)| {
+                    let harnesses = harnesses.get().map_or(&[][..], Vec::as_slice);
+                    unit::libraries(harnesses)
+                        .into_iter()
+                        .map(move |library| (library, group.profile))
+                })
+                .collect();
+            for (library, profile) in libraries {
+                let slot = ordered.push_before(doc_marker);
+                unit::doctests(root, &library, profile, &mut report.in_slot(&ordered, slot));
+            }
         }
+        ordered.finish(doc_marker);
+        // The test builds put checked binaries where the release ones were: cargo puts them
+        // back for the contestant.
+        let _ = build_release(settings, &checker_args, &mut Report::quiet());
+    });
+    ordered.flush();
+    if panicked > 0 {
+        report.verdict(
+            Verdict::Re,
+            "runner",
+            Duration::ZERO,
+            &format!("{panicked} checks ended in a panic of the runner"),
+        );
     }
-
     println!("{}", report.tally());
     i32::from(report.failed() > 0)
+}
+
+/// The manifest entry a problem whose entry is broken is checked with (its verdict says so).
+fn fallback_meta() -> Meta {
+    Meta::judged_by(judges::by_name("codeforces").expect("the judge table has Codeforces"))
+}
+
+/// Runs problem `name`'s binary on its cases (`found`: the regular inputs, then the others,
+/// which are skipped with a note), each judged by the problem's checker if it has one, or
+/// played against its jury.
+fn problem_cases(
+    report: &mut Report,
+    settings: &Settings,
+    name: &str,
+    meta: &Result<Meta, String>,
+    found: &(Vec<PathBuf>, Vec<PathBuf>),
+    binary: &dyn Fn(&str, &str) -> Option<PathBuf>,
+    juries: &interactive::Interactors,
+) {
+    let meta = meta.clone().unwrap_or_else(|e| {
+        let label = format!("{name} (metadata)");
+        report.verdict(Verdict::Re, &label, Duration::ZERO, &e);
+        fallback_meta()
+    });
+    let limit = limits::case_limit(settings.timeout, meta.time_limit);
+    let case_limits = limits::CaseLimits {
+        time: limit,
+        memory_mib: meta.memory_limit,
+    };
+    let (inputs, special) = found;
+    for path in special {
+        report.note(&format!("skipped {}: not a regular file", path.display()));
+    }
+    let Some(exe) = binary("problems", name) else {
+        return report.verdict(
+            Verdict::Re,
+            name,
+            Duration::ZERO,
+            "cargo built no such binary",
+        );
+    };
+    if inputs.is_empty() {
+        report.verdict(
+            Verdict::Wa,
+            name,
+            Duration::ZERO,
+            &format!("no testcases/{name}/*.in"),
+        );
+    }
+    let checker = match checker::program(&meta, name, binary) {
+        Ok(checker) => checker,
+        Err(e) => return report.verdict(Verdict::Re, name, Duration::ZERO, &e),
+    };
+    for input in inputs {
+        let label = format!("{}/{}", name, bundles::stem(input));
+        if juries.plays(name, input) {
+            juries.play_case(report, name, &label, input, &exe, limit);
+        } else {
+            let checker = checker.as_deref();
+            cases::run_case(report, &label, input, &exe, case_limits, checker);
+        }
+    }
 }

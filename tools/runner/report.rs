@@ -2,7 +2,10 @@
 //! run (`N passed, M failed`); and the comparison of an output with the expected one.
 
 use super::limits;
+use super::ordered::{Ordered, Slot};
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A check's verdict.
@@ -32,30 +35,55 @@ impl Verdict {
     }
 }
 
-/// Counts verdicts and prints them on standard output.
+/// Counts verdicts and prints them on standard output, or in a slot of an [`Ordered`] run.
+/// The reports of one run's checks share one tally.
 pub struct Report {
-    passed: usize,
-    failed: usize,
+    tally: Arc<Tally>,
     colour: bool,
-    silent: bool,
+    sink: Sink,
+}
+
+/// The passed and failed checks of a run.
+#[derive(Debug, Default)]
+struct Tally {
+    passed: AtomicUsize,
+    failed: AtomicUsize,
+}
+
+enum Sink {
+    Stdout,
+    Silent,
+    /// A check's slot, finished when the report is dropped.
+    Slot(Arc<Ordered>, Slot),
 }
 
 impl Report {
     /// A report with colours when standard output is a terminal.
     pub fn new() -> Report {
         Report {
-            passed: 0,
-            failed: 0,
+            tally: Arc::default(),
             colour: std::io::stdout().is_terminal(),
-            silent: false,
+            sink: Sink::Stdout,
         }
     }
 
     /// A report that counts but prints nothing.
     pub fn quiet() -> Report {
         Report {
-            silent: true,
-            ..Report::new()
+            tally: Arc::default(),
+            colour: false,
+            sink: Sink::Silent,
+        }
+    }
+
+    /// A report for one check of this run: it prints in `slot` of `ordered` (finished when
+    /// the new report is dropped, so a check that ends in any way lets the slots after it
+    /// print) and counts in this report's tally.
+    pub fn in_slot(&self, ordered: &Arc<Ordered>, slot: Slot) -> Report {
+        Report {
+            tally: Arc::clone(&self.tally),
+            colour: self.colour,
+            sink: Sink::Slot(Arc::clone(ordered), slot),
         }
     }
 
@@ -73,10 +101,10 @@ impl Report {
 
     fn line(&mut self, verdict: Verdict, name: &str, usage: &str, detail: &str) {
         let colour = if verdict == Verdict::Ac {
-            self.passed += 1;
+            self.tally.passed.fetch_add(1, Ordering::Relaxed);
             "\x1b[32m"
         } else {
-            self.failed += 1;
+            self.tally.failed.fetch_add(1, Ordering::Relaxed);
             "\x1b[31m"
         };
         let (colour, reset) = if self.colour {
@@ -105,28 +133,48 @@ impl Report {
         }
     }
 
+    /// Prints `line` as it is (a failed test's output).
+    pub fn raw(&self, line: &str) {
+        self.print(line);
+    }
+
     /// Prints a note that is not a verdict (a skipped file, progress).
     pub fn note(&self, text: &str) {
         self.print(&format!("    {text}"));
     }
 
     fn print(&self, line: &str) {
-        if self.silent {
-            return;
+        match &self.sink {
+            Sink::Silent => {}
+            Sink::Stdout => {
+                let mut stdout = std::io::stdout().lock();
+                let _ = writeln!(stdout, "{line}");
+                let _ = stdout.flush();
+            }
+            Sink::Slot(ordered, slot) => ordered.write(*slot, line),
         }
-        let mut stdout = std::io::stdout().lock();
-        let _ = writeln!(stdout, "{line}");
-        let _ = stdout.flush();
     }
 
-    /// How many checks failed so far.
+    /// How many checks of the run failed so far.
     pub fn failed(&self) -> usize {
-        self.failed
+        self.tally.failed.load(Ordering::Relaxed)
     }
 
     /// The last line: `N passed, M failed`.
     pub fn tally(&self) -> String {
-        format!("{} passed, {} failed", self.passed, self.failed)
+        format!(
+            "{} passed, {} failed",
+            self.tally.passed.load(Ordering::Relaxed),
+            self.failed()
+        )
+    }
+}
+
+impl Drop for Report {
+    fn drop(&mut self) {
+        if let Sink::Slot(ordered, slot) = &self.sink {
+            ordered.finish(*slot);
+        }
     }
 }
 

@@ -1,9 +1,11 @@
-//! The unit-test stage: cargo builds the test harnesses (its own progress on standard error),
-//! then each harness runs with its count of tests printed as it goes, then the doctests, one
-//! library at a time. One verdict per harness.
+//! The unit-test stage's parts: cargo builds a group's test harnesses (its own progress on
+//! standard error); each harness runs with its count of tests printed as it goes; the doctests
+//! of a library. One verdict per harness and per library. The runner ([`super::run`]) runs the
+//! harnesses on its workers while cargo builds the next group.
 
 use super::cargo::{self, Artifact};
 use super::report::{one_line, Report, Verdict};
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -63,83 +65,82 @@ pub struct Group<'a> {
     pub selection: Vec<&'a str>,
 }
 
-/// Builds and runs the unit tests of each group (one cargo run per group, as each profile asks),
-/// then, when `doctests` holds, the doctests of their libraries, each in its group's profile.
-pub fn stage(root: &Path, groups: &[Group], doctests: bool, report: &mut Report) {
+/// Builds the test harnesses of `group` (`cargo test --no-run`, cargo's progress on standard
+/// error) and returns them sorted, or `None` after a verdict if the build fails.
+pub fn build(root: &Path, group: &Group, report: &mut Report) -> Option<Vec<Artifact>> {
     let start = Instant::now();
-    let mut harnesses: Vec<(Artifact, &[String])> = Vec::new();
-    for group in groups {
-        let mut args = vec!["test", "--no-run"];
-        args.extend(group.profile.iter().map(String::as_str));
-        args.extend_from_slice(&group.selection);
-        report.note(&format!(
-            "building the tests: cargo test --no-run --release {}",
-            group.selection.join(" ")
-        ));
-        match cargo::build(root, &args) {
-            Ok(artifacts) => harnesses.extend(
-                artifacts
-                    .into_iter()
-                    .filter(|a| a.test)
-                    .map(|a| (a, group.profile)),
-            ),
-            Err(e) => {
-                report.verdict(Verdict::Re, "cargo test --no-run", start.elapsed(), &e);
-                return;
-            }
-        }
-    }
-    harnesses.sort_by(|(a, _), (b, _)| {
-        (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target))
-    });
-    harnesses.dedup_by(|(a, _), (b, _)| a.executable == b.executable);
-    let total = harnesses.len();
+    let mut args = vec!["test", "--no-run"];
+    args.extend(group.profile.iter().map(String::as_str));
+    args.extend_from_slice(&group.selection);
     report.note(&format!(
-        "built {} test harnesses in {:.1} s",
-        total,
-        start.elapsed().as_secs_f64()
+        "building the tests: cargo test --no-run --release {}",
+        group.selection.join(" ")
     ));
-    for (done, (harness, _)) in harnesses.iter().enumerate() {
-        let label = format!(
-            "test {} {} ({})",
-            harness.package, harness.target, harness.kind
-        );
-        report.note(&format!("[{}/{}] {}", done + 1, total, label));
-        let start = Instant::now();
-        let mut command = Command::new(&harness.executable);
-        command.current_dir(&harness.package_dir);
-        let outcome = run_harness(command, &label, report);
-        if start.elapsed() > SLOW_HARNESS {
-            if let Ok(outcome) = &outcome {
-                note_slow_tests(report, harness, outcome, start.elapsed());
-            }
-        }
-        finish(report, &label, start, outcome);
-    }
-    if doctests {
-        let mut libraries: Vec<(&str, &[String])> = harnesses
-            .iter()
-            .filter(|(h, _)| h.kind == "lib")
-            .map(|(h, profile)| (h.package.as_str(), *profile))
-            .collect();
-        libraries.dedup_by(|a, b| a.0 == b.0);
-        for (done, (package, profile)) in libraries.iter().enumerate() {
-            let label = format!("doctests {package}");
+    match cargo::build(root, &args) {
+        Ok(artifacts) => {
+            let mut harnesses: Vec<Artifact> = artifacts.into_iter().filter(|a| a.test).collect();
+            harnesses.sort_by(|a, b| {
+                (&a.package, &a.kind, &a.target).cmp(&(&b.package, &b.kind, &b.target))
+            });
+            harnesses.dedup_by(|a, b| a.executable == b.executable);
             report.note(&format!(
-                "[{}/{}] {} (each example is compiled)",
-                done + 1,
-                libraries.len(),
-                label
+                "built {} test harnesses in {:.1} s",
+                harnesses.len(),
+                start.elapsed().as_secs_f64()
             ));
-            let start = Instant::now();
-            let mut command = Command::new(cargo::cargo());
-            command
-                .current_dir(root)
-                .args(["test", "--doc", "-p", package])
-                .args(*profile);
-            finish(report, &label, start, run_harness(command, &label, report));
+            Some(harnesses)
+        }
+        Err(e) => {
+            report.verdict(Verdict::Re, "cargo test --no-run", start.elapsed(), &e);
+            None
         }
     }
+}
+
+/// Runs one test harness in its package's folder, with `env` set, printing its progress and
+/// one verdict (`test PACKAGE TARGET (KIND)`); a slow one gets its last tests named.
+pub fn run(harness: &Artifact, env: &[(&str, &OsStr)], report: &mut Report) {
+    let label = format!(
+        "test {} {} ({})",
+        harness.package, harness.target, harness.kind
+    );
+    let start = Instant::now();
+    let mut command = Command::new(&harness.executable);
+    command
+        .current_dir(&harness.package_dir)
+        .envs(env.iter().copied());
+    let outcome = run_harness(command, &label, report);
+    if start.elapsed() > SLOW_HARNESS {
+        if let Ok(outcome) = &outcome {
+            note_slow_tests(report, harness, outcome, start.elapsed());
+        }
+    }
+    finish(report, &label, start, outcome);
+}
+
+/// The libraries among `harnesses` whose doctests run, each once.
+pub fn libraries(harnesses: &[Artifact]) -> Vec<String> {
+    let mut libraries: Vec<String> = harnesses
+        .iter()
+        .filter(|h| h.kind == "lib")
+        .map(|h| h.package.clone())
+        .collect();
+    libraries.dedup();
+    libraries
+}
+
+/// Compiles and runs the doctests of `package` in `profile` (`cargo test --doc`), one verdict
+/// (`doctests PACKAGE`).
+pub fn doctests(root: &Path, package: &str, profile: &[String], report: &mut Report) {
+    let label = format!("doctests {package}");
+    report.note(&format!("{label} (each example is compiled)"));
+    let start = Instant::now();
+    let mut command = Command::new(cargo::cargo());
+    command
+        .current_dir(root)
+        .args(["test", "--doc", "-p", package])
+        .args(profile);
+    finish(report, &label, start, run_harness(command, &label, report));
 }
 
 /// For a harness that ran long, its last tests to finish and how to time one alone.
@@ -200,7 +201,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
         ),
         Ok(outcome) => {
             for line in &outcome.failures {
-                println!("{line}");
+                report.raw(line);
             }
             let detail = format!(
                 "{} passed, {} failed; see the failures above",
