@@ -265,6 +265,23 @@ pub fn test_build_args(members: &[String]) -> Vec<String> {
     args
 }
 
+/// The arguments that build `package`'s own unit-test harness (`--lib`) in the release
+/// profile unoptimised: the harness compiles the whole crate once more, which at full
+/// optimisation costs many times what its tests take to run; the package's library and
+/// binaries, which its integration tests use, stay as the release build made them.
+///
+/// ```
+/// let args = tools::runner::cargo::unoptimised_unit_tests_args("tools");
+/// assert_eq!(args, ["--release", "--config", "profile.release.package.tools.opt-level=0"]);
+/// ```
+pub fn unoptimised_unit_tests_args(package: &str) -> Vec<String> {
+    vec![
+        "--release".to_string(),
+        "--config".to_string(),
+        format!("profile.release.package.{package}.opt-level=0"),
+    ]
+}
+
 /// The cargo that runs this tool (`CARGO` when cargo started it), else `cargo`.
 pub fn cargo() -> PathBuf {
     std::env::var_os("CARGO")

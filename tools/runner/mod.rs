@@ -233,8 +233,9 @@ pub fn run(settings: &Settings) -> i32 {
 
     // The contest code (library, judge, problems, testkit) is tested with debug assertions and
     // overflow checks, the problems' harnesses unoptimised (`cargo::test_build_args`); tools/
-    // is tested as built, in a cargo run of its own: built beside the checked library, tools
-    // would be compiled again against it, not shared with the release build.
+    // is tested as built, in cargo runs of its own: built beside the checked library, tools
+    // would be compiled again against it, not shared with the release build. Its own unit
+    // tests are compiled unoptimised, its integration tests against the release build.
     let checked: Vec<String> = metadata
         .members
         .iter()
@@ -243,21 +244,30 @@ pub fn run(settings: &Settings) -> i32 {
         .collect();
     let profile = cargo::test_build_args(&checked);
     let release = ["--release".to_string()];
+    let tools_unit = cargo::unoptimised_unit_tests_args("tools");
     let mut groups = Vec::new();
     match &settings.only {
         Some(name) => groups.push(unit::Group {
             profile: &profile,
             selection: vec!["-p", "problems", "--bin", name],
+            doc_profile: &profile,
         }),
         None => {
             groups.push(unit::Group {
                 profile: &profile,
                 selection: checked.iter().flat_map(|m| ["-p", m.as_str()]).collect(),
+                doc_profile: &profile,
             });
             if metadata.members.iter().any(|m| m == "tools") {
                 groups.push(unit::Group {
+                    profile: &tools_unit,
+                    selection: vec!["-p", "tools", "--lib"],
+                    doc_profile: &release,
+                });
+                groups.push(unit::Group {
                     profile: &release,
-                    selection: vec!["-p", "tools"],
+                    selection: vec!["-p", "tools", "--test", "*"],
+                    doc_profile: &release,
                 });
             }
         }
@@ -464,7 +474,7 @@ pub fn run(settings: &Settings) -> i32 {
                     let harnesses = harnesses.get().map_or(&[][..], Vec::as_slice);
                     unit::libraries(harnesses)
                         .into_iter()
-                        .map(move |library| (library, group.profile))
+                        .map(move |library| (library, group.doc_profile))
                 })
                 .collect();
             for (library, profile) in libraries {

@@ -63,6 +63,9 @@ pub struct Group<'a> {
     /// `cargo test` arguments choosing what is tested, such as `-p grundy` or `-p problems --bin
     /// NAME`.
     pub selection: Vec<&'a str>,
+    /// The profile the doctests of the group's libraries run in: one their library is already
+    /// built in.
+    pub doc_profile: &'a [String],
 }
 
 /// Builds the test harnesses of `group` (`cargo test --no-run`, cargo's progress on standard
