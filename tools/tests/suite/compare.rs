@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+use toml_edit::DocumentMut;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -12,9 +14,84 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// A workspace holding only knights (its file, its manifest lines, its testcases), whose library
+/// crates are the real workspace's by their paths and whose builds go to the real target
+/// directory: stress saves a disagreement into this workspace's testcases/knights, never into
+/// the real one, which other tests of this binary read while these run. Made once.
+fn knights_workspace() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = root();
+        let dir = std::env::temp_dir().join(format!("compare-knights-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("problems")).unwrap();
+        std::fs::create_dir_all(dir.join("testcases/knights")).unwrap();
+        let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        let mut thin = manifest.replace(
+            r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
+            r#"members = ["problems"]"#,
+        );
+        for (name, folder) in [
+            ("grundy", "lib"),
+            ("judge", "judge"),
+            ("testkit", "testkit"),
+        ] {
+            thin = thin.replace(
+                &format!(r#"{name} = {{ path = "{folder}" }}"#),
+                &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
+            );
+        }
+        assert!(
+            thin.contains(r#"members = ["problems"]"#)
+                && thin.matches(&root.display().to_string()).count() == 3,
+            "the workspace's members or paths moved: {thin}"
+        );
+        std::fs::write(dir.join("Cargo.toml"), thin).unwrap();
+        std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+        let problems = std::fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
+        let mut problems: DocumentMut = problems.parse().unwrap();
+        let mut bins = toml_edit::Array::new();
+        for bin in problems["bin"].as_array().unwrap() {
+            if bin.as_inline_table().unwrap().get("name").unwrap().as_str() == Some("knights") {
+                bins.push(bin.clone());
+            }
+        }
+        assert_eq!(bins.len(), 1, "knights has no bin line");
+        problems["bin"] = toml_edit::value(bins);
+        let knights = problems["package"]["metadata"]["problems"]["knights"].clone();
+        problems["package"]["metadata"]["problems"] = toml_edit::table();
+        problems["package"]["metadata"]["problems"]["knights"] = knights;
+        std::fs::write(dir.join("problems/Cargo.toml"), problems.to_string()).unwrap();
+        std::fs::copy(
+            root.join("problems/knights.rs"),
+            dir.join("problems/knights.rs"),
+        )
+        .unwrap();
+        for entry in std::fs::read_dir(root.join("testcases/knights")).unwrap() {
+            let from = entry.unwrap().path();
+            let to = dir
+                .join("testcases/knights")
+                .join(from.file_name().unwrap());
+            std::fs::copy(&from, to).unwrap();
+        }
+        // The bundler reads lib/ and judge/; the starters' examples are templates/.
+        for folder in ["lib", "judge", "templates"] {
+            std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
+        }
+        dir
+    })
+}
+
+/// `stress` on knights in [`knights_workspace`], building into the real target directory.
 fn stress(args: &[&str]) -> Output {
+    let dir = knights_workspace();
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
     Command::new(env!("CARGO_BIN_EXE_stress"))
         .args(args)
+        .arg("--root")
+        .arg(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("CARGO_BUILD_TARGET_DIR")
         .output()
         .expect("the stress binary runs")
 }
@@ -87,7 +164,10 @@ fn a_wrong_reference_is_caught_shrunk_and_saved() {
         name.starts_with("reference-") && name.ends_with(".in"),
         "{name}"
     );
-    assert_eq!(path.parent().unwrap(), root().join("testcases/knights"));
+    assert_eq!(
+        path.parent().unwrap(),
+        knights_workspace().join("testcases/knights")
+    );
     assert!(input.starts_with(&std::fs::read_to_string(path).unwrap()));
     assert_eq!(
         std::fs::read_to_string(path.with_extension("out")).unwrap(),
