@@ -17,15 +17,14 @@ fn root() -> PathBuf {
 /// A workspace holding only knights (its file, its manifest lines, its testcases), whose library
 /// crates are the real workspace's by their paths and whose builds go to the real target
 /// directory: stress saves a disagreement into this workspace's testcases/knights, never into
-/// the real one, which other tests of this binary read while these run. Made once.
+/// the real one, which other tests of this binary read while these run. Made once a run, at a
+/// fixed place and with only the files that changed rewritten, so that cargo finds knights
+/// built by an earlier run fresh.
 fn knights_workspace() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let root = root();
-        let dir = std::env::temp_dir().join(format!("compare-knights-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("problems")).unwrap();
-        std::fs::create_dir_all(dir.join("testcases/knights")).unwrap();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compare-knights");
         let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
         let mut thin = manifest.replace(
             r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
@@ -46,8 +45,6 @@ fn knights_workspace() -> &'static Path {
                 && thin.matches(&root.display().to_string()).count() == 3,
             "the workspace's members or paths moved: {thin}"
         );
-        std::fs::write(dir.join("Cargo.toml"), thin).unwrap();
-        std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
         let problems = std::fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
         let mut problems: DocumentMut = problems.parse().unwrap();
         let mut bins = toml_edit::Array::new();
@@ -61,22 +58,55 @@ fn knights_workspace() -> &'static Path {
         let knights = problems["package"]["metadata"]["problems"]["knights"].clone();
         problems["package"]["metadata"]["problems"] = toml_edit::table();
         problems["package"]["metadata"]["problems"]["knights"] = knights;
-        std::fs::write(dir.join("problems/Cargo.toml"), problems.to_string()).unwrap();
-        std::fs::copy(
-            root.join("problems/knights.rs"),
-            dir.join("problems/knights.rs"),
-        )
-        .unwrap();
+        let read = |path: &str| std::fs::read(root.join(path)).unwrap();
+        let mut files = vec![
+            ("Cargo.toml".to_string(), thin.into_bytes()),
+            (
+                "problems/Cargo.toml".to_string(),
+                problems.to_string().into_bytes(),
+            ),
+            (
+                "problems/knights.rs".to_string(),
+                read("problems/knights.rs"),
+            ),
+        ];
+        let cases = dir.join("testcases/knights");
+        std::fs::create_dir_all(&cases).unwrap();
+        let mut wanted = Vec::new();
         for entry in std::fs::read_dir(root.join("testcases/knights")).unwrap() {
-            let from = entry.unwrap().path();
-            let to = dir
-                .join("testcases/knights")
-                .join(from.file_name().unwrap());
-            std::fs::copy(&from, to).unwrap();
+            let name = entry.unwrap().file_name();
+            let path = format!("testcases/knights/{}", name.to_str().unwrap());
+            files.push((path.clone(), read(&path)));
+            wanted.push(name);
+        }
+        // A case an interrupted run saved.
+        for entry in std::fs::read_dir(&cases).unwrap() {
+            let entry = entry.unwrap();
+            if !wanted.contains(&entry.file_name()) {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            if std::fs::read(&path).ok().as_deref() != Some(&text[..]) {
+                std::fs::write(&path, text).unwrap();
+            }
+        }
+        // Cargo prunes the lock to this workspace's packages: copied again only when the real
+        // one changed since.
+        let lock = dir.join("Cargo.lock");
+        let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        if modified(&lock) < modified(&root.join("Cargo.lock")) {
+            std::fs::copy(root.join("Cargo.lock"), &lock).unwrap();
         }
         // The bundler reads lib/ and judge/; the starters' examples are templates/.
         for folder in ["lib", "judge", "templates"] {
-            std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
+            let link = dir.join(folder);
+            if std::fs::read_link(&link).ok() != Some(root.join(folder)) {
+                let _ = std::fs::remove_file(&link);
+                std::os::unix::fs::symlink(root.join(folder), link).unwrap();
+            }
         }
         dir
     })

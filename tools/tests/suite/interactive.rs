@@ -25,10 +25,15 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
-/// The interactive starter's test binary: the jury of its Nim protocol.
+/// The interactive starter's test binary: the jury of its Nim protocol. Built (asked of cargo)
+/// once for all the tests here.
 fn jury() -> PathBuf {
-    let root = tools::workspace::default_root();
-    build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
+    static JURY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    JURY.get_or_init(|| {
+        let root = tools::workspace::default_root();
+        build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
+    })
+    .clone()
 }
 
 #[test]
