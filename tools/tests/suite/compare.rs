@@ -1,6 +1,7 @@
 //! `stress --reference`: the problem's program against a reference program, on the problem's
 //! generated inputs and on its judge-size inputs, through the `stress` binary as a contestant
-//! runs it (on `knights`, whose test binary builds quickly).
+//! runs it (on `knights`, whose test binary builds quickly), in a scratch workspace holding only
+//! knights so that a saved disagreement never appears among the real workspace's cases.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
