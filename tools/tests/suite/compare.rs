@@ -26,26 +26,7 @@ fn knights_workspace() -> &'static Path {
     DIR.get_or_init(|| {
         let root = root();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compare-knights");
-        let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-        let mut thin = manifest.replace(
-            r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
-            r#"members = ["problems"]"#,
-        );
-        for (name, folder) in [
-            ("grundy", "lib"),
-            ("judge", "judge"),
-            ("testkit", "testkit"),
-        ] {
-            thin = thin.replace(
-                &format!(r#"{name} = {{ path = "{folder}" }}"#),
-                &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
-            );
-        }
-        assert!(
-            thin.contains(r#"members = ["problems"]"#)
-                && thin.matches(&root.display().to_string()).count() == 3,
-            "the workspace's members or paths moved: {thin}"
-        );
+        let thin = crate::thin_manifest(&root);
         let problems = std::fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
         let mut problems: DocumentMut = problems.parse().unwrap();
         let mut bins = toml_edit::Array::new();

@@ -723,26 +723,7 @@ fn a_batch_is_waited_for_to_its_end() {
 /// runner lints its problem the same way), and only the new problem is linted here.
 fn thin_copy(dir: &Path) {
     let root = tools::workspace::default_root();
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let mut thin = manifest.replace(
-        r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
-        r#"members = ["problems"]"#,
-    );
-    for (name, folder) in [
-        ("grundy", "lib"),
-        ("judge", "judge"),
-        ("testkit", "testkit"),
-    ] {
-        thin = thin.replace(
-            &format!(r#"{name} = {{ path = "{folder}" }}"#),
-            &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
-        );
-    }
-    assert!(
-        thin.contains(r#"members = ["problems"]"#)
-            && thin.matches(&root.display().to_string()).count() == 3,
-        "the workspace's members or paths moved: {thin}"
-    );
+    let thin = crate::thin_manifest(&root);
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("Cargo.toml"), thin).unwrap();
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
