@@ -716,20 +716,27 @@ fn a_batch_is_waited_for_to_its_end() {
     std::fs::remove_dir_all(root).unwrap();
 }
 
-/// Copies the workspace's sources (not its target/ or .git) to `dir`.
-fn copy_workspace(dir: &Path) {
+/// A workspace at `dir` made of the real one's problems package (copied: `new` writes into it)
+/// and the real library crates by their paths, with links to templates/ and copies of the
+/// starters' cases, which `new` reads. Built into the real target directory, the library crates
+/// are checked as any other thin workspace of these tests has them (the interactive loop's
+/// runner lints its problem the same way), and only the new problem is linted here.
+fn thin_copy(dir: &Path) {
     let root = tools::workspace::default_root();
-    let mut stack = vec![PathBuf::new()];
+    let thin = crate::thin_manifest(&root);
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("Cargo.toml"), thin).unwrap();
+    std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    std::os::unix::fs::symlink(root.join("templates"), dir.join("templates")).unwrap();
+    let mut stack = vec![PathBuf::from("problems"), PathBuf::from("testcases")];
     while let Some(rel) = stack.pop() {
         std::fs::create_dir_all(dir.join(&rel)).unwrap();
         for entry in std::fs::read_dir(root.join(&rel)).unwrap() {
             let entry = entry.unwrap();
-            let name = entry.file_name();
-            let path = rel.join(&name);
-            let skip = ["target", ".git"].iter().any(|s| name == *s)
-                || (rel == Path::new("testcases")
-                    && !name.to_string_lossy().starts_with("starter"));
-            if skip {
+            let path = rel.join(entry.file_name());
+            if rel == Path::new("testcases")
+                && !entry.file_name().to_string_lossy().starts_with("starter")
+            {
                 continue;
             }
             if entry.file_type().unwrap().is_dir() {
@@ -746,7 +753,7 @@ fn a_fresh_problem_passes_fmt_and_clippy() {
     let dir =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("new-fresh-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    copy_workspace(&dir);
+    thin_copy(&dir);
     let json = dir.join("problem.json");
     std::fs::write(
         &json,
@@ -761,8 +768,9 @@ fn a_fresh_problem_passes_fmt_and_clippy() {
             .current_dir(&dir)
             .env(
                 "CARGO_TARGET_DIR",
-                Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-fresh-target"),
+                Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap(),
             )
+            .env_remove("CARGO_BUILD_TARGET_DIR")
             .env("RUSTDOCFLAGS", "-D warnings")
             .output()
             .unwrap();

@@ -27,29 +27,29 @@ const NOT_RUN: &[(&str, &str)] = &[
     (
         "./run_tests.sh knights",
         "the runner builds the workspace with cargo, which inside `cargo test` would wait on the \
-         build that runs this test; tools/tests/runner.rs drives the runner's stages",
+         build that runs this test; tools/tests/suite/runner.rs drives the runner's stages",
     ),
     (
         "cargo run --release --bin new -- my_game",
-        "writes a problem into the tree; tools/tests/new.rs runs `new` in scratch workspaces",
+        "writes a problem into the tree; tools/tests/suite/new.rs runs `new` in scratch workspaces",
     ),
     (
         "cargo run --release --bin new -- --listen",
-        "waits for Competitive Companion; tools/tests/new.rs posts to the listener",
+        "waits for Competitive Companion; tools/tests/suite/new.rs posts to the listener",
     ),
     (
         "cargo run --release --bin stress -- knights --reference 'python3 ref.py' --max",
-        "needs a reference program of the reader's; tools/tests/compare.rs runs --reference \
+        "needs a reference program of the reader's; tools/tests/suite/compare.rs runs --reference \
          against a wrong shell reference, a Python one and the bundle, --max included",
     ),
     (
         "cargo run --release --bin stress -- knights --seconds 60",
-        "a minute long, and builds the problem's test binary with cargo; tools/tests/interactive.rs \
-         builds and runs stress targets, tools/tests/hardening.rs its refusals",
+        "a minute long, and builds the problem's test binary with cargo; tools/tests/suite/interactive.rs \
+         builds and runs stress targets, tools/tests/suite/hardening.rs its refusals",
     ),
     (
         "cargo run --release --bin play -- abc278g --start testcases/abc278g/max-limits.in --strategy random",
-        "builds the problem and its test binary with cargo; tools/tests/interactive.rs plays \
+        "builds the problem and its test binary with cargo; tools/tests/suite/interactive.rs plays \
          ABC278 G at N = 2000 through `play`'s library",
     ),
 ];

@@ -1,9 +1,12 @@
 //! `stress --reference`: the problem's program against a reference program, on the problem's
 //! generated inputs and on its judge-size inputs, through the `stress` binary as a contestant
-//! runs it (on `knights`, whose test binary builds quickly).
+//! runs it (on `knights`, whose test binary builds quickly), in a scratch workspace holding only
+//! knights so that a saved disagreement never appears among the real workspace's cases.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+use toml_edit::DocumentMut;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -12,9 +15,95 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// A workspace holding only knights (its file, its manifest lines, its testcases), whose library
+/// crates are the real workspace's by their paths and whose builds go to the real target
+/// directory: stress saves a disagreement into this workspace's testcases/knights, never into
+/// the real one, which other tests of this binary read while these run. Made once a run, at a
+/// fixed place and with only the files that changed rewritten, so that cargo finds knights
+/// built by an earlier run fresh.
+fn knights_workspace() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = root();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compare-knights");
+        let thin = crate::thin_manifest(&root);
+        let problems = std::fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
+        let mut problems: DocumentMut = problems.parse().unwrap();
+        let mut bins = toml_edit::Array::new();
+        for bin in problems["bin"].as_array().unwrap() {
+            if bin.as_inline_table().unwrap().get("name").unwrap().as_str() == Some("knights") {
+                bins.push(bin.clone());
+            }
+        }
+        assert_eq!(bins.len(), 1, "knights has no bin line");
+        problems["bin"] = toml_edit::value(bins);
+        let knights = problems["package"]["metadata"]["problems"]["knights"].clone();
+        problems["package"]["metadata"]["problems"] = toml_edit::table();
+        problems["package"]["metadata"]["problems"]["knights"] = knights;
+        let read = |path: &str| std::fs::read(root.join(path)).unwrap();
+        let mut files = vec![
+            ("Cargo.toml".to_string(), thin.into_bytes()),
+            (
+                "problems/Cargo.toml".to_string(),
+                problems.to_string().into_bytes(),
+            ),
+            (
+                "problems/knights.rs".to_string(),
+                read("problems/knights.rs"),
+            ),
+        ];
+        let cases = dir.join("testcases/knights");
+        std::fs::create_dir_all(&cases).unwrap();
+        let mut wanted = Vec::new();
+        for entry in std::fs::read_dir(root.join("testcases/knights")).unwrap() {
+            let name = entry.unwrap().file_name();
+            let path = format!("testcases/knights/{}", name.to_str().unwrap());
+            files.push((path.clone(), read(&path)));
+            wanted.push(name);
+        }
+        // A case an interrupted run saved.
+        for entry in std::fs::read_dir(&cases).unwrap() {
+            let entry = entry.unwrap();
+            if !wanted.contains(&entry.file_name()) {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            if std::fs::read(&path).ok().as_deref() != Some(&text[..]) {
+                std::fs::write(&path, text).unwrap();
+            }
+        }
+        // Cargo prunes the lock to this workspace's packages: copied again only when the real
+        // one changed since.
+        let lock = dir.join("Cargo.lock");
+        let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        if modified(&lock) < modified(&root.join("Cargo.lock")) {
+            std::fs::copy(root.join("Cargo.lock"), &lock).unwrap();
+        }
+        // The bundler reads lib/ and judge/; the starters' examples are templates/.
+        for folder in ["lib", "judge", "templates"] {
+            let link = dir.join(folder);
+            if std::fs::read_link(&link).ok() != Some(root.join(folder)) {
+                let _ = std::fs::remove_file(&link);
+                std::os::unix::fs::symlink(root.join(folder), link).unwrap();
+            }
+        }
+        dir
+    })
+}
+
+/// `stress` on knights in [`knights_workspace`], building into the real target directory.
 fn stress(args: &[&str]) -> Output {
+    let dir = knights_workspace();
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
     Command::new(env!("CARGO_BIN_EXE_stress"))
         .args(args)
+        .arg("--root")
+        .arg(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("CARGO_BUILD_TARGET_DIR")
         .output()
         .expect("the stress binary runs")
 }
@@ -87,7 +176,10 @@ fn a_wrong_reference_is_caught_shrunk_and_saved() {
         name.starts_with("reference-") && name.ends_with(".in"),
         "{name}"
     );
-    assert_eq!(path.parent().unwrap(), root().join("testcases/knights"));
+    assert_eq!(
+        path.parent().unwrap(),
+        knights_workspace().join("testcases/knights")
+    );
     assert!(input.starts_with(&std::fs::read_to_string(path).unwrap()));
     assert_eq!(
         std::fs::read_to_string(path.with_extension("out")).unwrap(),

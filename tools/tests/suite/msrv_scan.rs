@@ -306,7 +306,7 @@ fn main() {
 /// Each program of [`LANGUAGE`] and [`STD_APIS`] compiles with the toolchain's rustc, and an
 /// old rustc (`OLD_RUSTC`, else /usr/bin/rustc; Debian's 1.63) refuses exactly those newer
 /// than it. Ignored by default: about a hundred compiler runs. Run it with
-/// `cargo test -p tools --test msrv_scan -- --ignored`.
+/// `cargo test -p tools --test suite msrv_scan -- --ignored`.
 #[test]
 #[ignore]
 fn the_programs_compile_as_their_versions_say() {

@@ -25,10 +25,15 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
-/// The interactive starter's test binary: the jury of its Nim protocol.
+/// The interactive starter's test binary: the jury of its Nim protocol. Built (asked of cargo)
+/// once for all the tests here.
 fn jury() -> PathBuf {
-    let root = tools::workspace::default_root();
-    build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
+    static JURY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    JURY.get_or_init(|| {
+        let root = tools::workspace::default_root();
+        build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
+    })
+    .clone()
 }
 
 #[test]
@@ -354,27 +359,7 @@ const OUTER_SETTINGS: [&str; 9] = [
 /// problem's binary is compiled here. `lib/`, `judge/` and `templates/` are links to the real
 /// folders (the bundler and `new` read them).
 fn thin_workspace(root: &Path, dir: &Path) {
-    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let mut thin = manifest.replace(
-        r#"members = ["lib", "judge", "problems", "testkit", "tools"]"#,
-        r#"members = ["problems"]"#,
-    );
-    for (name, folder) in [
-        ("grundy", "lib"),
-        ("judge", "judge"),
-        ("testkit", "testkit"),
-    ] {
-        thin = thin.replace(
-            &format!(r#"{name} = {{ path = "{folder}" }}"#),
-            &format!(r#"{name} = {{ path = "{}" }}"#, root.join(folder).display()),
-        );
-    }
-    assert_eq!(
-        thin.matches(&root.display().to_string()).count(),
-        3,
-        "the workspace's members or paths moved: {thin}"
-    );
-    assert!(thin.contains(r#"members = ["problems"]"#), "{thin}");
+    let thin = crate::thin_manifest(root);
     fs::write(dir.join("Cargo.toml"), thin).unwrap();
     fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let problems = fs::read_to_string(root.join("problems/Cargo.toml")).unwrap();
