@@ -81,6 +81,13 @@ fn outcomes(len: u64, misere: bool, moves: impl Fn(&u64) -> Vec<u64>) -> Vec<u64
 
 /// Codeforces 768E: remove k stones, never the same k twice from a pile. The state is the
 /// pile and the amounts already taken from it (only those up to the pile matter).
+/// [`no_repeat_removals`] of the first 80 piles, searched once for every test that uses it
+/// (test code, built by the current toolchain only).
+fn no_repeat_removals_80() -> &'static [u64] {
+    static VALUES: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| no_repeat_removals(80))
+}
+
 fn no_repeat_removals(len: usize) -> Vec<u64> {
     /// The memo: one map a pile, keyed by the amounts used, through a multiplicative hash (the
     /// default hasher's cost dominated the search).
@@ -255,7 +262,7 @@ fn periodic_and_arithmetic_periodic_games() {
 fn runs_of_growing_length() {
     // Codeforces 768E: the first 61 values, by literal search, give the rule; it extends to
     // 10^4 exactly (checked against the largest k with k(k+1)/2 <= n found by counting).
-    let searched = no_repeat_removals(80);
+    let searched = no_repeat_removals_80();
     let values = searched[..61].to_vec();
     assert_eq!(values[..11], [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]);
     let found = guess(&values).unwrap();
@@ -713,7 +720,7 @@ fn a_suite_of_games_is_extrapolated_exactly_or_refused() {
             400,
             Either,
         ),
-        ("768E", no_repeat_removals(80), 61, Rule),
+        ("768E", no_repeat_removals_80().to_vec(), 61, Rule),
         (
             "below half",
             one_heap(5000, |n| (0..(n + 1) / 2).collect()), // 2m < n
