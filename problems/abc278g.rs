@@ -303,23 +303,45 @@ mod tests {
     impl Abc278g {
         fn xor_of_values(&self, p: &Cards) -> usize {
             let mut values = self.values.borrow_mut();
-            let g = values
-                .entry(p.l)
-                .or_insert_with(|| literal_grundy(MAX_N as usize, p.l));
+            // Computed as far as the longest row asked about so far: the searches ask about
+            // rows of a few cards, the large games about rows up to N.
+            let g = values.entry(p.l).or_default();
+            extend_literal_grundy(
+                g,
+                p.rows.iter().map(|&(_, len)| len).max().unwrap_or(0),
+                p.l,
+            );
             p.live().fold(0, |x, len| x ^ g[len])
         }
     }
 
     /// The Grundy values of one row under removals of exactly k, by the definition (a mex
-    /// over every cut, with a set): the jury's own, apart from the solution's.
+    /// over every cut): the jury's own, apart from the solution's.
     fn literal_grundy(n: usize, k: usize) -> Vec<usize> {
-        let mut g = vec![0; n + 1];
-        for len in k..=n {
-            let options: std::collections::HashSet<usize> =
-                (0..=len - k).map(|a| g[a] ^ g[len - k - a]).collect();
-            g[len] = (0..).find(|v| !options.contains(v)).unwrap();
-        }
+        let mut g = Vec::new();
+        extend_literal_grundy(&mut g, n, k);
         g
+    }
+
+    /// Extends `g`, the values of rows 0, 1, … under removals of exactly k, to rows 0..=n.
+    /// The mex marks a table: of m options it is at most m, so larger values cannot matter.
+    fn extend_literal_grundy(g: &mut Vec<usize>, n: usize, k: usize) {
+        let mut seen = Vec::new();
+        for len in g.len()..=n {
+            if len < k {
+                g.push(0);
+                continue;
+            }
+            let cuts = len - k + 1;
+            seen.clear();
+            seen.resize(cuts + 1, false);
+            for a in 0..cuts {
+                if let Some(mark) = seen.get_mut(g[a] ^ g[len - k - a]) {
+                    *mark = true;
+                }
+            }
+            g.push(seen.iter().position(|&s| !s).expect("a free value"));
+        }
     }
 
     impl Protocol for Abc278g {
@@ -531,13 +553,14 @@ mod tests {
                             assert_eq!(known, wins, "{:?}", p);
                             answered += 1;
                         }
-                        assert_eq!(protocol.is_over(&p), protocol.moves(&p).is_empty());
+                        let moves = protocol.moves(&p);
+                        assert_eq!(protocol.is_over(&p), moves.is_empty());
                         if let Some(next) = protocol.greedy_move(&p, &mut rng) {
-                            assert!(protocol.moves(&p).contains(&next), "{:?} to {:?}", p, next);
+                            assert!(moves.contains(&next), "{:?} to {:?}", p, next);
                             assert!(!oracle.facts(&protocol, &next).mover_wins, "{:?}", next);
                             greedy += 1;
                         }
-                        for next in protocol.moves(&p) {
+                        for next in moves {
                             assert!(protocol.is_move(&p, &next));
                             assert!(
                                 protocol.read_move(&p, &protocol.write_move(&p, &next))

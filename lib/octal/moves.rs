@@ -26,16 +26,17 @@ impl Moves {
     #[inline]
     pub(super) fn insert_unsplit(&self, g: &[u16], seen: &mut MexBuffer) -> u64 {
         let n = g.len();
-        for &j in &self.take_all {
-            if n == j {
-                seen.insert(0);
-            }
+        // Both lists are sorted (`OctalCode::moves_with`): a code of many moves, as long as
+        // the heap or longer, visits only the moves that fit.
+        if self.take_all.binary_search(&n).is_ok() {
+            seen.insert(0);
         }
-        for &j in &self.leave_one {
-            if n > j {
-                seen.insert(g[n - j] as usize);
-            }
-        }
+        let fitting = self.leave_one.partition_point(|&j| j < n);
+        seen.insert_all(
+            self.leave_one[..fitting]
+                .iter()
+                .map(|&j| usize::from(g[n - j])),
+        );
         (self.take_all.len() + self.leave_one.len()) as u64
     }
 

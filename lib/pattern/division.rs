@@ -45,6 +45,39 @@ fn mex_of(options: impl Iterator<Item = u64>) -> u64 {
     (128..).find(|v| !large.contains(v)).expect("a free value")
 }
 
+/// Appends G(n) for n from `g.len()` (at least 1) to `len` - 1, by the mex over `divisors`.
+/// The quotients ⌊n/k⌋ are carried from one n to the next by a remainder per divisor instead
+/// of a division each, and when no divisor divides n they are those of n - 1, and so is G(n).
+fn extend_values(divisors: &[u64], g: &mut Vec<u64>, len: usize) {
+    let start = g.len();
+    assert!(start >= 1, "G(0) = 0 is given");
+    if start >= len {
+        return;
+    }
+    let divisors: Vec<usize> = divisors.iter().map(|&k| k as usize).collect();
+    let mut quotients: Vec<usize> = divisors.iter().map(|&k| start / k).collect();
+    let mut remainders: Vec<usize> = divisors.iter().map(|&k| start % k).collect();
+    g.reserve(len - start);
+    let mut moved = true;
+    for n in start..len {
+        let v = if moved {
+            mex_of(quotients.iter().map(|&q| g[q]))
+        } else {
+            g[n - 1]
+        };
+        g.push(v);
+        moved = false;
+        for ((q, r), &k) in quotients.iter_mut().zip(&mut remainders).zip(&divisors) {
+            *r += 1;
+            if *r == k {
+                *r = 0;
+                *q += 1;
+                moved = true;
+            }
+        }
+    }
+}
+
 /// Whether the mex over `divisors` reproduces every value.
 fn reproduces(values: &[u64], divisors: &[u64]) -> bool {
     !divisors.is_empty()
@@ -130,10 +163,8 @@ impl DivisionGame {
     }
 
     fn new(divisors: Vec<u64>, len: usize) -> DivisionGame {
-        let mut table = vec![0u64; len.max(1 << 12)];
-        for n in 1..table.len() {
-            table[n] = mex_of(divisors.iter().map(|&k| table[n / k as usize]));
-        }
+        let mut table = vec![0u64];
+        extend_values(&divisors, &mut table, len.max(1 << 12));
         DivisionGame { divisors, table }
     }
 
@@ -141,10 +172,7 @@ impl DivisionGame {
     pub(crate) fn extend(&self, len: usize) -> Vec<u64> {
         let mut g = self.table.clone();
         g.truncate(len);
-        for n in g.len()..len {
-            let v = mex_of(self.divisors.iter().map(|&k| g[n / k as usize]));
-            g.push(v);
-        }
+        extend_values(&self.divisors, &mut g, len);
         g
     }
 

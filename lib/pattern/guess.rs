@@ -334,7 +334,9 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         let k = *game.divisors().last().expect("a divisor") as usize;
         (16 * len).max(len * k * k).min(1 << 20).max(len)
     });
-    let truths: Vec<Vec<u64>> = games.iter().map(|game| game.extend(far)).collect();
+    // Extended when a first candidate explains every value, not before: most candidates
+    // fail on the data itself.
+    let mut truths: Option<Vec<Vec<u64>>> = None;
     // The candidate that held longest: (formula, first n it fails at, its value there).
     let mut nearest: Option<(String, usize, u64)> = None;
     let mut overfitted: Option<String> = None;
@@ -353,6 +355,8 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         }
         match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
             None => {
+                let truths = truths
+                    .get_or_insert_with(|| games.iter().map(|game| game.extend(far)).collect());
                 let broken = truths.iter().zip(games.iter()).find_map(|(truth, game)| {
                     // The game's own recursion is its extension.
                     let same = match &rule.kind {

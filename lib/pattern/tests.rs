@@ -4,6 +4,7 @@
 
 use super::*;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use testkit::search::Search;
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -80,22 +81,56 @@ fn outcomes(len: u64, misere: bool, moves: impl Fn(&u64) -> Vec<u64>) -> Vec<u64
 
 /// Codeforces 768E: remove k stones, never the same k twice from a pile. The state is the
 /// pile and the amounts already taken from it (only those up to the pile matter).
+/// [`no_repeat_removals`] of the first 80 piles, searched once for every test that uses it
+/// (test code, built by the current toolchain only).
+fn no_repeat_removals_80() -> &'static [u64] {
+    static VALUES: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| no_repeat_removals(80))
+}
+
 fn no_repeat_removals(len: usize) -> Vec<u64> {
-    fn value(n: u64, used: u128, memo: &mut HashMap<(u64, u128), u64>) -> u64 {
+    /// The memo: one map a pile, keyed by the amounts used, through a multiplicative hash (the
+    /// default hasher's cost dominated the search).
+    type Memo = Vec<HashMap<u128, u64, BuildHasherDefault<MultiplyHasher>>>;
+    fn value(n: u64, used: u128, memo: &mut Memo) -> u64 {
         let used = used & ((2u128 << n) - 1);
-        if let Some(&v) = memo.get(&(n, used)) {
+        if let Some(&v) = memo[n as usize].get(&used) {
             return v;
         }
-        let options: Vec<u64> = (1..=n)
-            .filter(|&k| used >> k & 1 == 0)
-            .map(|k| value(n - k, used | 1 << k, memo))
-            .collect();
-        let v = mex(options);
-        memo.insert((n, used), v);
+        // The mex of at most n <= 127 options is at most n: a bit set holds them.
+        let mut options = 0u128;
+        for k in (1..=n).filter(|&k| used >> k & 1 == 0) {
+            options |= 1 << value(n - k, used | 1 << k, memo);
+        }
+        let v = u64::from((!options).trailing_zeros());
+        memo[n as usize].insert(used, v);
         v
     }
-    let mut memo = HashMap::new();
+    assert!(len <= 127, "the amounts used are a u128 bit set");
+    let mut memo: Memo = (0..len).map(|_| HashMap::default()).collect();
     (0..len as u64).map(|n| value(n, 0, &mut memo)).collect()
+}
+
+/// A hash of one `u128` key: its halves folded, then splitmix64's finaliser, whose every output
+/// bit depends on every input bit (the table reads both the low and the top bits).
+#[derive(Default)]
+struct MultiplyHasher(u64);
+
+impl Hasher for MultiplyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u128(&mut self, key: u128) {
+        let mut x = self.0 ^ (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = x ^ (x >> 31);
+    }
 }
 
 fn prime_factors(mut n: usize) -> Vec<(usize, u32)> {
@@ -121,8 +156,19 @@ fn prime_factors(mut n: usize) -> Vec<(usize, u32)> {
 /// n -> n/d for every divisor d > 1 of n that `allowed` accepts (heap 0 is finished).
 fn divisor_game(len: usize, allowed: impl Fn(usize) -> bool) -> Vec<u64> {
     one_heap(len, |n| {
-        (2..=n)
-            .filter(|&d| n % d == 0 && allowed(d))
+        // Every divisor d of n, found in pairs (d, n / d) with d * d <= n.
+        let mut divisors = Vec::new();
+        for d in (1..).take_while(|&d| d * d <= n) {
+            if n % d == 0 {
+                divisors.push(d);
+                if d * d != n {
+                    divisors.push(n / d);
+                }
+            }
+        }
+        divisors
+            .into_iter()
+            .filter(|&d| d >= 2 && allowed(d))
             .map(|d| n / d)
             .collect()
     })
@@ -216,7 +262,8 @@ fn periodic_and_arithmetic_periodic_games() {
 fn runs_of_growing_length() {
     // Codeforces 768E: the first 61 values, by literal search, give the rule; it extends to
     // 10^4 exactly (checked against the largest k with k(k+1)/2 <= n found by counting).
-    let values = no_repeat_removals(61);
+    let searched = no_repeat_removals_80();
+    let values = searched[..61].to_vec();
     assert_eq!(values[..11], [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]);
     let found = guess(&values).unwrap();
     assert_eq!(found.rule.to_string(), "G(n) = max k with k(k+1)/2 <= n");
@@ -230,12 +277,12 @@ fn runs_of_growing_length() {
     }
     assert_eq!(found.rule.value(10u64.pow(18)), 1_414_213_561);
     // The literal search agrees further than it was given.
-    assert_eq!(found.rule.extend(80), no_repeat_removals(80));
+    assert_eq!(found.rule.extend(80), searched);
     // Move to any heap below half: runs [2^k - 1, 2^(k+1) - 1).
-    let halves = one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect());
+    let halves = one_heap(5000, |n| (0..(n + 1) / 2).collect()); // 2m < n
     check_extends("below half", &halves, 200, "G(n) = max k with 2^k - 1 <= n");
     // Move to any heap below a third: the run starts grow threefold.
-    let thirds = one_heap(20_000, |n| (0..n).filter(|&m| 3 * m < n).collect());
+    let thirds = one_heap(20_000, |n| (0..(n + 2) / 3).collect()); // 3m < n
     let found = guess(&thirds[..400]).unwrap();
     assert_eq!(found.rule.family(), "runs", "{}", found.rule);
     assert_eq!(found.rule.extend(20_000), thirds, "{}", found.rule);
@@ -673,10 +720,10 @@ fn a_suite_of_games_is_extrapolated_exactly_or_refused() {
             400,
             Either,
         ),
-        ("768E", no_repeat_removals(80), 61, Rule),
+        ("768E", no_repeat_removals_80().to_vec(), 61, Rule),
         (
             "below half",
-            one_heap(5000, |n| (0..n).filter(|&m| 2 * m < n).collect()),
+            one_heap(5000, |n| (0..(n + 1) / 2).collect()), // 2m < n
             200,
             Rule,
         ),

@@ -2,11 +2,40 @@
 //! input plus 8 MiB (`ulimit -v`): the input is read through a window, queries within the
 //! judge's limits are never stored, and answers beyond 16 MiB are written as they come
 //! (`judge::main`). Linux only (it uses bash's `ulimit`).
+//!
+//! The binaries run are those cargo built for this test (`CARGO_BIN_EXE_<name>`), unless the
+//! environment variable `PROBLEMS_BIN_DIR` names a directory: then its `<name>` files are run
+//! instead. The runner sets it to the release binaries, so that 20 MB inputs are not read by
+//! the unoptimised programs of a build whose problems are compiled for their assertions.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 const SIZE: usize = 20 << 20;
+
+/// The directory of the problem binaries to run: `PROBLEMS_BIN_DIR` if set and not empty,
+/// else the directory where cargo put this test's binaries.
+fn bin_dir() -> std::path::PathBuf {
+    match std::env::var_os("PROBLEMS_BIN_DIR") {
+        Some(dir) if !dir.is_empty() => std::path::PathBuf::from(dir),
+        _ => std::path::Path::new(env!("CARGO_BIN_EXE_knights"))
+            .parent()
+            .unwrap()
+            .to_path_buf(),
+    }
+}
+
+/// The problem binary `name` in [`bin_dir`]; panics naming the path if it is not there.
+fn binary(name: &str) -> std::path::PathBuf {
+    let path = bin_dir().join(name);
+    assert!(
+        path.is_file(),
+        "{} is missing (PROBLEMS_BIN_DIR={:?})",
+        path.display(),
+        std::env::var_os("PROBLEMS_BIN_DIR")
+    );
+    path
+}
 
 /// A large input: (problem, the input's head given the repetitions, the repeated unit).
 type LargeInput = (&'static str, fn(usize) -> String, &'static str);
@@ -34,20 +63,17 @@ fn inputs() -> Vec<LargeInput> {
 fn large_valid_inputs_within_1_3_times_their_size() {
     let dir = std::env::temp_dir().join(format!("large-input-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let knights = env!("CARGO_BIN_EXE_knights");
-    let bin_dir = std::path::Path::new(knights).parent().unwrap();
     for (name, head, unit) in inputs() {
         let repeats = SIZE / unit.len();
         let path = dir.join(format!("{}.in", name));
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        // One `repeat` rather than a write per unit: this test is compiled unoptimised.
+        let mut file = std::fs::File::create(&path).unwrap();
         file.write_all(head(repeats).as_bytes()).unwrap();
-        for _ in 0..repeats {
-            file.write_all(unit.as_bytes()).unwrap();
-        }
-        file.into_inner().unwrap().sync_all().unwrap();
+        file.write_all(unit.repeat(repeats).as_bytes()).unwrap();
+        file.sync_all().unwrap();
         let size = std::fs::metadata(&path).unwrap().len() as usize;
         let limit_kib = size * 13 / 10 / 1024 + 8 * 1024;
-        let binary = bin_dir.join(name);
+        let binary = binary(name);
         let out = Command::new("bash")
             .arg("-c")
             .arg(format!("ulimit -v {}; exec \"$0\" > /dev/null", limit_kib))
@@ -71,19 +97,27 @@ fn large_valid_inputs_within_1_3_times_their_size() {
 fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
     // 3 million one-knight boards: about 20 MB of answers, past the 16 MiB held in memory.
     let boards = 3_000_000;
-    let mut input = format!("{}\n", boards);
-    let mut expected = String::new();
-    for i in 0..boards {
+    // Board i is (1 + i mod 15, 1 + i / 15 mod 15): its lines repeat every 225 boards, so one
+    // cycle is written out and repeated (this test is compiled unoptimised).
+    const CYCLE: usize = 225;
+    let (mut input_lines, mut answer_lines) = (Vec::new(), Vec::new());
+    for i in 0..CYCLE {
         let (x, y) = (1 + i % 15, 1 + i / 15 % 15);
-        input.push_str(&format!("{} {}\n", x, y));
+        input_lines.push(format!("{} {}\n", x, y));
         // The known closed form: the coin loses iff x mod 4 and y mod 4 are both 1 or 2.
         let loses = [1, 2].contains(&(x % 4)) && [1, 2].contains(&(y % 4));
-        expected.push_str(if loses { "Second\n" } else { "First\n" });
+        answer_lines.push(if loses { "Second\n" } else { "First\n" });
     }
+    let (cycles, rest) = (boards / CYCLE, boards % CYCLE);
+    let mut input = format!("{}\n", boards);
+    input.push_str(&input_lines.concat().repeat(cycles));
+    input.push_str(&input_lines[..rest].concat());
+    let mut expected = answer_lines.concat().repeat(cycles);
+    expected.push_str(&answer_lines[..rest].concat());
     let path = std::env::temp_dir().join(format!("hold-limit-{}.in", std::process::id()));
     std::fs::write(&path, &input).unwrap();
-    let binary = env!("CARGO_BIN_EXE_chessboard");
-    let from_file = Command::new(binary)
+    let binary = binary("chessboard");
+    let from_file = Command::new(&binary)
         .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
         .output()
         .unwrap();
@@ -93,7 +127,7 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
     std::fs::write(&prefixed, format!("not input\n{}", input)).unwrap();
     let mut at_offset = std::fs::File::open(&prefixed).unwrap();
     std::io::Seek::seek(&mut at_offset, std::io::SeekFrom::Start(10)).unwrap();
-    let from_offset = Command::new(binary)
+    let from_offset = Command::new(&binary)
         .stdin(Stdio::from(at_offset))
         .output()
         .unwrap();
@@ -105,7 +139,7 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
         String::from_utf8_lossy(&from_offset.stderr)
     );
     // The second run's writes fail on a full disk: said as a write failure, in one line.
-    let to_full_disk = Command::new(binary)
+    let to_full_disk = Command::new(&binary)
         .stdin(Stdio::from(std::fs::File::open(&path).unwrap()))
         .stdout(Stdio::from(
             std::fs::OpenOptions::new()
@@ -120,7 +154,7 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
         "error: cannot write the output: No space left on device (os error 28)\n"
     );
     assert_eq!(to_full_disk.status.code(), Some(1));
-    let mut child = Command::new(binary)
+    let mut child = Command::new(&binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -145,7 +179,7 @@ fn answers_past_the_hold_limit_are_the_same_from_a_file_and_a_pipe() {
 #[test]
 #[cfg(target_os = "linux")]
 fn held_answers_that_cannot_be_written_are_a_write_failure() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessboard"))
+    let mut child = Command::new(binary("chessboard"))
         .stdin(Stdio::piped())
         .stdout(Stdio::from(
             std::fs::OpenOptions::new()
@@ -172,7 +206,7 @@ fn an_endless_line_is_refused_without_growing() {
     let out = Command::new("bash")
         .arg("-c")
         .arg("ulimit -v 200000; exec \"$0\" < /dev/zero")
-        .arg(env!("CARGO_BIN_EXE_game31"))
+        .arg(binary("game31"))
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -188,16 +222,12 @@ fn an_endless_line_is_refused_without_growing() {
 /// checkers (`NAME-checker`), which read three files named on their command line.
 fn binaries() -> Vec<std::path::PathBuf> {
     let manifest = include_str!("../Cargo.toml");
-    let dir = std::path::Path::new(env!("CARGO_BIN_EXE_knights"))
-        .parent()
-        .unwrap()
-        .to_path_buf();
     manifest
         .lines()
         .filter_map(|l| l.trim().strip_prefix("{ name = \""))
         .map(|rest| &rest[..rest.find('"').unwrap()])
         .filter(|name| !name.ends_with("-checker"))
-        .map(|name| dir.join(name))
+        .map(binary)
         .collect()
 }
 
