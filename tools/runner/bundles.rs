@@ -1,12 +1,22 @@
-//! The bundle stage: each problem bundled for its judge, compiled as that judge would (and by an
-//! old rustc), run on the problem's cases and on bad input; the AtCoder bundles built in one
-//! scratch cargo project with AtCoder's crates; the single-file starter compiled and run.
+//! The bundle stage: each problem bundled for its judge; a plain judge's bundle compiled as
+//! that judge would (its edition and optimisation) by the toolchain's rustc, run on the
+//! problem's cases, and compared with the cargo-built release binary on the bad inputs and on
+//! seeded variants of the problem's smallest cases ([`variants`]): the binary is the oracle,
+//! so a bundle that drops or changes anything the program does parts from it. An old rustc
+//! (Debian's 1.63, standing in for the judges' old compilers) builds and links the same bundle
+//! unoptimised, which proves that such a compiler accepts it (its binary is never run, so its
+//! slow optimiser would buy nothing), and checks it in the other edition. The AtCoder bundles
+//! are built in one scratch cargo project with AtCoder's crates; the single-file starter is
+//! compiled and run.
+//!
+//! [`problem`] is one problem's whole check and touches nothing of another's.
 
 use super::cargo::{self, Artifact};
 use super::cases;
 use super::exec::{self, Ended, Input};
 use super::limits::CaseLimits;
 use super::report::{Report, Verdict};
+use super::variants;
 use super::Settings;
 use crate::judges::{self, Judge};
 use std::fs;
@@ -40,8 +50,8 @@ pub struct Built<'a> {
     pub interactors: &'a super::interactive::Interactors,
 }
 
-/// Bundles, compiles and runs every problem of `problems`; `limit_of` gives a problem's time
-/// limit, `judge_of` its judge.
+/// Bundles, compiles and runs every problem of `problems` ([`problem`] each, one after
+/// another), then builds the AtCoder bundles together ([`atcoder`]).
 pub fn stage(
     settings: &Settings,
     problems: &[(String, &'static Judge, CaseLimits)],
@@ -50,96 +60,139 @@ pub fn stage(
 ) {
     let mut atcoder_problems = Vec::new();
     for (name, judge, limit) in problems {
-        let start = Instant::now();
-        let file = built.out_dir.join(format!("{name}.rs"));
-        if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
-            report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
-            continue;
-        }
-        if !judge.is_plain() {
+        if problem(settings, name, judge, *limit, built, report) == Outcome::WithCrates {
             atcoder_problems.push((name.clone(), *limit));
-            continue;
-        }
-        let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
-        let exe = built.out_dir.join(name);
-        // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
-        // the old rustc builds as the judge does and checks another edition
-        // ([`old_compiler_runs`]).
-        let (built_now, old_runs) = std::thread::scope(|scope| {
-            let old_runs: Vec<_> = settings
-                .old_rustc
-                .iter()
-                .flat_map(|old| {
-                    old_compiler_runs(judge.edition)
-                        .into_iter()
-                        .map(move |(edition, emit)| (old, edition, emit))
-                })
-                .map(|(old, edition, emit)| {
-                    let file = &file;
-                    let out = built.out_dir.join(format!("{name}-old-{edition}"));
-                    scope.spawn(move || {
-                        let start = Instant::now();
-                        (
-                            edition,
-                            emit,
-                            compile(old, edition, judge.rustc_flags, emit, file, &out),
-                            start.elapsed(),
-                        )
-                    })
-                })
-                .collect();
-            let built_now = compile(
-                Path::new("rustc"),
-                judge.edition,
-                judge.rustc_flags,
-                Emit::Binary,
-                &file,
-                &exe,
-            );
-            let elapsed = start.elapsed();
-            let old_runs: Vec<_> = old_runs
-                .into_iter()
-                .map(|run| run.join().expect("a compiler thread does not panic"))
-                .collect();
-            ((built_now, elapsed), old_runs)
-        });
-        let (built_now, elapsed) = built_now;
-        let runnable = built_now.is_ok();
-        match built_now {
-            Ok(()) => {
-                let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
-                report.verdict(Verdict::Ac, &label, elapsed, "");
-            }
-            Err(e) => {
-                let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
-                report.verdict(Verdict::Re, &label, elapsed, &e);
-            }
-        }
-        for (edition, emit, result, elapsed) in old_runs {
-            let how = if emit == Emit::Check { " (check)" } else { "" };
-            let label = format!("bundle {name}: old rustc, edition {edition}{how}");
-            match result {
-                Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
-                Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
-            }
-        }
-        if !runnable {
-            continue;
-        }
-        run_cases(settings, built, name, &exe, *limit, report);
-        if let Some(binary) = (built.binary)(name) {
-            let start = Instant::now();
-            let label = format!("bundle:{name}/bad-input-parity");
-            match bad_input_parity(&binary, &exe, limit.time) {
-                None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
-                Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
-            }
         }
     }
     if settings.atcoder {
         let names: Vec<&str> = problems.iter().map(|(n, _, _)| n.as_str()).collect();
         atcoder(settings, &names, &atcoder_problems, built, report);
     }
+}
+
+/// What is left of a problem's bundle checks after [`problem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything ran (or the bundle could not be made, with its verdict).
+    Done,
+    /// The judge builds with crates: the bundle is built and run in the scratch project of
+    /// every such problem ([`stage`]).
+    WithCrates,
+}
+
+/// Problem `name`'s whole bundle check, judged by `judge` within `limit`: bundled; for a
+/// plain judge compiled by the toolchain's rustc as the judge compiles it and by the old rustc
+/// ([`old_compiler_runs`]) at once, run on the problem's cases, and compared with the
+/// cargo-built binary ([`parity`]). It writes only its own files in `built.out_dir` (`NAME.rs`,
+/// `NAME`, `NAME-old-*`) and its own verdicts, so problems may be checked side by side.
+pub fn problem(
+    settings: &Settings,
+    name: &str,
+    judge: &'static Judge,
+    limit: CaseLimits,
+    built: &Built,
+    report: &mut Report,
+) -> Outcome {
+    let start = Instant::now();
+    let file = built.out_dir.join(format!("{name}.rs"));
+    if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
+        report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
+        return Outcome::Done;
+    }
+    if !judge.is_plain() {
+        return Outcome::WithCrates;
+    }
+    let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+    let exe = built.out_dir.join(name);
+    // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
+    // the old rustc proves that the judge's compiler builds the bundle and checks another
+    // edition ([`old_compiler_runs`]).
+    let (built_now, old_runs) = std::thread::scope(|scope| {
+        let old_runs: Vec<_> = settings
+            .old_rustc
+            .iter()
+            .flat_map(|old| {
+                old_compiler_runs(judge.edition)
+                    .into_iter()
+                    .map(move |(edition, emit)| (old, edition, emit))
+            })
+            .map(|(old, edition, emit)| {
+                let file = &file;
+                let out = built.out_dir.join(format!("{name}-old-{edition}"));
+                scope.spawn(move || {
+                    let start = Instant::now();
+                    (
+                        edition,
+                        emit,
+                        compile(old, edition, judge.rustc_flags, emit, file, &out),
+                        start.elapsed(),
+                    )
+                })
+            })
+            .collect();
+        let built_now = compile(
+            Path::new("rustc"),
+            judge.edition,
+            judge.rustc_flags,
+            Emit::Binary,
+            &file,
+            &exe,
+        );
+        let elapsed = start.elapsed();
+        let old_runs: Vec<_> = old_runs
+            .into_iter()
+            .map(|run| run.join().expect("a compiler thread does not panic"))
+            .collect();
+        ((built_now, elapsed), old_runs)
+    });
+    let (built_now, elapsed) = built_now;
+    let runnable = built_now.is_ok();
+    match built_now {
+        Ok(()) => {
+            let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
+            report.verdict(Verdict::Ac, &label, elapsed, "");
+        }
+        Err(e) => {
+            let label = format!("bundle {} (rustc, edition {})", name, judge.edition);
+            report.verdict(Verdict::Re, &label, elapsed, &e);
+        }
+    }
+    for (edition, emit, result, elapsed) in old_runs {
+        let how = match emit {
+            Emit::Check => " (check)",
+            Emit::Binary | Emit::Unoptimised => "",
+        };
+        let label = format!("bundle {name}: old rustc, edition {edition}{how}");
+        match result {
+            Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
+            Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
+        }
+    }
+    if !runnable {
+        return Outcome::Done;
+    }
+    run_cases(settings, built, name, &exe, limit, report);
+    if let Some(binary) = (built.binary)(name) {
+        let start = Instant::now();
+        let label = format!("bundle:{name}/parity");
+        // An interactive problem's cases are the jury's starts, not what the program reads:
+        // its bundle is played against the jury on them ([`run_cases`]) and compared here on
+        // the bad inputs alone.
+        let interactive = built.interactors.names().iter().any(|n| n == name);
+        let inputs = if interactive {
+            bad_inputs()
+        } else {
+            parity_inputs(&settings.root, name)
+        };
+        match parity(&binary, &exe, &inputs, limit.time) {
+            None => {
+                let detail = format!("{} inputs", inputs.len());
+                report.verdict(Verdict::Ac, &label, start.elapsed(), &detail)
+            }
+            Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
+        }
+    }
+    Outcome::Done
 }
 
 /// Runs problem `name`'s bundle `exe` on the problem's cases, judged by its checker if it has
@@ -209,26 +262,31 @@ fn bundle(
 /// What a compiler run makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Emit {
-    /// An optimised binary, as a judge builds it (`-O`).
+    /// A binary optimised as the judge builds it (its `rustc_flags`, `-O` for most).
     Binary,
+    /// A binary at `-C opt-level=0`: the compiler builds and links the bundle, and spends no
+    /// time optimising code that nobody runs.
+    Unoptimised,
     /// Only the crate's metadata: every type and borrow check, no code generated.
     Check,
 }
 
-/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds it in
-/// that edition and checks it in the other of 2018 and 2021, so that code whose meaning
+/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds and
+/// links it in that edition, unoptimised (its binary is never run: the toolchain's `-O` build
+/// runs the cases, and the old compiler's optimiser cost several times the modern one's for
+/// nothing checked), and checks it in the other of 2018 and 2021, so that code whose meaning
 /// differs between them is caught. The old rustc knows no edition 2024: for such a judge it
 /// only checks the bundle in 2021 (the toolchain's rustc builds it in 2024).
 fn old_compiler_runs(edition: &'static str) -> Vec<(&'static str, Emit)> {
     match edition {
         "2024" => vec![("2021", Emit::Check)],
-        "2018" => vec![("2018", Emit::Binary), ("2021", Emit::Check)],
-        _ => vec![(edition, Emit::Binary), ("2018", Emit::Check)],
+        "2018" => vec![("2018", Emit::Unoptimised), ("2021", Emit::Check)],
+        _ => vec![(edition, Emit::Unoptimised), ("2018", Emit::Check)],
     }
 }
 
 /// Compiles one bundle as a plain judge does (`rustc --edition E` and its optimisation
-/// `flags`), or only checks it.
+/// `flags`), unoptimised, or only checks it.
 fn compile(
     rustc: &Path,
     edition: &str,
@@ -241,6 +299,7 @@ fn compile(
     command.args(["--edition", edition]);
     match emit {
         Emit::Binary => command.args(flags),
+        Emit::Unoptimised => command.args(["-C", "opt-level=0"]),
         Emit::Check => command.arg("--emit=metadata"),
     };
     let out = command
@@ -257,12 +316,64 @@ fn compile(
     Err(first_error.to_string())
 }
 
-/// `None` if the bundle answers every bad input exactly as the cargo-built binary does (output,
-/// errors and exit status), else the first input where they part.
-fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<String> {
-    for bad in BAD_INPUTS {
+/// One input of the parity check: what it is called in a verdict, and its bytes.
+type ParityInput = (String, Vec<u8>);
+
+/// [`BAD_INPUTS`], each named by its text.
+fn bad_inputs() -> Vec<ParityInput> {
+    BAD_INPUTS
+        .iter()
+        .map(|bad| (quoted(bad), bad.to_vec()))
+        .collect()
+}
+
+/// The inputs on which problem `name`'s bundle must behave as its cargo-built binary: the
+/// [`BAD_INPUTS`], then [`variants::PER_CASE`] seeded variants of each of its
+/// [`variants::PARITY_CASES`] smallest cases (by size, then name), seeded by the problem's
+/// name ([`variants::seed_of`]).
+fn parity_inputs(root: &Path, name: &str) -> Vec<ParityInput> {
+    let mut inputs = bad_inputs();
+    let mut cases: Vec<(u64, PathBuf)> = cases::inputs(root, name)
+        .0
+        .into_iter()
+        .map(|p| (fs::metadata(&p).map_or(u64::MAX, |m| m.len()), p))
+        .collect();
+    cases.sort();
+    for (index, (_, case)) in cases.iter().take(variants::PARITY_CASES).enumerate() {
+        let text = match fs::read(case) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => continue,
+        };
+        let seed = variants::seed_of(name, index);
+        for (i, variant) in variants::variants(&text, seed, variants::PER_CASE)
+            .into_iter()
+            .enumerate()
+        {
+            let label = format!(
+                "variant {} of {}, {}",
+                i,
+                stem(case),
+                quoted(variant.as_bytes())
+            );
+            inputs.push((label, variant.into_bytes()));
+        }
+    }
+    inputs
+}
+
+/// `bytes` as a short quoted string for a verdict.
+fn quoted(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(60)]);
+    let more = if bytes.len() > 60 { "..." } else { "" };
+    format!("\"{}{}\"", text.escape_debug(), more)
+}
+
+/// `None` if the bundle answers every input exactly as the cargo-built binary does (output,
+/// errors and exit status; each run within `limit`), else the first input where they part.
+fn parity(binary: &Path, bundle: &Path, inputs: &[ParityInput], limit: Duration) -> Option<String> {
+    for (label, input) in inputs {
         let behaviour =
-            |program: &Path| match exec::run(program, &[], Input::Bytes(bad), limit, 1 << 20) {
+            |program: &Path| match exec::run(program, &[], Input::Bytes(input), limit, 1 << 20) {
                 Ok(run) => {
                     let ended = match run.ended {
                         Ended::Exited(code) => format!("exit {code}"),
@@ -281,12 +392,8 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
         let got = behaviour(bundle);
         if (&want.0, &want.1, &want.2) != (&got.0, &got.1, &got.2) {
             return Some(format!(
-                "on \"{}\": got \"{}\" ({}) expected \"{}\" ({})",
-                String::from_utf8_lossy(bad).escape_debug(),
-                got.3,
-                got.2,
-                want.3,
-                want.2
+                "on {}: got \"{}\" ({}) expected \"{}\" ({})",
+                label, got.3, got.2, want.3, want.2
             ));
         }
     }
@@ -465,14 +572,73 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_old_rustc_builds_in_the_judges_edition_and_checks_another_it_knows() {
+    fn parity_tries_the_bad_inputs_then_variants_of_the_two_smallest_cases() {
+        let root = std::env::temp_dir().join(format!("parity-inputs-{}", std::process::id()));
+        let dir = root.join("testcases/p");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("big.in"), "3\n100 200 300\n").unwrap();
+        fs::write(dir.join("b-small.in"), "1\n5\n").unwrap();
+        fs::write(dir.join("a-small.in"), "1\n7\n").unwrap();
+        let inputs = parity_inputs(&root, "p");
+        fs::remove_dir_all(&root).unwrap();
+        assert_eq!(inputs.len(), BAD_INPUTS.len() + 2 * variants::PER_CASE);
+        for (bad, (label, bytes)) in BAD_INPUTS.iter().zip(&inputs) {
+            assert_eq!(bytes, bad);
+            assert!(label.starts_with('"'), "{label}");
+        }
+        let varied = &inputs[BAD_INPUTS.len()..];
+        // The two smallest, equal in size, taken in name order; the big case is not varied.
+        assert!(varied[..variants::PER_CASE]
+            .iter()
+            .all(|(l, _)| l.contains("of a-small")));
+        assert!(varied[variants::PER_CASE..]
+            .iter()
+            .all(|(l, _)| l.contains("of b-small")));
+        let want = variants::variants("1\n7\n", variants::seed_of("p", 0), variants::PER_CASE);
+        let got: Vec<String> = varied[..variants::PER_CASE]
+            .iter()
+            .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn parity_names_the_first_input_where_the_programs_part() {
+        let dir = std::env::temp_dir().join(format!("parity-programs-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let script = |name: &str, text: &str| {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.join(name);
+            fs::write(&path, text).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        };
+        let echo = script("echo", "#!/bin/sh\ncat\n");
+        let same = script("same", "#!/bin/sh\ncat\n");
+        let odd = script(
+            "odd",
+            "#!/bin/sh\nread x; [ \"$x\" = 2 ] && echo two || echo \"$x\"\n",
+        );
+        let inputs: Vec<ParityInput> = ["1", "2", "3"]
+            .iter()
+            .map(|t| (format!("input {t}"), format!("{t}\n").into_bytes()))
+            .collect();
+        let limit = Duration::from_secs(5);
+        assert_eq!(parity(&echo, &same, &inputs, limit), None);
+        let parted = parity(&echo, &odd, &inputs, limit).unwrap();
+        assert!(parted.starts_with("on input 2: got \"two\""), "{parted}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_old_rustc_builds_unoptimised_in_the_judges_edition_and_checks_another_it_knows() {
         assert_eq!(
             old_compiler_runs("2021"),
-            [("2021", Emit::Binary), ("2018", Emit::Check)]
+            [("2021", Emit::Unoptimised), ("2018", Emit::Check)]
         );
         assert_eq!(
             old_compiler_runs("2018"),
-            [("2018", Emit::Binary), ("2021", Emit::Check)]
+            [("2018", Emit::Unoptimised), ("2021", Emit::Check)]
         );
         assert_eq!(old_compiler_runs("2024"), [("2021", Emit::Check)]);
         for judge in judges::JUDGES.iter().filter(|j| j.is_plain()) {
