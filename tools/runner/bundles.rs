@@ -189,7 +189,15 @@ pub fn problem(
                 let detail = format!("{} inputs", inputs.len());
                 report.verdict(Verdict::Ac, &label, start.elapsed(), &detail)
             }
-            Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
+            Some((at, detail)) => {
+                // The input kept, so that both programs can be run on it by hand.
+                let saved = built.out_dir.join(format!("{name}-parity.in"));
+                let detail = match fs::write(&saved, &inputs[at].1) {
+                    Ok(()) => format!("{detail} (the input: {})", saved.display()),
+                    Err(_) => detail,
+                };
+                report.verdict(Verdict::Wa, &label, start.elapsed(), &detail)
+            }
         }
     }
     Outcome::Done
@@ -369,9 +377,15 @@ fn quoted(bytes: &[u8]) -> String {
 }
 
 /// `None` if the bundle answers every input exactly as the cargo-built binary does (output,
-/// errors and exit status; each run within `limit`), else the first input where they part.
-fn parity(binary: &Path, bundle: &Path, inputs: &[ParityInput], limit: Duration) -> Option<String> {
-    for (label, input) in inputs {
+/// errors and exit status; each run within `limit`), else the first input where they part:
+/// its index in `inputs` and what each program did.
+fn parity(
+    binary: &Path,
+    bundle: &Path,
+    inputs: &[ParityInput],
+    limit: Duration,
+) -> Option<(usize, String)> {
+    for (at, (label, input)) in inputs.iter().enumerate() {
         let behaviour =
             |program: &Path| match exec::run(program, &[], Input::Bytes(input), limit, 1 << 20) {
                 Ok(run) => {
@@ -391,10 +405,11 @@ fn parity(binary: &Path, bundle: &Path, inputs: &[ParityInput], limit: Duration)
         let want = behaviour(binary);
         let got = behaviour(bundle);
         if (&want.0, &want.1, &want.2) != (&got.0, &got.1, &got.2) {
-            return Some(format!(
+            let detail = format!(
                 "on {}: got \"{}\" ({}) expected \"{}\" ({})",
                 label, got.3, got.2, want.3, want.2
-            ));
+            );
+            return Some((at, detail));
         }
     }
     None
@@ -625,7 +640,8 @@ mod tests {
             .collect();
         let limit = Duration::from_secs(5);
         assert_eq!(parity(&echo, &same, &inputs, limit), None);
-        let parted = parity(&echo, &odd, &inputs, limit).unwrap();
+        let (at, parted) = parity(&echo, &odd, &inputs, limit).unwrap();
+        assert_eq!(at, 1);
         assert!(parted.starts_with("on input 2: got \"two\""), "{parted}");
         fs::remove_dir_all(&dir).unwrap();
     }
