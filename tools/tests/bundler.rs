@@ -638,7 +638,9 @@ fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
                     let file = exe.with_extension("rs");
                     std::fs::write(&file, text).unwrap();
                     let out = Command::new("rustc")
-                        .args(["--edition", judge.edition, "-C", "opt-level=0", "-o"])
+                        .args(["--edition", judge.edition, "-C", "opt-level=0"])
+                        .args(shared_std())
+                        .arg("-o")
                         .arg(&exe)
                         .arg(&file)
                         .output()
@@ -670,6 +672,26 @@ fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
         "{runs} runs"
     );
     std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// rustc's arguments that link a program to the toolchain's shared std (found at run time
+/// through the rpath) instead of copying std into each: both builds of a problem are linked
+/// alike, and the test links fifty-odd programs.
+fn shared_std() -> [String; 4] {
+    static LIBDIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let libdir = LIBDIR.get_or_init(|| {
+        let out = Command::new("rustc")
+            .args(["--print", "target-libdir"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    });
+    [
+        "-C".to_string(),
+        "prefer-dynamic".to_string(),
+        "-C".to_string(),
+        format!("link-arg=-Wl,-rpath,{libdir}"),
+    ]
 }
 
 /// What a program does on `input`: how it ended, standard output and error.
