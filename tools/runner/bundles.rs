@@ -1,12 +1,22 @@
-//! The bundle stage: each problem bundled for its judge, compiled as that judge would (and by an
-//! old rustc), run on the problem's cases and on bad input; the AtCoder bundles built in one
-//! scratch cargo project with AtCoder's crates; the single-file starter compiled and run.
+//! The bundle stage: each problem bundled for its judge; a plain judge's bundle compiled as
+//! that judge would (its edition and optimisation) by the toolchain's rustc, run on the
+//! problem's cases, and compared with the cargo-built release binary on the bad inputs and on
+//! seeded variants of the problem's smallest cases ([`variants`]): the binary is the oracle,
+//! so a bundle that drops or changes anything the program does parts from it. An old rustc
+//! (Debian's 1.63, standing in for the judges' old compilers) builds and links the same bundle
+//! unoptimised, which proves that such a compiler accepts it (its binary is never run, so its
+//! slow optimiser would buy nothing), and checks it in the other edition. The AtCoder bundles
+//! are built in one scratch cargo project with AtCoder's crates; the single-file starter is
+//! compiled and run.
+//!
+//! [`problem`] is one problem's whole check and touches nothing of another's.
 
 use super::cargo::{self, Artifact};
 use super::cases;
 use super::exec::{self, Ended, Input};
 use super::limits::CaseLimits;
 use super::report::{Report, Verdict};
+use super::variants;
 use super::Settings;
 use crate::judges::{self, Judge};
 use std::fs;
@@ -42,10 +52,13 @@ pub struct Built<'a> {
     pub inputs: &'a (dyn Fn(&str) -> Vec<PathBuf> + Sync),
 }
 
-/// Bundles problem `name` for `judge`; for a plain judge, compiles the bundle (and has the old
-/// rustc build it), runs it on the problem's cases and checks that it answers bad input as the
-/// cargo-built binary does. An AtCoder problem's bundle is built with the others ([`atcoder`]).
-/// Touches nothing of other problems, so problems can be checked at the same time.
+/// Problem `name`'s whole bundle check, judged by `judge` within `limit`: bundled; for a
+/// plain judge compiled by the toolchain's rustc as the judge compiles it and by the old rustc
+/// ([`old_compiler_runs`]) at once, run on the problem's cases, and compared with the
+/// cargo-built binary ([`parity`]). It writes only its own files in `built.out_dir` (`NAME.rs`,
+/// `NAME`, `NAME-old-*`) and its own verdicts, so problems may be checked side by side. A
+/// judge with crates (AtCoder) gets the bundle made here and built with the others
+/// ([`atcoder`]).
 pub fn problem(
     settings: &Settings,
     name: &str,
@@ -65,8 +78,8 @@ pub fn problem(
     let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
     let exe = built.out_dir.join(name);
     // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
-    // the old rustc builds as the judge does and checks another edition
-    // ([`old_compiler_runs`]).
+    // the old rustc proves that the judge's compiler builds the bundle and checks another
+    // edition ([`old_compiler_runs`]).
     let (built_now, old_runs) = std::thread::scope(|scope| {
         let old_runs: Vec<_> = settings
             .old_rustc
@@ -118,7 +131,10 @@ pub fn problem(
         }
     }
     for (edition, emit, result, elapsed) in old_runs {
-        let how = if emit == Emit::Check { " (check)" } else { "" };
+        let how = match emit {
+            Emit::Check => " (check)",
+            Emit::Binary | Emit::Unoptimised => "",
+        };
         let label = format!("bundle {name}: old rustc, edition {edition}{how}");
         match result {
             Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
@@ -131,10 +147,30 @@ pub fn problem(
     run_cases(built, name, &exe, limit, report);
     if let Some(binary) = (built.binary)(name) {
         let start = Instant::now();
-        let label = format!("bundle:{name}/bad-input-parity");
-        match bad_input_parity(&binary, &exe, limit.time) {
-            None => report.verdict(Verdict::Ac, &label, start.elapsed(), ""),
-            Some(detail) => report.verdict(Verdict::Wa, &label, start.elapsed(), &detail),
+        let label = format!("bundle:{name}/parity");
+        // An interactive problem's cases are the jury's starts, not what the program reads:
+        // its bundle is played against the jury on them ([`run_cases`]) and compared here on
+        // the bad inputs alone.
+        let interactive = built.interactors.names().iter().any(|n| n == name);
+        let inputs = if interactive {
+            bad_inputs()
+        } else {
+            parity_inputs(name, &(built.inputs)(name))
+        };
+        match parity(&binary, &exe, &inputs, limit.time) {
+            None => {
+                let detail = format!("{} inputs", inputs.len());
+                report.verdict(Verdict::Ac, &label, start.elapsed(), &detail)
+            }
+            Some((at, detail)) => {
+                // The input kept, so that both programs can be run on it by hand.
+                let saved = built.out_dir.join(format!("{name}-parity.in"));
+                let detail = match fs::write(&saved, &inputs[at].1) {
+                    Ok(()) => format!("{detail} (the input: {})", saved.display()),
+                    Err(_) => detail,
+                };
+                report.verdict(Verdict::Wa, &label, start.elapsed(), &detail)
+            }
         }
     }
 }
@@ -199,26 +235,31 @@ fn bundle(
 /// What a compiler run makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Emit {
-    /// An optimised binary, as a judge builds it (`-O`).
+    /// A binary optimised as the judge builds it (its `rustc_flags`, `-O` for most).
     Binary,
+    /// A binary at `-C opt-level=0`: the compiler builds and links the bundle, and spends no
+    /// time optimising code that nobody runs.
+    Unoptimised,
     /// Only the crate's metadata: every type and borrow check, no code generated.
     Check,
 }
 
-/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds it in
-/// that edition and checks it in the other of 2018 and 2021, so that code whose meaning
+/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds and
+/// links it in that edition, unoptimised (its binary is never run: the toolchain's `-O` build
+/// runs the cases, and the old compiler's optimiser cost several times the modern one's for
+/// nothing checked), and checks it in the other of 2018 and 2021, so that code whose meaning
 /// differs between them is caught. The old rustc knows no edition 2024: for such a judge it
 /// only checks the bundle in 2021 (the toolchain's rustc builds it in 2024).
 fn old_compiler_runs(edition: &'static str) -> Vec<(&'static str, Emit)> {
     match edition {
         "2024" => vec![("2021", Emit::Check)],
-        "2018" => vec![("2018", Emit::Binary), ("2021", Emit::Check)],
-        _ => vec![(edition, Emit::Binary), ("2018", Emit::Check)],
+        "2018" => vec![("2018", Emit::Unoptimised), ("2021", Emit::Check)],
+        _ => vec![(edition, Emit::Unoptimised), ("2018", Emit::Check)],
     }
 }
 
 /// Compiles one bundle as a plain judge does (`rustc --edition E` and its optimisation
-/// `flags`), or only checks it.
+/// `flags`), unoptimised, or only checks it.
 fn compile(
     rustc: &Path,
     edition: &str,
@@ -231,6 +272,7 @@ fn compile(
     command.args(["--edition", edition]);
     match emit {
         Emit::Binary => command.args(flags),
+        Emit::Unoptimised => command.args(["-C", "opt-level=0"]),
         Emit::Check => command.arg("--emit=metadata"),
     };
     let out = command
@@ -247,12 +289,70 @@ fn compile(
     Err(first_error.to_string())
 }
 
-/// `None` if the bundle answers every bad input exactly as the cargo-built binary does (output,
-/// errors and exit status), else the first input where they part.
-fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<String> {
-    for bad in BAD_INPUTS {
+/// One input of the parity check: what it is called in a verdict, and its bytes.
+type ParityInput = (String, Vec<u8>);
+
+/// [`BAD_INPUTS`], each named by its text.
+fn bad_inputs() -> Vec<ParityInput> {
+    BAD_INPUTS
+        .iter()
+        .map(|bad| (quoted(bad), bad.to_vec()))
+        .collect()
+}
+
+/// The inputs on which problem `name`'s bundle must behave as its cargo-built binary: the
+/// [`BAD_INPUTS`], then [`variants::PER_CASE`] seeded variants of each of its
+/// [`variants::PARITY_CASES`] smallest `cases` (by size, then name), seeded by the problem's
+/// name ([`variants::seed_of`]).
+fn parity_inputs(name: &str, cases: &[PathBuf]) -> Vec<ParityInput> {
+    let mut inputs = bad_inputs();
+    let mut cases: Vec<(u64, PathBuf)> = cases
+        .iter()
+        .cloned()
+        .map(|p| (fs::metadata(&p).map_or(u64::MAX, |m| m.len()), p))
+        .collect();
+    cases.sort();
+    for (index, (_, case)) in cases.iter().take(variants::PARITY_CASES).enumerate() {
+        let text = match fs::read(case) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => continue,
+        };
+        let seed = variants::seed_of(name, index);
+        for (i, variant) in variants::variants(&text, seed, variants::PER_CASE)
+            .into_iter()
+            .enumerate()
+        {
+            let label = format!(
+                "variant {} of {}, {}",
+                i,
+                stem(case),
+                quoted(variant.as_bytes())
+            );
+            inputs.push((label, variant.into_bytes()));
+        }
+    }
+    inputs
+}
+
+/// `bytes` as a short quoted string for a verdict.
+fn quoted(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(60)]);
+    let more = if bytes.len() > 60 { "..." } else { "" };
+    format!("\"{}{}\"", text.escape_debug(), more)
+}
+
+/// `None` if the bundle answers every input exactly as the cargo-built binary does (output,
+/// errors and exit status; each run within `limit`), else the first input where they part:
+/// its index in `inputs` and what each program did.
+fn parity(
+    binary: &Path,
+    bundle: &Path,
+    inputs: &[ParityInput],
+    limit: Duration,
+) -> Option<(usize, String)> {
+    for (at, (label, input)) in inputs.iter().enumerate() {
         let behaviour =
-            |program: &Path| match exec::run(program, &[], Input::Bytes(bad), limit, 1 << 20) {
+            |program: &Path| match exec::run(program, &[], Input::Bytes(input), limit, 1 << 20) {
                 Ok(run) => {
                     let ended = match run.ended {
                         Ended::Exited(code) => format!("exit {code}"),
@@ -270,14 +370,11 @@ fn bad_input_parity(binary: &Path, bundle: &Path, limit: Duration) -> Option<Str
         let want = behaviour(binary);
         let got = behaviour(bundle);
         if (&want.0, &want.1, &want.2) != (&got.0, &got.1, &got.2) {
-            return Some(format!(
-                "on \"{}\": got \"{}\" ({}) expected \"{}\" ({})",
-                String::from_utf8_lossy(bad).escape_debug(),
-                got.3,
-                got.2,
-                want.3,
-                want.2
-            ));
+            let detail = format!(
+                "on {}: got \"{}\" ({}) expected \"{}\" ({})",
+                label, got.3, got.2, want.3, want.2
+            );
+            return Some((at, detail));
         }
     }
     None
@@ -455,14 +552,74 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_old_rustc_builds_in_the_judges_edition_and_checks_another_it_knows() {
+    fn parity_tries_the_bad_inputs_then_variants_of_the_two_smallest_cases() {
+        let root = std::env::temp_dir().join(format!("parity-inputs-{}", std::process::id()));
+        let dir = root.join("testcases/p");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("big.in"), "3\n100 200 300\n").unwrap();
+        fs::write(dir.join("b-small.in"), "1\n5\n").unwrap();
+        fs::write(dir.join("a-small.in"), "1\n7\n").unwrap();
+        let inputs = parity_inputs("p", &cases::inputs(&root, "p").0);
+        fs::remove_dir_all(&root).unwrap();
+        assert_eq!(inputs.len(), BAD_INPUTS.len() + 2 * variants::PER_CASE);
+        for (bad, (label, bytes)) in BAD_INPUTS.iter().zip(&inputs) {
+            assert_eq!(bytes, bad);
+            assert!(label.starts_with('"'), "{label}");
+        }
+        let varied = &inputs[BAD_INPUTS.len()..];
+        // The two smallest, equal in size, taken in name order; the big case is not varied.
+        assert!(varied[..variants::PER_CASE]
+            .iter()
+            .all(|(l, _)| l.contains("of a-small")));
+        assert!(varied[variants::PER_CASE..]
+            .iter()
+            .all(|(l, _)| l.contains("of b-small")));
+        let want = variants::variants("1\n7\n", variants::seed_of("p", 0), variants::PER_CASE);
+        let got: Vec<String> = varied[..variants::PER_CASE]
+            .iter()
+            .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn parity_names_the_first_input_where_the_programs_part() {
+        let dir = std::env::temp_dir().join(format!("parity-programs-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let script = |name: &str, text: &str| {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.join(name);
+            fs::write(&path, text).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        };
+        let echo = script("echo", "#!/bin/sh\ncat\n");
+        let same = script("same", "#!/bin/sh\ncat\n");
+        let odd = script(
+            "odd",
+            "#!/bin/sh\nread x; [ \"$x\" = 2 ] && echo two || echo \"$x\"\n",
+        );
+        let inputs: Vec<ParityInput> = ["1", "2", "3"]
+            .iter()
+            .map(|t| (format!("input {t}"), format!("{t}\n").into_bytes()))
+            .collect();
+        let limit = Duration::from_secs(5);
+        assert_eq!(parity(&echo, &same, &inputs, limit), None);
+        let (at, parted) = parity(&echo, &odd, &inputs, limit).unwrap();
+        assert_eq!(at, 1);
+        assert!(parted.starts_with("on input 2: got \"two\""), "{parted}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_old_rustc_builds_unoptimised_in_the_judges_edition_and_checks_another_it_knows() {
         assert_eq!(
             old_compiler_runs("2021"),
-            [("2021", Emit::Binary), ("2018", Emit::Check)]
+            [("2021", Emit::Unoptimised), ("2018", Emit::Check)]
         );
         assert_eq!(
             old_compiler_runs("2018"),
-            [("2018", Emit::Binary), ("2021", Emit::Check)]
+            [("2018", Emit::Unoptimised), ("2021", Emit::Check)]
         );
         assert_eq!(old_compiler_runs("2024"), [("2021", Emit::Check)]);
         for judge in judges::JUDGES.iter().filter(|j| j.is_plain()) {

@@ -5,7 +5,8 @@
 //! The stages: [`cargo`] builds (binaries found from cargo's own messages), [`mod@unit`] runs the
 //! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
 //! cap, process groups; [`limits`]: which limit; [`checker`]: a problem's own checker),
-//! [`bundles`] checks the bundles; in a one-problem run, [`lint`] runs clippy on the problem.
+//! [`bundles`] checks the bundles (against the binaries, on seeded [`variants`] of the cases);
+//! in a one-problem run, [`lint`] runs clippy on the problem.
 
 pub mod bundles;
 pub mod cargo;
@@ -19,6 +20,7 @@ pub mod ordered;
 pub mod pool;
 pub mod report;
 pub mod unit;
+pub mod variants;
 
 use crate::judges::{self, Judge};
 use crate::manifest::Meta;
