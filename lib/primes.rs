@@ -2,13 +2,7 @@
 
 /// `a * b mod m` without overflow.
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    // Factors below 2^32 multiply within u64, whose remainder is one machine division; the
-    // u128 remainder is a library call many times slower.
-    if (a | b) >> 32 == 0 {
-        (a * b) % m
-    } else {
-        ((a as u128 * b as u128) % m as u128) as u64
-    }
+    ((a as u128 * b as u128) % m as u128) as u64
 }
 
 fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
@@ -34,7 +28,7 @@ fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
 ///
 /// # Complexity
 /// O(log n) modular multiplications for each of 12 Miller–Rabin bases (the first 12 primes,
-/// which decide every n < 3.3 · 10^24), or of 4 (2, 3, 5, 7: every n < 3.2 · 10^9).
+/// which decide every n < 3.3 · 10^24).
 pub fn is_prime(n: u64) -> bool {
     const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     if n < 2 {
@@ -45,15 +39,9 @@ pub fn is_prime(n: u64) -> bool {
             return n == p;
         }
     }
-    // The first four bases alone decide every n below 3,215,031,751 (Jaeschke, 1993).
-    let bases = if n < 3_215_031_751 {
-        &BASES[..4]
-    } else {
-        &BASES[..]
-    };
     let s = (n - 1).trailing_zeros();
     let d = (n - 1) >> s;
-    bases.iter().all(|&a| {
+    BASES.iter().all(|&a| {
         let mut x = pow_mod(a, d, n);
         if x == 1 || x == n - 1 {
             return true;
@@ -210,7 +198,7 @@ mod tests {
         assert!(!is_prime(25_326_001));
         assert!(!is_prime(3_215_031_751));
         assert_eq!(prime_factor_count(3_215_031_751), 3);
-        // Around the switch to twelve bases, and below it where four decide.
+        // Around it, and below it where four bases would decide.
         let mut rng = Rng::new(7);
         for _ in 0..300 {
             let n = rng.range(3_215_031_000, 3_215_032_000);
