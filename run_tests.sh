@@ -20,6 +20,13 @@
 # Exit status: 0 all passed, 1 something failed, 2 bad usage or settings.
 set -u
 cd "$(dirname "$0")" || exit 2
-echo "== the runner (cargo build --release -p tools --bin runner)"
-cargo build --release -p tools --bin runner || exit 2
+if [ $# -eq 0 ]; then
+    # Everything at once: one cargo run shares the cores better than the runner's build and
+    # then the rest. If a problem does not compile, the runner is built alone and says so.
+    echo "== the runner and every binary (cargo build --release --workspace --bins)"
+    cargo build --release --workspace --bins || cargo build --release -p tools --bin runner || exit 2
+else
+    echo "== the runner (cargo build --release -p tools --bin runner)"
+    cargo build --release -p tools --bin runner || exit 2
+fi
 exec cargo run --release --quiet -p tools --bin runner -- --root "$PWD" "$@"

@@ -27,6 +27,7 @@ use crate::manifest::Meta;
 use crate::workspace::{self, Workspace};
 use ordered::{Ordered, Slot};
 use report::{Report, Verdict};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
@@ -293,7 +294,15 @@ pub fn run(settings: &Settings) -> i32 {
         slot
     };
     slot(Some("unit tests"));
-    let group_slots: Vec<(Slot, Slot)> = groups.iter().map(|_| (slot(None), slot(None))).collect();
+    // The tools' tests are built first: their harness is the run's longest check, and the
+    // sooner it starts the better the cores are shared. The contest crates' come next, with the
+    // juries of the interactive problems.
+    let mut build_order: Vec<usize> = (1..groups.len()).collect();
+    build_order.push(0);
+    let group_slots: HashMap<usize, (Slot, Slot)> = build_order
+        .iter()
+        .map(|&index| (index, (slot(None), slot(None))))
+        .collect();
     let lint_slot = settings.only.as_ref().map(|_| slot(None));
     let doc_marker = slot(None);
     let interactive_slot = slot(None);
@@ -432,8 +441,9 @@ pub fn run(settings: &Settings) -> i32 {
                 problem_jobs(index);
             }
         }
-        for (index, group) in groups.iter().enumerate() {
-            let (build_slot, marker) = group_slots[index];
+        for &index in &build_order {
+            let group = &groups[index];
+            let (build_slot, marker) = group_slots[&index];
             let built = harnesses_of[index].get_or_init(|| {
                 let mut build_report = report.in_slot(&ordered, build_slot);
                 unit::build(root, group, &mut build_report).unwrap_or_default()

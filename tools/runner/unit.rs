@@ -111,7 +111,8 @@ pub fn run(harness: &Artifact, env: &[(&str, &OsStr)], report: &mut Report) {
     let mut command = Command::new(&harness.executable);
     command
         .current_dir(&harness.package_dir)
-        .envs(env.iter().copied());
+        .envs(env.iter().copied())
+        .arg(format!("--test-threads={}", test_threads()));
     let outcome = run_harness(command, &label, report);
     if start.elapsed() > SLOW_HARNESS {
         if let Ok(outcome) = &outcome {
@@ -119,6 +120,13 @@ pub fn run(harness: &Artifact, env: &[(&str, &OsStr)], report: &mut Report) {
         }
     }
     finish(report, &label, start, outcome);
+}
+
+/// How many tests a harness runs at once: twice the cores, since many tests spend their time
+/// waiting for the programs they start (and the limits those programs run under are on CPU
+/// time, so sharing the cores changes no verdict).
+fn test_threads() -> usize {
+    2 * std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The libraries among `harnesses` whose doctests run, each once.
