@@ -344,6 +344,28 @@ mod tests {
     }
 
     #[test]
+    fn checks_in_slots_count_in_the_runs_tally_and_print_in_slot_order() {
+        let run = Report::quiet();
+        let ordered = Arc::new(Ordered::capturing());
+        let (first, second) = (ordered.push(), ordered.push());
+        let mut late = run.in_slot(&ordered, second);
+        late.verdict(Verdict::Wa, "second", Duration::ZERO, "");
+        {
+            let mut early = run.in_slot(&ordered, first);
+            early.verdict(Verdict::Ac, "first", Duration::ZERO, "");
+            early.note("a note");
+        }
+        drop(late);
+        let printed = ordered.printed();
+        assert_eq!(printed.len(), 3, "{printed:?}");
+        assert!(printed[0].starts_with("AC  first"), "{printed:?}");
+        assert_eq!(printed[1], "    a note");
+        assert!(printed[2].starts_with("WA  second"), "{printed:?}");
+        assert_eq!(run.tally(), "1 passed, 1 failed");
+        assert_eq!(run.failed(), 1);
+    }
+
+    #[test]
     fn one_line_cuts_and_escapes() {
         assert_eq!(one_line("a\tb\nsecond", 10), "a\\tb");
         assert_eq!(one_line("abcdef", 3), "abc…");
