@@ -140,4 +140,17 @@ mod tests {
         assert_eq!(order.into_inner().unwrap(), ["first", "second", "third"]);
         assert_eq!(panicked, 1);
     }
+
+    #[test]
+    fn panics_are_counted_one_a_job() {
+        let count = |panicking: usize| {
+            with_workers(2, |pool| {
+                for i in 0..6 {
+                    pool.submit(move || assert!(i >= panicking, "job {i} panics"));
+                }
+            })
+            .1
+        };
+        assert_eq!((count(0), count(2), count(5)), (0, 2, 5));
+    }
 }

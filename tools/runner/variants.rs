@@ -40,7 +40,7 @@ pub fn seed_of(name: &str, index: usize) -> u64 {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
-    (hash << 4) ^ index as u64
+    (hash << 4) + index as u64
 }
 
 /// `count` seeded variants of `input` (see the [module](self) for the edits). Tokens are
@@ -132,6 +132,43 @@ mod tests {
         assert!(list
             .iter()
             .any(|v| v != input && v.split_whitespace().all(|t| t.parse::<u64>().is_ok())));
+    }
+
+    #[test]
+    fn each_edit_does_its_own_thing_on_one_line_of_large_numbers() {
+        // One line: a cut keeps it whole, so every change below is another edit's.
+        let input = "1000000 1000000 1000000\n";
+        let list = variants(input, 11, 400);
+        let numbers = |v: &str| -> Vec<u64> {
+            v.split_whitespace()
+                .filter_map(|t| t.parse().ok())
+                .collect()
+        };
+        // A cut keeps the line it is at (three drops could empty it, as no variant here does).
+        assert!(list.iter().all(|v| !v.is_empty()), "a cut removed the line");
+        // Lowered below the value but not to 0..3; set to 0..3; dropped.
+        assert!(list
+            .iter()
+            .any(|v| numbers(v).iter().any(|&n| (4..1_000_000).contains(&n))));
+        let small = list
+            .iter()
+            .filter(|v| numbers(v).iter().any(|&n| n < 4))
+            .count();
+        assert!(small >= 40, "only {small} of 400 set a number to 0..3");
+        assert!(list.iter().any(|v| v.split_whitespace().count() < 3));
+        // The final newline is dropped now and then, not as a rule.
+        let unended = list.iter().filter(|v| !v.ends_with('\n')).count();
+        assert!(
+            (20..=100).contains(&unended),
+            "{unended} of 400 without a final newline"
+        );
+    }
+
+    #[test]
+    fn seeds_are_fnv_1a_of_the_name_with_the_case_in_the_low_bits() {
+        // FNV-1a's published 64-bit value for "a".
+        assert_eq!(seed_of("a", 0), 0xaf63_dc4c_8601_ec8c << 4);
+        assert_eq!(seed_of("a", 1), (0xaf63_dc4c_8601_ec8c << 4) + 1);
     }
 
     #[test]
