@@ -54,11 +54,11 @@ pub struct Built<'a> {
 
 /// Problem `name`'s whole bundle check, judged by `judge` within `limit`: bundled; for a
 /// plain judge compiled by the toolchain's rustc as the judge compiles it and by the old rustc
-/// ([`old_compiler_runs`]) at once, run on the problem's cases, and compared with the
-/// cargo-built binary ([`parity`]). It writes only its own files in `built.out_dir` (`NAME.rs`,
-/// `NAME`, `NAME-old-*`) and its own verdicts, so problems may be checked side by side. A
-/// judge with crates (AtCoder) gets the bundle made here and built with the others
-/// ([`atcoder`]).
+/// (`old_compiler_runs`) at once, run on the problem's cases, and compared with the
+/// cargo-built binary on bad inputs and seeded [`variants`] of its cases. It writes only its
+/// own files in `built.out_dir` (`NAME.rs`, `NAME`, `NAME-old-*`) and its own verdicts, so
+/// problems may be checked side by side. A judge with crates (AtCoder) gets the bundle made
+/// here and built with the others ([`atcoder`]).
 pub fn problem(
     settings: &Settings,
     name: &str,
