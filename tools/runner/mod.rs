@@ -27,7 +27,6 @@ use crate::manifest::Meta;
 use crate::workspace::{self, Workspace};
 use ordered::{Ordered, Slot};
 use report::{Report, Verdict};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
@@ -294,15 +293,10 @@ pub fn run(settings: &Settings) -> i32 {
         slot
     };
     slot(Some("unit tests"));
-    // The tools' tests are built first: their harness is the run's longest check, and the
-    // sooner it starts the better the cores are shared. The contest crates' come next, with the
-    // juries of the interactive problems.
-    let mut build_order: Vec<usize> = (1..groups.len()).collect();
-    build_order.push(0);
-    let group_slots: HashMap<usize, (Slot, Slot)> = build_order
-        .iter()
-        .map(|&index| (index, (slot(None), slot(None))))
-        .collect();
+    // The contest crates' tests are built first (with the juries of the interactive problems):
+    // their build writes checked binaries where the release ones were, so it must be over
+    // before the tools' tests run, which run the release binaries there.
+    let group_slots: Vec<(Slot, Slot)> = groups.iter().map(|_| (slot(None), slot(None))).collect();
     let lint_slot = settings.only.as_ref().map(|_| slot(None));
     let doc_marker = slot(None);
     let interactive_slot = slot(None);
@@ -378,8 +372,12 @@ pub fn run(settings: &Settings) -> i32 {
                     juries,
                 )
             });
-            if let (Some(&slot), Some(bundler)) = (bundle_slots.get(index), &bundler) {
+            if let Some(&slot) = bundle_slots.get(index) {
                 let mut bundle_report = report.in_slot(&ordered, slot);
+                // Without a bundler the stage's one verdict says so (below).
+                let Some(bundler) = &bundler else {
+                    return;
+                };
                 let (name, judge, limit) = &bundled[index];
                 let out_dir = &out_dir;
                 pool.submit(move || {
@@ -401,6 +399,10 @@ pub fn run(settings: &Settings) -> i32 {
             let mut starter_report = report.in_slot(&ordered, starter_slot);
             if !settings.bundles {
                 return;
+            }
+            if settings.only.is_none() {
+                let out_dir = &out_dir;
+                pool.submit(move || bundles::starter(settings, out_dir, &mut starter_report));
             }
             let Some(bundler) = &bundler else {
                 return atcoder_report.verdict(
@@ -432,18 +434,14 @@ pub fn run(settings: &Settings) -> i32 {
                     bundles::atcoder(settings, &names, &judged_there, &built, &mut atcoder_report);
                 });
             }
-            if settings.only.is_none() {
-                pool.submit(move || bundles::starter(settings, out_dir, &mut starter_report));
-            }
         };
         for (index, name) in problems.iter().enumerate() {
             if !interactive.contains(name) {
                 problem_jobs(index);
             }
         }
-        for &index in &build_order {
-            let group = &groups[index];
-            let (build_slot, marker) = group_slots[&index];
+        for (index, group) in groups.iter().enumerate() {
+            let (build_slot, marker) = group_slots[index];
             let built = harnesses_of[index].get_or_init(|| {
                 let mut build_report = report.in_slot(&ordered, build_slot);
                 unit::build(root, group, &mut build_report).unwrap_or_default()
@@ -495,10 +493,10 @@ pub fn run(settings: &Settings) -> i32 {
             }
         }
         ordered.finish(doc_marker);
-        // The test builds put checked binaries where the release ones were: cargo puts them
-        // back for the contestant.
-        let _ = build_release(settings, &checker_args, &mut Report::quiet());
     });
+    // The test builds put checked binaries where the release ones were: cargo puts them back
+    // for the contestant, once no check runs any more.
+    let _ = build_release(settings, &checker_args, &mut Report::quiet());
     ordered.flush();
     if panicked > 0 {
         report.verdict(
