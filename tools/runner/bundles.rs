@@ -37,6 +37,7 @@ pub const BAD_INPUTS: [&[u8]; 8] = [
 ];
 
 /// What the bundle stage needs from the build.
+#[derive(Clone)]
 pub struct Built<'a> {
     /// The bundler.
     pub bundle: &'a Path,
@@ -186,13 +187,8 @@ fn run_cases(built: &Built, name: &str, exe: &Path, limit: CaseLimits, report: &
     };
     for input in (built.inputs)(name) {
         let label = format!("bundle:{}/{}", name, stem(&input));
-        if built.interactors.plays(name, &input) {
-            built
-                .interactors
-                .play_case(report, name, &label, &input, exe, limit.time);
-        } else {
-            cases::run_case(report, &label, &input, exe, limit, checker.as_deref());
-        }
+        let checker = checker.as_deref();
+        (built.interactors).judge_case(report, name, &label, &input, exe, limit, checker);
     }
 }
 

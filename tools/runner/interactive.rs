@@ -90,6 +90,27 @@ impl Interactors {
         self.testers.contains_key(name)
     }
 
+    /// Judges case `input` of problem `name` run by `program`, printing its verdict as
+    /// `label`: played ([`Interactors::play_case`]) if this run plays it, else run as a batch
+    /// case within `limits`, judged by `checker` if the problem has one.
+    #[allow(clippy::too_many_arguments)] // the case, its program and its judging, as run_case
+    pub fn judge_case(
+        &self,
+        report: &mut Report,
+        name: &str,
+        label: &str,
+        input: &Path,
+        program: &Path,
+        limits: super::limits::CaseLimits,
+        checker: Option<&Path>,
+    ) {
+        if self.plays(name, input) {
+            self.play_case(report, name, label, input, program, limits.time);
+        } else {
+            cases::run_case(report, label, input, program, limits, checker);
+        }
+    }
+
     /// Plays case `input` of the interactive problem `name` against `program` and prints its
     /// verdict as `label`, with the transcript's path when it fails.
     pub fn play_case(

@@ -338,6 +338,15 @@ pub fn run(settings: &Settings) -> i32 {
         checker::program(&meta, name, &binary)
     };
     let no_juries = interactive::Interactors::default();
+    // What every bundle job needs, each job with its problem's juries; none without a bundler.
+    let built = bundler.as_deref().map(|bundle| bundles::Built {
+        bundle,
+        binary: &problem_binary,
+        checker: &problem_checker,
+        interactors: &no_juries,
+        out_dir: out_dir.clone(),
+        inputs: &inputs,
+    });
     let harnesses_of: Vec<OnceLock<Vec<cargo::Artifact>>> =
         groups.iter().map(|_| OnceLock::new()).collect();
     let juries: OnceLock<interactive::Interactors> = OnceLock::new();
@@ -354,19 +363,13 @@ pub fn run(settings: &Settings) -> i32 {
             };
             let name = &problems[index];
             let mut cases_report = report.in_slot(&ordered, case_slots[index]);
-            let (meta, found, problem_binary, problem_checker, inputs) = (
-                &metas[index],
-                &found[index],
-                &problem_binary,
-                &problem_checker,
-                &inputs,
-            );
+            let (meta, found, limits) = (&metas[index], &found[index], bundled[index].2);
             pool.submit(move || {
                 problem_cases(
                     &mut cases_report,
-                    settings,
                     name,
                     meta,
+                    limits,
                     found,
                     &binary,
                     juries,
@@ -375,20 +378,15 @@ pub fn run(settings: &Settings) -> i32 {
             if let Some(&slot) = bundle_slots.get(index) {
                 let mut bundle_report = report.in_slot(&ordered, slot);
                 // Without a bundler the stage's one verdict says so (below).
-                let Some(bundler) = &bundler else {
+                let Some(built) = &built else {
                     return;
                 };
+                let built = bundles::Built {
+                    interactors: juries,
+                    ..built.clone()
+                };
                 let (name, judge, limit) = &bundled[index];
-                let out_dir = &out_dir;
                 pool.submit(move || {
-                    let built = bundles::Built {
-                        bundle: bundler,
-                        binary: problem_binary,
-                        checker: problem_checker,
-                        interactors: juries,
-                        out_dir: out_dir.clone(),
-                        inputs,
-                    };
                     bundles::problem(settings, name, judge, *limit, &built, &mut bundle_report);
                 });
             }
@@ -404,7 +402,7 @@ pub fn run(settings: &Settings) -> i32 {
                 let out_dir = &out_dir;
                 pool.submit(move || bundles::starter(settings, out_dir, &mut starter_report));
             }
-            let Some(bundler) = &bundler else {
+            let Some(built) = &built else {
                 return atcoder_report.verdict(
                     Verdict::Re,
                     "bundle",
@@ -412,19 +410,13 @@ pub fn run(settings: &Settings) -> i32 {
                     "cargo built no bundler",
                 );
             };
-            let (problem_binary, problem_checker, inputs, out_dir) =
-                (&problem_binary, &problem_checker, &inputs, &out_dir);
+            let built = bundles::Built {
+                interactors: juries,
+                ..built.clone()
+            };
             let (problems, bundled) = (&problems, &bundled);
             if settings.atcoder {
                 pool.submit(move || {
-                    let built = bundles::Built {
-                        bundle: bundler,
-                        binary: problem_binary,
-                        checker: problem_checker,
-                        interactors: juries,
-                        out_dir: out_dir.clone(),
-                        inputs,
-                    };
                     let names: Vec<&str> = problems.iter().map(String::as_str).collect();
                     let judged_there: Vec<(String, limits::CaseLimits)> = bundled
                         .iter()
@@ -516,13 +508,13 @@ fn fallback_meta() -> Meta {
 }
 
 /// Runs problem `name`'s binary on its cases (`found`: the regular inputs, then the others,
-/// which are skipped with a note), each judged by the problem's checker if it has one, or
-/// played against its jury.
+/// which are skipped with a note) within `limits`, each judged by the problem's checker if it
+/// has one, or played against its jury; a broken manifest entry `meta` gets its verdict.
 fn problem_cases(
     report: &mut Report,
-    settings: &Settings,
     name: &str,
     meta: &Result<Meta, String>,
+    limits: limits::CaseLimits,
     found: &(Vec<PathBuf>, Vec<PathBuf>),
     binary: &dyn Fn(&str, &str) -> Option<PathBuf>,
     juries: &interactive::Interactors,
@@ -532,11 +524,6 @@ fn problem_cases(
         report.verdict(Verdict::Re, &label, Duration::ZERO, &e);
         fallback_meta()
     });
-    let limit = limits::case_limit(settings.timeout, meta.time_limit);
-    let case_limits = limits::CaseLimits {
-        time: limit,
-        memory_mib: meta.memory_limit,
-    };
     let (inputs, special) = found;
     for path in special {
         report.note(&format!("skipped {}: not a regular file", path.display()));
@@ -563,11 +550,14 @@ fn problem_cases(
     };
     for input in inputs {
         let label = format!("{}/{}", name, bundles::stem(input));
-        if juries.plays(name, input) {
-            juries.play_case(report, name, &label, input, &exe, limit);
-        } else {
-            let checker = checker.as_deref();
-            cases::run_case(report, &label, input, &exe, case_limits, checker);
-        }
+        juries.judge_case(
+            report,
+            name,
+            &label,
+            input,
+            &exe,
+            limits,
+            checker.as_deref(),
+        );
     }
 }
