@@ -69,12 +69,20 @@ pub trait Contestant {
     fn cpu_time(&mut self) -> Option<Duration> {
         None
     }
+    /// Whether the contestant was computing (running, or ready to run and waiting for a core)
+    /// at the last [`cpu_time`](Contestant::cpu_time) reading, rather than waiting for input or
+    /// sleeping: the wall-time backstop charges only the time it was not, so that a loaded
+    /// machine, which keeps a computing program waiting for a core, changes no verdict.
+    /// `false` where CPU time is not measured.
+    fn computing(&self) -> bool {
+        false
+    }
 }
 
-/// How much longer than its CPU-time limit a program may take by the wall clock: a program that
-/// waits instead of computing (a sleep, a read that never returns) is stopped there. The same
-/// factor as the runner's, generous enough for a machine running many times more work than
-/// cores.
+/// How much longer than its CPU-time limit a program may wait by the wall clock: a program that
+/// waits instead of computing (a sleep, a read that never returns) is stopped there. Only the
+/// time it is seen waiting counts (see [`Contestant::computing`]): a computing program is held
+/// to its CPU time alone, however loaded the machine.
 pub const WALL_FACTOR: u32 = 10;
 
 /// What a contestant's output stream carries to the jury.
@@ -294,6 +302,8 @@ pub struct Process {
     reaped: Option<(std::process::ExitStatus, Duration)>,
     /// The group's CPU time at the last reading.
     cpu: Duration,
+    /// Whether a process of its group was running or runnable at the last reading.
+    computing: bool,
     /// The writer thread's queue: it writes each line to the contestant's input (where a
     /// contestant that stops reading can block it) and says whether it could.
     stdin: Option<Sender<Vec<u8>>>,
@@ -351,6 +361,7 @@ impl Process {
             group,
             reaped: None,
             cpu: Duration::ZERO,
+            computing: false,
             stdin: Some(stdin),
             written,
             lines: Lines::new(received),
@@ -398,12 +409,14 @@ impl Process {
     }
 
     /// The CPU time (user and system) of the processes in its group now, from `/proc`: each
-    /// one's own and its reaped children's.
-    fn group_cpu(&self) -> Duration {
+    /// one's own and its reaped children's; and whether one of them is running or runnable
+    /// (state `R`).
+    fn group_cpu(&self) -> (Duration, bool) {
         // SAFETY: sysconf only reads a system setting.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         let ticks = u64::try_from(ticks).ok().filter(|&t| t > 0).unwrap_or(100);
         let mut total = 0u64;
+        let mut computing = false;
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
             let name = entry.file_name();
             if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
@@ -422,12 +435,13 @@ impl Process {
             if fields.get(2).and_then(|g| g.parse::<i32>().ok()) != Some(self.group) {
                 continue;
             }
+            computing |= fields[0] == "R";
             total += fields[11..15]
                 .iter()
                 .filter_map(|f| f.parse::<u64>().ok())
                 .sum::<u64>();
         }
-        Duration::from_millis(total * 1000 / ticks)
+        (Duration::from_millis(total * 1000 / ticks), computing)
     }
 
     /// Sends SIGKILL to the program's process group (what is left of it once the program
@@ -546,10 +560,17 @@ impl Contestant for Process {
     }
 
     fn cpu_time(&mut self) -> Option<Duration> {
+        self.computing = false;
         if self.reaped.is_none() {
-            self.cpu = self.cpu.max(self.group_cpu());
+            let (cpu, computing) = self.group_cpu();
+            self.cpu = self.cpu.max(cpu);
+            self.computing = computing;
         }
         Some(self.cpu)
+    }
+
+    fn computing(&self) -> bool {
+        self.computing
     }
 
     fn finish(&mut self, deadline: Instant) -> (Option<String>, Ending) {

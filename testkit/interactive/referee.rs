@@ -112,9 +112,13 @@ impl<P: Protocol> Jury<'_, P> {
         Instant::now() + self.wall_limit.saturating_sub(self.used)
     }
 
-    /// Charges the contestant the time since `waiting`, when the jury began to wait for it.
+    /// Charges the contestant the time since `waiting`, when the jury began to wait for it;
+    /// where CPU time is measured, only if it was not computing at the last reading (its CPU
+    /// time is its limit then, and a loaded machine makes the clock run without it).
     fn charge(&mut self, waiting: Instant) {
-        self.used += waiting.elapsed();
+        if !(self.measured && self.contestant.computing()) {
+            self.used += waiting.elapsed();
+        }
     }
 
     /// The contestant's CPU time, read again when it is due (at most every [`CPU_READING`] of
@@ -168,8 +172,8 @@ impl<P: Protocol> Jury<'_, P> {
         self.transcript.push('\n');
         let waiting = Instant::now();
         let sent = self.contestant.send(line, self.deadline());
-        self.charge(waiting);
         self.check_cpu("while the jury was talking", false)?;
+        self.charge(waiting);
         match sent {
             Sent::Taken => Ok(()),
             Sent::Closed => Err(self.gone("while the jury was still talking")),
@@ -202,8 +206,8 @@ impl<P: Protocol> Jury<'_, P> {
                 false => self.deadline(),
             };
             let reply = self.contestant.receive(deadline);
-            self.charge(waiting);
             self.check_cpu(&format!("where its {what} was due"), false)?;
+            self.charge(waiting);
             if reply != Reply::Late || self.used >= self.wall_limit {
                 break reply;
             }
@@ -389,8 +393,9 @@ pub fn refusal<P: Protocol>(
 /// Plays the dialogue of `starts` (one game each) against `contestant`, the jury moving by
 /// `strategy`; every line is checked and written to the transcript. The contestant has `limit`
 /// in all: a program's CPU time (its process group's), read while the jury waits for it, with
-/// [`WALL_FACTOR`] times the limit of waiting by the clock as a backstop, so that the verdict
-/// does not change with the machine's load; an in-process solution's time is the time the jury
+/// [`WALL_FACTOR`] times the limit of waiting by the clock as a backstop (the time it is seen
+/// computing, running or waiting for a core, not counted), so that the verdict does not change
+/// with the machine's load; an in-process solution's time is the time the jury
 /// waits for it (to take a line, answer, end), never the jury's own.
 /// [`Referee`](super::Referee) calls it for each strategy; testkit's own tests (the Nim toy
 /// in `interactive/tests.rs`) show it on planted contestants.

@@ -991,6 +991,50 @@ fn a_programs_time_is_its_cpu_time() {
     );
 }
 
+/// A program on a machine so loaded that it gets a twentieth of a core: it computes all the
+/// time (never answers), and its CPU time grows at a twentieth of the clock's pace.
+struct Starved(std::time::Instant);
+
+impl Contestant for Starved {
+    fn send(&mut self, _: &str, _: std::time::Instant) -> Sent {
+        Sent::Taken
+    }
+    fn receive(&mut self, deadline: std::time::Instant) -> Reply {
+        std::thread::sleep(deadline.saturating_duration_since(std::time::Instant::now()));
+        Reply::Late
+    }
+    fn finish(&mut self, _: std::time::Instant) -> (Option<String>, Ending) {
+        (None, Ending::Late)
+    }
+    fn cpu_time(&mut self) -> Option<Duration> {
+        Some(self.0.elapsed() / 20)
+    }
+    fn computing(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_computing_program_is_held_to_its_cpu_time_however_loaded_the_machine() {
+    // At a twentieth of a core, 40 ms of CPU time take 0.8 s by the clock, twice the backstop
+    // of 10 times 40 ms: the time it computes is not charged to the backstop, so the verdict is
+    // the CPU time's, as on a quiet machine.
+    let dialogue = play(
+        &Countdown::default(),
+        &mut Oracle::default(),
+        &[1],
+        Strategy::Perfect,
+        &mut Starved(std::time::Instant::now()),
+        Duration::from_millis(40),
+    );
+    assert_eq!(
+        dialogue.verdict,
+        Verdict::TimeLimit("over 40ms of CPU time (where its move was due)".to_string()),
+        "{}",
+        dialogue.transcript
+    );
+}
+
 /// Take 1 or 2 from a heap of any size: the jury searches heaps up to 30 only; past that it
 /// knows the closed form (the mover loses on multiples of 3) except on heaps that are 1 more
 /// than a multiple of 9, where it "does not know", so that both paths are exercised.
