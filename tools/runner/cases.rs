@@ -232,7 +232,9 @@ pub fn with_stderr(what: String, stderr: &[u8]) -> String {
 
 /// The first line of a program's standard error that says something, at most 120 characters:
 /// blank lines skipped (a panic's report starts with one), and a panic's message first, its
-/// place after it (`boom (panicked at src/main.rs:2:5)`).
+/// place after it (`boom (panicked at src/main.rs:2:5)`). An absolute place (a bundle compiled
+/// from the target directory) is shown by its file name only, so that the line reads the same
+/// wherever the checkout is.
 pub fn first_line(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
@@ -255,7 +257,11 @@ fn panic_place(line: &str) -> Option<&str> {
         return None;
     }
     let (_, place) = line.split_once(" panicked at ")?;
-    place.strip_suffix(':')
+    let place = place.strip_suffix(':')?;
+    match place.starts_with('/') {
+        true => place.rsplit('/').next(),
+        false => Some(place),
+    }
 }
 
 #[cfg(test)]
@@ -296,6 +302,12 @@ mod tests {
             "error: bad token"
         );
         assert_eq!(first_line(b""), "");
+        // An absolute place, however long its folders: the file name and the line.
+        let deep = format!(
+            "\nthread 'main' panicked at /{}/a b/x.rs:7:1:\nboom\n",
+            "very long folder ".repeat(20)
+        );
+        assert_eq!(first_line(deep.as_bytes()), "boom (panicked at x.rs:7:1)");
     }
 
     #[test]

@@ -6,15 +6,27 @@
 use super::cargo::{self, Artifact};
 use super::report::{one_line, Report, Verdict};
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How often a long harness prints how far it is.
+/// How often a long harness prints how far it is when standard output is a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+/// How often it does in a log (standard output not a terminal): a log keeps every line.
+const PROGRESS_IN_A_LOG: Duration = Duration::from_secs(30);
+
+/// How often a long harness prints how far it is: every [`PROGRESS_EVERY`] on a terminal, at
+/// most one line every [`PROGRESS_IN_A_LOG`] in a log.
+pub fn progress_every(terminal: bool) -> Duration {
+    if terminal {
+        PROGRESS_EVERY
+    } else {
+        PROGRESS_IN_A_LOG
+    }
+}
 /// Lines a harness's standard error adds when it fails.
 const FAILURE_LINES: usize = 60;
 /// A harness running longer than this gets its last tests to finish named, with a hint.
@@ -224,7 +236,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
 }
 
 /// Runs a libtest harness (or `cargo test`), reading its plain output as it comes: every
-/// `PROGRESS_EVERY` the count of tests finished so far is printed, and the failures are kept:
+/// [`progress_every`] the count of tests finished so far is printed, and the failures are kept:
 /// for each failed test (the first `DETAILED` by name), its panic location and message, or
 /// else the first lines of its captured output, at most `LINES_PER_FAILURE` lines each.
 pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
@@ -254,8 +266,9 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
     let mut log = FailureLog::default();
     let mut running = 0;
     let mut last = Instant::now();
+    let every = progress_every(std::io::stdout().is_terminal());
     loop {
-        let line = match lines.recv_timeout(PROGRESS_EVERY.saturating_sub(last.elapsed())) {
+        let line = match lines.recv_timeout(every.saturating_sub(last.elapsed())) {
             Ok(line) => line,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 last = Instant::now();
@@ -450,6 +463,12 @@ fn keep(lines: &mut Vec<String>, line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_gets_a_progress_line_at_most_every_thirty_seconds() {
+        assert_eq!(progress_every(true), Duration::from_secs(5));
+        assert_eq!(progress_every(false), Duration::from_secs(30));
+    }
 
     #[test]
     fn the_last_tests_to_finish_are_named_latest_first() {
