@@ -365,7 +365,104 @@ impl<'a> Scanner<'a> {
             other => other.map(drop),
         }
     }
+    /// Whether the input is over: no token is left (only separators). For inputs of "test cases
+    /// until the end of the input": `while !sc.at_end()? { … }` reads one case a turn, and a
+    /// case cut short is still refused by its readers.
+    ///
+    /// ```
+    /// let mut sc = judge::Scanner::new(b"3 4\n5 6\n \n");
+    /// let mut sums = Vec::new();
+    /// while !sc.at_end().unwrap() {
+    ///     let a = sc.uint("a", 0..=9).unwrap();
+    ///     sums.push(a + sc.uint("b", 0..=9).unwrap());
+    /// }
+    /// assert_eq!(sums, [7, 11]);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(the separators skipped).
+    pub fn at_end(&mut self) -> Result<bool, InputError> {
+        Ok(!self.at_token()?)
+    }
+
+    /// Whether the input is at its terminating record (`0 0` in "cases until a line `0 0`"):
+    /// the next tokens are the numbers of `terminator`, written in plain decimal (they are then
+    /// consumed), or no token is left (an input whose terminating line is missing ends the same
+    /// way). Otherwise nothing is consumed and the record is read with the usual readers, which
+    /// refuse it in one line if it is bad, so that a terminator that is out of the records'
+    /// range (`0 0` where N ≥ 1) needs no special case.
+    ///
+    /// ```
+    /// let mut sc = judge::Scanner::new(b"2 3\n0 4\n0 0\n");
+    /// let mut games = Vec::new();
+    /// while !sc.at_terminator(&[0, 0]).unwrap() {
+    ///     let n = sc.uint("N", 0..=9).unwrap();
+    ///     games.push((n, sc.uint("M", 1..=9).unwrap()));
+    /// }
+    /// assert_eq!(games, [(2, 3), (0, 4)]);
+    /// assert!(sc.finish().is_ok());
+    /// // Without its terminating line, the input ends at its end.
+    /// let mut sc = judge::Scanner::new(b"7\n");
+    /// assert!(!sc.at_terminator(&[0]).unwrap());
+    /// assert_eq!(sc.uint("N", 1..=9), Ok(7));
+    /// assert!(sc.at_terminator(&[0]).unwrap());
+    /// ```
+    ///
+    /// # Constraints
+    /// `terminator` is matched token by token as `u64::to_string` writes each number (`00` or
+    /// `+0` is not `0`); an empty `terminator` matches only the end of the input. At most 4 KiB
+    /// of separators between two of its numbers are looked at: past that the record is taken as
+    /// not the terminator.
+    ///
+    /// # Complexity
+    /// O(the terminator's length), reading ahead at most that much and 4 KiB of separators.
+    pub fn at_terminator(&mut self, terminator: &[u64]) -> Result<bool, InputError> {
+        if !self.at_token()? {
+            return Ok(true);
+        }
+        // Offsets from `pos`: reading more moves the unread bytes, not their offsets.
+        let mut at = 0;
+        for (i, value) in terminator.iter().enumerate() {
+            if i > 0 {
+                let gap = at;
+                while matches!(self.peek(at)?, Some(b) if is_space(b)) {
+                    at += 1;
+                    if at - gap > SEPARATORS_LOOKED_AT {
+                        return Ok(false);
+                    }
+                }
+            }
+            for digit in value.to_string().bytes() {
+                if self.peek(at)? != Some(digit) {
+                    return Ok(false);
+                }
+                at += 1;
+            }
+            if matches!(self.peek(at)?, Some(b) if !is_space(b)) {
+                return Ok(false);
+            }
+        }
+        if terminator.is_empty() {
+            return Ok(false);
+        }
+        self.pos += at;
+        Ok(true)
+    }
+
+    /// The byte `at` bytes past the next unread one, reading more if it is not in the window
+    /// yet; `None` past the end of the input.
+    fn peek(&mut self, at: usize) -> Result<Option<u8>, InputError> {
+        while self.pos + at >= self.end {
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(self.buf[self.pos + at]))
+    }
 }
+
+/// The most separators [`Scanner::at_terminator`] looks at between two numbers.
+const SEPARATORS_LOOKED_AT: usize = 4096;
 
 #[cold]
 fn too_long(field: impl fmt::Display, start: String, max: usize) -> InputError {
@@ -462,6 +559,75 @@ pub(crate) mod tests {
             self.data = &self.data[n..];
             Ok(n)
         }
+    }
+
+    /// What `at_terminator` should answer at token `k` of `tokens`, by the tokens alone.
+    fn terminates(tokens: &[&str], k: usize, terminator: &[u64]) -> bool {
+        k == tokens.len()
+            || (!terminator.is_empty()
+                && tokens.len() - k >= terminator.len()
+                && terminator
+                    .iter()
+                    .zip(&tokens[k..])
+                    .all(|(v, t)| v.to_string() == *t))
+    }
+
+    #[test]
+    fn the_end_and_a_terminator_agree_with_the_split_tokens_on_random_texts() {
+        let mut next = numbers(11);
+        let pieces = ["0", "1", "00", "10", "+0", "x", "0x"];
+        let separators = [" ", "\n", "\r\n", "\t ", "  \n"];
+        for round in 0..3000 {
+            let terminator: Vec<u64> = (0..next(3)).map(|_| next(2)).collect();
+            let mut text = String::new();
+            for _ in 0..next(8) {
+                text.push_str(separators[next(5) as usize]);
+                text.push_str(pieces[next(7) as usize]);
+            }
+            if next(2) == 0 {
+                text.push_str(separators[next(5) as usize]);
+            }
+            let tokens: Vec<&str> = text.split_ascii_whitespace().collect();
+            let mut sc = Scanner::from_reader(Trickle {
+                data: text.as_bytes(),
+                state: round,
+            });
+            let mut k = 0;
+            loop {
+                let at_end = sc.at_end().unwrap();
+                assert_eq!(at_end, k == tokens.len(), "{:?}", text);
+                let ends = sc.at_terminator(&terminator).unwrap();
+                assert_eq!(
+                    ends,
+                    terminates(&tokens, k, &terminator),
+                    "{:?} {:?}",
+                    text,
+                    terminator
+                );
+                if ends {
+                    if k < tokens.len() {
+                        k += terminator.len();
+                        continue;
+                    }
+                    break;
+                }
+                // Not the terminator: nothing was consumed.
+                assert_eq!(sc.token("t").unwrap(), tokens[k], "{:?}", text);
+                k += 1;
+            }
+            assert!(sc.finish().is_ok());
+        }
+    }
+
+    #[test]
+    fn a_terminator_past_a_long_gap_is_not_looked_for() {
+        let text = format!("0{}0\n", " ".repeat(5000));
+        let mut sc = Scanner::new(text.as_bytes());
+        assert!(!sc.at_terminator(&[0, 0]).unwrap());
+        let text = format!("0{}0\n", " ".repeat(4000));
+        let mut sc = Scanner::new(text.as_bytes());
+        assert!(sc.at_terminator(&[0, 0]).unwrap());
+        assert!(sc.at_end().unwrap());
     }
 
     #[test]
