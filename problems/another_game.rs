@@ -31,16 +31,15 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::search::Search;
+    use testkit::search::{Search, SliceSearch};
     use testkit::{Problem, Rng};
 
     /// Every move: one coin from each heap of a non-empty set of non-empty heaps.
-    #[allow(clippy::ptr_arg)] // the search's states are `Vec<u64>`
-    fn moves(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+    fn moves(heaps: &[u64]) -> Vec<Vec<u64>> {
         let full: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         (1..1u32 << full.len())
             .map(|set| {
-                let mut after = heaps.clone();
+                let mut after = heaps.to_vec();
                 for (bit, &i) in full.iter().enumerate() {
                     if set >> bit & 1 == 1 {
                         after[i] -= 1;
@@ -52,10 +51,10 @@ mod tests {
             .collect()
     }
 
-    struct Another(Search<Vec<u64>>);
+    struct Another(SliceSearch<u64>);
     impl Default for Another {
         fn default() -> Self {
-            Another(Search::normal(moves))
+            Another(Search::normal_slices(moves))
         }
     }
     impl Problem for Another {

@@ -99,6 +99,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::cycles::fates;
     use testkit::{Problem, Rng};
 
     /// n and the two players' sets.
@@ -154,52 +155,26 @@ mod tests {
             text
         }
         fn brute(&mut self, game: &Game) -> String {
-            // The rule applied literally until nothing changes, on (object 1..=n, player to
-            // move); a player whose move reaches object 1 wins at once.
+            // The rule applied literally until nothing changes (testkit's `fates`), on
+            // (object, player to move); a move that reaches object 1 leaves the opponent with no
+            // move: the game is over and the mover has won.
             let (n, sets) = game;
             let n = *n;
-            // known[player][object], Some(true): the mover wins.
-            let mut known = [vec![None::<bool>; n + 1], vec![None::<bool>; n + 1]];
-            loop {
-                let mut changed = false;
-                for object in 2..=n {
-                    for player in 0..2 {
-                        if known[player][object].is_some() {
-                            continue;
-                        }
-                        let after: Vec<Option<bool>> = sets[player]
-                            .iter()
-                            .map(|&x| {
-                                let to = (object - 1 + x) % n + 1;
-                                if to == 1 {
-                                    Some(false) // the opponent faces a finished game
-                                } else {
-                                    known[1 - player][to]
-                                }
-                            })
-                            .collect();
-                        if after.contains(&Some(false)) {
-                            known[player][object] = Some(true);
-                            changed = true;
-                        } else if after.iter().all(|&a| a == Some(true)) {
-                            known[player][object] = Some(false);
-                            changed = true;
-                        }
-                    }
+            let moves = |&(object, player): &(usize, usize)| -> Vec<(usize, usize)> {
+                if object == 1 {
+                    return Vec::new();
                 }
-                if !changed {
-                    break;
-                }
-            }
-            let mut text = String::new();
-            for row in &known {
-                let words: Vec<&str> = row[2..]
+                sets[player]
                     .iter()
-                    .map(|&known| match known {
-                        Some(true) => "Win",
-                        Some(false) => "Lose",
-                        None => "Loop",
-                    })
+                    .map(|&x| ((object - 1 + x) % n + 1, 1 - player))
+                    .collect()
+            };
+            let starts = (2..=n).flat_map(|object| [(object, 0), (object, 1)]);
+            let fate = fates(starts, moves);
+            let mut text = String::new();
+            for player in 0..2 {
+                let words: Vec<&str> = (2..=n)
+                    .map(|object| fate[&(object, player)].pick("Win", "Lose", "Loop"))
                     .collect();
                 text += &words.join(" ");
                 text.push('\n');

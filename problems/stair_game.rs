@@ -36,16 +36,15 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::search::Search;
+    use testkit::search::{Search, SliceSearch};
     use testkit::{Problem, Rng};
 
     /// Every move, literally: some balls from stair k >= 2 (index k − 1) to the stair below.
-    #[allow(clippy::ptr_arg)] // a search's states are `Vec<u64>`
-    fn stair_moves(balls: &Vec<u64>) -> Vec<Vec<u64>> {
+    fn stair_moves(balls: &[u64]) -> Vec<Vec<u64>> {
         let mut next = Vec::new();
         for k in 1..balls.len() {
             for moved in 1..=balls[k] {
-                let mut after = balls.clone();
+                let mut after = balls.to_vec();
                 after[k] -= moved;
                 after[k - 1] += moved;
                 next.push(after);
@@ -55,13 +54,13 @@ mod tests {
     }
 
     struct StairGame {
-        search: Search<Vec<u64>>,
+        search: SliceSearch<u64>,
     }
 
     impl Default for StairGame {
         fn default() -> Self {
             StairGame {
-                search: Search::normal(stair_moves),
+                search: Search::normal_slices(stair_moves),
             }
         }
     }

@@ -21,7 +21,7 @@
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
 //! (the one output comparison), [`Rng`], [`search`] and [`moves`] (literal moves of heap lists
-//! and trees).
+//! and trees), [`cycles`] (win, lose or draw where moves can cycle).
 //!
 //! ```
 //! use testkit::{Problem, Rng};
@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 
 mod bound;
+pub mod cycles;
 mod difference;
 #[cfg(test)]
 mod fixtures;

@@ -127,6 +127,85 @@ impl<P, S> Moves<S> for WithParam<P, S> {
     }
 }
 
+/// A move rule on positions that are lists, written as clippy wants it: over a slice,
+/// `fn(&[T]) -> Vec<Vec<T>>`, not `fn(&Vec<T>)` (clippy's `ptr_arg` refuses a `&Vec<T>`
+/// argument). [`Search::normal_slices`] makes a [`SliceSearch<T>`] with it.
+///
+/// ```
+/// use testkit::search::{Moves, Slices};
+/// fn take_one(heaps: &[u32]) -> Vec<Vec<u32>> {
+///     (0..heaps.len())
+///         .filter(|&i| heaps[i] > 0)
+///         .map(|i| {
+///             let mut next = heaps.to_vec();
+///             next[i] -= 1;
+///             next
+///         })
+///         .collect()
+/// }
+/// assert_eq!(Slices(take_one).moves(&vec![1, 0]), vec![vec![0, 0]]);
+/// ```
+pub struct Slices<T>(pub fn(&[T]) -> Vec<Vec<T>>);
+
+impl<T> Moves<Vec<T>> for Slices<T> {
+    fn moves(&self, state: &Vec<T>) -> Vec<Vec<T>> {
+        (self.0)(state)
+    }
+}
+
+/// A search over list positions whose move rule takes a slice (see [`Slices`]): a short name
+/// for a problem's brute-force struct to hold.
+pub type SliceSearch<T> = Search<Vec<T>, Slices<T>>;
+
+impl<T> Search<Vec<T>, Slices<T>>
+where
+    T: Hash + Eq + Clone,
+{
+    /// Normal play on list positions under `moves`, a rule over a slice (see [`Slices`]).
+    ///
+    /// ```
+    /// use testkit::search::{Search, SliceSearch};
+    /// // Take any number from one heap: Nim, won iff the XOR is not zero.
+    /// fn nim(heaps: &[u8]) -> Vec<Vec<u8>> {
+    ///     let mut next = Vec::new();
+    ///     for i in 0..heaps.len() {
+    ///         for h in 0..heaps[i] {
+    ///             let mut moved = heaps.to_vec();
+    ///             moved[i] = h;
+    ///             next.push(moved);
+    ///         }
+    ///     }
+    ///     next
+    /// }
+    /// let mut search: SliceSearch<u8> = Search::normal_slices(nim);
+    /// assert!(!search.mover_wins(vec![3, 5, 6]));
+    /// assert!(search.mover_wins(vec![3, 5, 7]));
+    /// ```
+    pub fn normal_slices(moves: fn(&[T]) -> Vec<Vec<T>>) -> Self {
+        Search::new(Slices(moves), false)
+    }
+
+    /// Misère play on list positions under `moves`, a rule over a slice (see [`Slices`]).
+    ///
+    /// ```
+    /// use testkit::search::Search;
+    /// fn take_one(heaps: &[u8]) -> Vec<Vec<u8>> {
+    ///     (0..heaps.len()).filter(|&i| heaps[i] > 0).map(|i| {
+    ///         let mut next = heaps.to_vec();
+    ///         next[i] -= 1;
+    ///         next
+    ///     }).collect()
+    /// }
+    /// // Misère: the player who takes the last coin loses.
+    /// let mut search = Search::misere_slices(take_one);
+    /// assert!(!search.mover_wins(vec![1, 0]));
+    /// assert!(search.mover_wins(vec![2, 0]));
+    /// ```
+    pub fn misere_slices(moves: fn(&[T]) -> Vec<Vec<T>>) -> Self {
+        Search::new(Slices(moves), true)
+    }
+}
+
 // The constructors name `Fn` so that a closure's argument types are inferred from `S`; the
 // search itself needs only `Moves`.
 impl<S, F> Search<S, F>
