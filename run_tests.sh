@@ -5,7 +5,9 @@
 # `N passed, M failed`, and the exit status is non-zero if anything failed. The work is done by
 # the `runner` binary of tools/ (tools/runner/), which this script builds and runs.
 #
-# Usage: ./run_tests.sh [NAME]   only problem NAME: its unit tests, its cases, its bundle
+# Usage: ./run_tests.sh [NAME...]   only problem NAME: its unit tests, clippy, its formatting
+#                                  (rustfmt --check), its cases, its bundle; several names
+#                                  one after another, the total last
 # Environment:
 #   TIMEOUT=S      per-case limit in seconds for every problem (digits, optional fraction;
 #                  absent or 0: the problem's `time-limit` in problems/Cargo.toml, else 10 s;

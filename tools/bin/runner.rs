@@ -1,4 +1,4 @@
-//! `runner [NAME]`: the regression runner that `./run_tests.sh` builds and runs (see
+//! `runner [NAME...]`: the regression runner that `./run_tests.sh` builds and runs (see
 //! `tools::runner`). Settings come from the environment: `TIMEOUT`, `NO_BUNDLE`, `OLD_RUSTC`,
 //! `ATCODER` (and cargo's own, such as `CARGO_TARGET_DIR`). Exit status: 0 all passed, 1
 //! something failed, 2 bad usage or settings.
@@ -11,8 +11,9 @@ use std::path::PathBuf;
 #[derive(Parser)]
 #[command(name = "run_tests.sh", bin_name = "./run_tests.sh")]
 struct Cli {
-    /// Only this problem: its unit tests, its cases and its bundle.
-    name: Option<String>,
+    /// Only these problems, one after another: each one's unit tests, clippy, formatting,
+    /// cases and bundle.
+    names: Vec<String>,
     /// The workspace (default: the one this tool was built from).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
@@ -25,14 +26,26 @@ struct Cli {
 fn main() {
     let cli: Cli = tools::cli::parse();
     let root = cli.root.unwrap_or_else(tools::workspace::default_root);
-    let mut settings =
-        match tools::runner::Settings::new(root, cli.name, |key| std::env::var(key).ok()) {
-            Ok(settings) => settings,
+    let only: Vec<Option<String>> = match cli.names.len() {
+        0 => vec![None],
+        _ => cli.names.into_iter().map(Some).collect(),
+    };
+    // Every name checked before anything is built.
+    let mut each = Vec::new();
+    for name in only {
+        match tools::runner::Settings::new(root.clone(), name, |key| std::env::var(key).ok()) {
+            Ok(mut settings) => {
+                settings.bundler.clone_from(&cli.bundler);
+                each.push(settings);
+            }
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "error: {e}");
                 std::process::exit(2);
             }
-        };
-    settings.bundler = cli.bundler;
-    std::process::exit(tools::runner::run(&settings));
+        }
+    }
+    std::process::exit(match each.len() {
+        1 => tools::runner::run(&each[0]),
+        _ => tools::runner::run_each(&each),
+    });
 }

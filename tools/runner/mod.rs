@@ -176,6 +176,31 @@ fn keep_shipped(artifacts: Vec<cargo::Artifact>, target_dir: &Path) -> Vec<cargo
 /// (test harnesses as soon as their group is built, cases, bundles); every check prints in its
 /// own [`ordered`] slot, so the output reads as if the stages ran one after another.
 pub fn run(settings: &Settings) -> i32 {
+    let (passed, failed) = run_counted(settings);
+    let _ = passed;
+    i32::from(failed > 0)
+}
+
+/// Runs several one-problem runs one after another (`./run_tests.sh a b`), each as [`run`]
+/// runs it, then prints the total, `all K problems: N passed, M failed`, as the last line;
+/// returns the exit status (0 all passed, 1 something failed).
+pub fn run_each(each: &[Settings]) -> i32 {
+    let (mut passed, mut failed) = (0, 0);
+    for settings in each {
+        let (p, f) = run_counted(settings);
+        passed += p;
+        failed += f;
+    }
+    println!(
+        "all {} problems: {passed} passed, {failed} failed",
+        each.len()
+    );
+    i32::from(failed > 0)
+}
+
+/// [`run`], returning how many checks passed and failed (a run that cannot start counts one
+/// failure).
+fn run_counted(settings: &Settings) -> (usize, usize) {
     let mut report = Report::new();
     let root = &settings.root;
     let problems: Vec<String> = match &settings.only {
@@ -195,7 +220,7 @@ pub fn run(settings: &Settings) -> i32 {
         Err((what, e)) => {
             report.verdict(Verdict::Re, what, Duration::ZERO, &e);
             println!("{}", report.tally());
-            return 1;
+            return (report.passed(), report.failed());
         }
     };
     let metas: Vec<Result<Meta, String>> = problems.iter().map(|n| workspace.meta(n)).collect();
@@ -213,7 +238,7 @@ pub fn run(settings: &Settings) -> i32 {
         Some(artifacts) => keep_shipped(artifacts, &metadata.target_dir),
         None => {
             println!("{}", report.tally());
-            return 1;
+            return (report.passed(), report.failed());
         }
     };
     let binary = |package: &str, name: &str| {
@@ -297,7 +322,7 @@ pub fn run(settings: &Settings) -> i32 {
     // their build writes checked binaries where the release ones were, so it must be over
     // before the tools' tests run, which run the release binaries there.
     let group_slots: Vec<(Slot, Slot)> = groups.iter().map(|_| (slot(None), slot(None))).collect();
-    let lint_slot = settings.only.as_ref().map(|_| slot(None));
+    let lint_slot = settings.only.as_ref().map(|_| (slot(None), slot(None)));
     let doc_marker = slot(None);
     let interactive_slot = slot(None);
     slot(Some("problems"));
@@ -448,7 +473,8 @@ pub fn run(settings: &Settings) -> i32 {
             }
             ordered.finish(marker);
             if index == 0 {
-                if let Some(slot) = lint_slot {
+                if let Some((fmt_slot, slot)) = lint_slot {
+                    lint::format(root, &problems[0], &mut report.in_slot(&ordered, fmt_slot));
                     lint::problem(root, &problems[0], &mut report.in_slot(&ordered, slot));
                 }
                 juries.get_or_init(|| {
@@ -499,7 +525,7 @@ pub fn run(settings: &Settings) -> i32 {
         );
     }
     println!("{}", report.tally());
-    i32::from(report.failed() > 0)
+    (report.passed(), report.failed())
 }
 
 /// The manifest entry a problem whose entry is broken is checked with (its verdict says so).

@@ -160,6 +160,11 @@ impl Report {
         self.tally.failed.load(Ordering::Relaxed)
     }
 
+    /// How many checks passed so far.
+    pub fn passed(&self) -> usize {
+        self.tally.passed.load(Ordering::Relaxed)
+    }
+
     /// The last line: `N passed, M failed`.
     pub fn tally(&self) -> String {
         format!(
