@@ -181,15 +181,58 @@ pub fn by_name(name: &str) -> Result<&'static Judge, String> {
 
 /// The profile whose host serves `url`, if any.
 pub fn by_url(url: &str) -> Option<&'static Judge> {
-    let rest = url.split("://").nth(1).unwrap_or(url);
-    let host = rest
-        .split(['/', ':', '?'])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let host = host_of(url);
     JUDGES
         .iter()
         .find(|j| j.hosts.iter().any(|pattern| serves(pattern, &host)))
+}
+
+/// `url`'s host, lower case.
+fn host_of(url: &str) -> String {
+    let rest = url.split("://").nth(1).unwrap_or(url);
+    rest.split(['/', ':', '?'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// Judges with game problems that take no Rust at all: their title and their hosts (patterns
+/// as [`Judge::hosts`]). A problem of theirs can still be written and tested here under the
+/// strictest profile, [`STRICTEST`], and submitted in another language.
+pub const WITHOUT_RUST: &[(&str, &[&str])] = &[
+    ("POJ", &["poj.org", "www.poj.org"]),
+    ("HDU", &["acm.hdu.edu.cn"]),
+    ("BZOJ", &["lydsy.com", "*.lydsy.com"]),
+    (
+        "UVa",
+        &[
+            "onlinejudge.org",
+            "*.onlinejudge.org",
+            "uva.onlinejudge.org",
+        ],
+    ),
+    ("ZOJ", &["zoj.pintia.cn", "acm.zju.edu.cn"]),
+    ("LightOJ", &["lightoj.com", "*.lightoj.com"]),
+];
+
+/// The profile `new` names for a judge without Rust: the oldest compiler, no crates, the
+/// smallest size limit, so a bundle that passes it passes every plain judge.
+pub const STRICTEST: &str = "spoj";
+
+/// The title of the judge without Rust ([`WITHOUT_RUST`]) whose host serves `url`, if any.
+///
+/// ```
+/// use tools::judges::without_rust;
+/// assert_eq!(without_rust("http://poj.org/problem?id=2348"), Some("POJ"));
+/// assert_eq!(without_rust("https://acm.hdu.edu.cn/showproblem.php?pid=3537"), Some("HDU"));
+/// assert_eq!(without_rust("https://www.spoj.com/problems/NIM/"), None);
+/// ```
+pub fn without_rust(url: &str) -> Option<&'static str> {
+    let host = host_of(url);
+    WITHOUT_RUST
+        .iter()
+        .find(|(_, hosts)| hosts.iter().any(|pattern| serves(pattern, &host)))
+        .map(|(title, _)| *title)
 }
 
 /// Whether the host pattern `pattern` (a name, or `*.domain` for its subdomains) covers `host`.

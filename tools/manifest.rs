@@ -385,6 +385,54 @@ impl Manifest {
         Ok(())
     }
 
+    /// Takes problem `name` out: its `bin` entry, its checker's, and its line under
+    /// `[package.metadata.problems]`; whether there was anything to take.
+    ///
+    /// ```
+    /// use tools::manifest::{Manifest, Meta};
+    /// let mut manifest = Manifest::parse("bin = [\n]\n[package]\nname = \"p\"\n").unwrap();
+    /// let empty = manifest.render();
+    /// let spoj = tools::judges::by_name("spoj").unwrap();
+    /// manifest.add("nim", &Meta { checker: true, ..Meta::judged_by(spoj) }).unwrap();
+    /// assert!(manifest.mentions("nim").is_some());
+    /// assert!(manifest.remove("nim"));
+    /// assert!(manifest.mentions("nim").is_none());
+    /// assert!(!manifest.render().contains("nim"));
+    /// assert!(!manifest.remove("nim"));
+    /// # let _ = empty;
+    /// ```
+    pub fn remove(&mut self, name: &str) -> bool {
+        let file = format!("{name}.rs");
+        let (checker, checker_path) = checker_bin(name);
+        let mut removed = false;
+        if let Some(bins) = self.doc.get_mut("bin").and_then(Item::as_array_mut) {
+            let before = bins.len();
+            bins.retain(|bin| {
+                let table = match bin.as_inline_table() {
+                    Some(table) => table,
+                    None => return true,
+                };
+                let names = field(table, "name");
+                let path = field(table, "path");
+                !(names == Some(name)
+                    || names == Some(checker.as_str())
+                    || path == Some(file.as_str())
+                    || path == Some(checker_path.as_str()))
+            });
+            removed |= bins.len() < before;
+        }
+        if let Some(problems) = self
+            .doc
+            .get_mut("package")
+            .and_then(|p| p.get_mut("metadata"))
+            .and_then(|m| m.get_mut("problems"))
+            .and_then(Item::as_table_like_mut)
+        {
+            removed |= problems.remove(name).is_some();
+        }
+        removed
+    }
+
     /// `[package.metadata.problems]`, created if absent.
     fn metadata_mut(&mut self) -> Result<&mut Table, String> {
         let package = self

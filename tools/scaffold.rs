@@ -68,6 +68,99 @@ pub fn check_free(workspace: &Workspace, name: &str) -> Result<(), CreateError> 
     Ok(())
 }
 
+/// Removes problem `name` from `workspace`: `problems/NAME.rs`, `problems/checkers/NAME.rs`,
+/// the regular files of `testcases/NAME/` and the folder, and its lines in
+/// `problems/Cargo.toml`; the paths removed, as the workspace names them.
+///
+/// Everything is checked first, and nothing is removed if a check fails: the name is a
+/// problem's name ([`crate::workspace::check_name`]), something of it exists, each path is a
+/// regular file or a real folder (not a link), and `testcases/NAME/` holds only regular files
+/// (a folder or link in it is refused: it is not the problem's). The manifest is rewritten
+/// last, by renaming a complete copy over it.
+///
+/// # Errors
+/// [`CreateError::Invalid`] for a bad name, nothing to remove, or anything found that is not
+/// the problem's; [`CreateError::Failed`] when the workspace cannot be read or written.
+pub fn remove(workspace: &Workspace, name: &str) -> Result<Vec<String>, CreateError> {
+    crate::workspace::check_name(name).map_err(CreateError::Invalid)?;
+    let root = workspace.root();
+    let mut files = Vec::new();
+    let mut folder = None;
+    for path in [
+        format!("problems/{}.rs", name),
+        format!("problems/checkers/{}.rs", name),
+        format!("testcases/{}", name),
+    ] {
+        let meta = match fs::symlink_metadata(root.join(&path)) {
+            Err(e) if e.kind() == ErrorKind::NotFound => continue,
+            Err(e) => return Err(CreateError::Failed(format!("{}: {}", path, e))),
+            Ok(meta) => meta,
+        };
+        if path.starts_with("testcases/") && meta.is_dir() {
+            let entries = fs::read_dir(root.join(&path))
+                .map_err(|e| CreateError::Failed(format!("{}: {}", path, e)))?;
+            for entry in entries {
+                let entry = entry.map_err(|e| CreateError::Failed(format!("{}: {}", path, e)))?;
+                let inner = format!("{}/{}", path, entry.file_name().to_string_lossy());
+                let kind = entry
+                    .file_type()
+                    .map_err(|e| CreateError::Failed(format!("{}: {}", inner, e)))?;
+                if !kind.is_file() {
+                    return Err(CreateError::Invalid(format!(
+                        "{} is not a regular file: a problem's cases are files; nothing was removed",
+                        inner
+                    )));
+                }
+                files.push(inner);
+            }
+            folder = Some(path);
+        } else if meta.is_file() {
+            files.push(path);
+        } else {
+            return Err(CreateError::Invalid(format!(
+                "{} is not a regular file{}; nothing was removed",
+                path,
+                if path.starts_with("testcases/") {
+                    " or folder"
+                } else {
+                    ""
+                }
+            )));
+        }
+    }
+    let mut manifest = workspace.manifest().clone();
+    let in_manifest = manifest.remove(name);
+    if files.is_empty() && folder.is_none() && !in_manifest {
+        return Err(CreateError::Invalid(format!(
+            "there is no problem `{}`: no problems/{}.rs, testcases/{}/ or manifest line",
+            name, name, name
+        )));
+    }
+    let mut removed = Vec::new();
+    if in_manifest {
+        let problems = real_dir(root, "problems")?;
+        let staged = problems.join(".Cargo.toml.new");
+        remove_stale(&staged)?;
+        let mut written = Written::default();
+        written.file(&staged, &manifest.render())?;
+        fs::rename(&staged, problems.join("Cargo.toml"))
+            .map_err(|e| CreateError::Failed(format!("problems/Cargo.toml: {}", e)))?;
+        written.commit();
+        removed.push("its lines in problems/Cargo.toml".to_string());
+    }
+    for file in files {
+        fs::remove_file(root.join(&file))
+            .map_err(|e| CreateError::Failed(format!("{}: {}", file, e)))?;
+        removed.push(file);
+    }
+    if let Some(folder) = folder {
+        fs::remove_dir(root.join(&folder))
+            .map_err(|e| CreateError::Failed(format!("{}: {}", folder, e)))?;
+        removed.push(format!("{}/", folder));
+    }
+    Ok(removed)
+}
+
 /// What to create.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec<'a> {
@@ -80,6 +173,14 @@ pub struct Spec<'a> {
     pub shape: Option<&'a str>,
     /// The problem from Competitive Companion, if any: its title, URL, limits and samples.
     pub task: Option<&'a Task>,
+    /// The problem's page, its time limit (seconds) and memory limit (MiB), recorded in its
+    /// manifest line; without a task, as `new NAME --url … --time-limit … --memory-limit …`
+    /// gives them (a task's own are used where these are `None`).
+    pub url: Option<&'a str>,
+    /// See [`Spec::url`].
+    pub time_limit: Option<f64>,
+    /// See [`Spec::url`].
+    pub memory_limit: Option<u64>,
 }
 
 /// What was created.
@@ -128,9 +229,14 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
             spec.name,
             &Meta {
                 judge: spec.judge,
-                url: task.map(|t| t.url.to_string()),
-                time_limit: task.and_then(|t| t.time_limit),
-                memory_limit: task.and_then(|t| t.memory_limit),
+                url: spec
+                    .url
+                    .map(str::to_string)
+                    .or_else(|| task.map(|t| t.url.to_string())),
+                time_limit: spec.time_limit.or_else(|| task.and_then(|t| t.time_limit)),
+                memory_limit: spec
+                    .memory_limit
+                    .or_else(|| task.and_then(|t| t.memory_limit)),
                 interactive: task.is_some_and(|t| t.interactive) || starter.shape == INTERACTIVE,
                 checker: checker_template.is_some(),
             },

@@ -4,7 +4,9 @@
 //!
 //! ```text
 //! cargo run --release --bin new -- NAME [--judge J] [--shape S]   # the starter's own sample
+//! cargo run --release --bin new -- NAME --url URL --time-limit S --memory-limit MIB   # by hand
 //! cargo run --release --bin new -- NAME --from problem.json       # Competitive Companion's JSON
+//! cargo run --release --bin new -- NAME --remove                  # its file, cases and manifest lines gone
 //! cargo run --release --bin new -- --listen [PORT]                # wait for Companion's POSTs
 //! ```
 //!
@@ -17,8 +19,9 @@
 //! why (409 for a taken name) and the listener goes on waiting; the requests still queued or
 //! arriving when it stops get 503 saying so. A problem with file input/output is refused.
 //! The judge profile is `--judge`, else the one whose host serves the problem's URL (a host no
-//! profile knows is refused: give `--judge`), else, with neither URL nor `--judge`, `spoj` (the
-//! oldest compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
+//! profile knows is refused: give `--judge`; a judge that takes no Rust, such as POJ or HDU, is
+//! named as such with the profile to give, `--judge spoj`), else, with neither URL nor
+//! `--judge`, `spoj` (the oldest compiler, so the bundle suits every plain judge). The starter is `templates/SHAPE.rs`
 //! (`--shape`; default `problem`, or `atcoder` for AtCoder).
 //! Exit status: 0 created; 1 one line `error: ...` (bad or taken NAME, unreadable JSON, a URL
 //! whose host no judge profile knows, ...);
@@ -34,6 +37,11 @@ use tools::listener::{Limits, Listener, Status};
 use tools::scaffold::{self, CreateError, Spec};
 use tools::workspace::Workspace;
 
+/// The time limits `--time-limit` takes, in seconds (Companion's, in milliseconds, are
+/// `companion::TIME_LIMITS_MS`).
+const TIME_LIMITS_S: std::ops::RangeInclusive<f64> = 0.001..=100.0;
+/// The memory limits `--memory-limit` takes, in MiB.
+const MEMORY_LIMITS_MIB: std::ops::RangeInclusive<u64> = 1..=65_536;
 /// Competitive Companion's default ports include this one.
 const COMPANION_PORT: u16 = 10043;
 /// The largest `--from` file read.
@@ -59,6 +67,20 @@ struct Cli {
     /// Wait on 127.0.0.1:PORT for Competitive Companion's POSTs.
     #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "10043")]
     listen: Option<u16>,
+    /// The problem's page, for a problem made by hand (recorded in its manifest line; its
+    /// host picks the judge when --judge is not given).
+    #[arg(long, value_name = "URL", conflicts_with_all = ["from", "listen"])]
+    url: Option<String>,
+    /// The judge's time limit in seconds, for a problem made by hand (the runner's limit).
+    #[arg(long = "time-limit", value_name = "SECONDS", conflicts_with_all = ["from", "listen"])]
+    time_limit: Option<f64>,
+    /// The judge's memory limit in MiB, for a problem made by hand.
+    #[arg(long = "memory-limit", value_name = "MIB", conflicts_with_all = ["from", "listen"])]
+    memory_limit: Option<u64>,
+    /// Remove problem NAME: problems/NAME.rs, its checker, testcases/NAME/ and its lines in
+    /// problems/Cargo.toml, refusing anything else found there.
+    #[arg(long, conflicts_with_all = ["from", "listen", "judge", "shape", "url", "time_limit", "memory_limit"])]
+    remove: bool,
     /// The workspace's root (default: the one this tool was built from).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
@@ -78,6 +100,15 @@ fn run(cli: &Cli) -> Result<(), String> {
         .clone()
         .unwrap_or_else(tools::workspace::default_root);
     let workspace = Workspace::load(&root)?;
+    if cli.remove {
+        let name = cli
+            .name
+            .as_deref()
+            .ok_or("--remove takes the problem's NAME")?;
+        let removed = scaffold::remove(&workspace, name).map_err(|e| e.to_string())?;
+        println!("removed {}", removed.join(", "));
+        return Ok(());
+    }
     // Refuse a bad or taken NAME, an unknown judge or shape before waiting for anything.
     if let Some(name) = &cli.name {
         scaffold::check_free(&workspace, name).map_err(|e| e.to_string())?;
@@ -130,6 +161,75 @@ fn create(
     judge: Option<&'static Judge>,
     task: Option<&Task>,
 ) -> Result<Report, CreateError> {
+    let url = match (&cli.url, task) {
+        (Some(url), _) => Some(
+            companion::checked_url(url)
+                .map_err(CreateError::Invalid)?
+                .to_string(),
+        ),
+        (None, Some(task)) => Some(task.url.to_string()),
+        (None, None) => None,
+    };
+    let time_limit = match cli.time_limit {
+        Some(seconds) if !(TIME_LIMITS_S.contains(&seconds)) => {
+            return Err(CreateError::Invalid(format!(
+                "--time-limit {seconds}: a judge's limit is from {} to {} seconds",
+                TIME_LIMITS_S.start(),
+                TIME_LIMITS_S.end()
+            )))
+        }
+        limit => limit,
+    };
+    let memory_limit = match cli.memory_limit {
+        Some(mib) if !(MEMORY_LIMITS_MIB.contains(&mib)) => {
+            return Err(CreateError::Invalid(format!(
+                "--memory-limit {mib}: a judge's limit is from {} to {} MiB",
+                MEMORY_LIMITS_MIB.start(),
+                MEMORY_LIMITS_MIB.end()
+            )))
+        }
+        limit => limit,
+    };
+    // The judge first: a judge without Rust is refused in one step, whatever else is missing.
+    let judge = match (judge, &url) {
+        (Some(judge), _) => judge,
+        (None, Some(url)) => match judges::by_url(url) {
+            Some(judge) => judge,
+            None => {
+                let host = url::Url::parse(url)
+                    .ok()
+                    .and_then(|u| u.host_str().map(str::to_string))
+                    .unwrap_or_default();
+                let and_name = match (&cli.name, task) {
+                    (None, Some(task)) if companion::name_from_url(&task.url).is_none() => {
+                        " and NAME (none can be derived from the URL)"
+                    }
+                    _ => "",
+                };
+                let strictest = judges::by_name(judges::STRICTEST).map_err(CreateError::Failed)?;
+                return Err(CreateError::Invalid(match judges::without_rust(url) {
+                    Some(title) => format!(
+                        "{title} ({host}) takes no Rust; to solve the problem here and submit it in another language, give --judge {}{and_name}: the strictest profile ({}'s rustc {}, std only, {} bytes), whose bundle claims to be for {} (`{}`); nothing was written",
+                        judges::STRICTEST,
+                        strictest.title,
+                        strictest.rustc,
+                        strictest.size_limit,
+                        strictest.title,
+                        strictest.language,
+                    ),
+                    None => {
+                        let names: Vec<&str> = judges::JUDGES.iter().map(|j| j.name).collect();
+                        format!(
+                            "no judge profile knows the host `{host}` of {url}; give --judge{and_name} (one of: {}; {} is the strictest, for a judge without Rust); nothing was written",
+                            names.join(", "),
+                            judges::STRICTEST,
+                        )
+                    }
+                }));
+            }
+        },
+        (None, None) => judges::by_name(judges::STRICTEST).map_err(CreateError::Failed)?,
+    };
     let name = match (&cli.name, task) {
         (Some(name), _) => name.clone(),
         (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
@@ -144,20 +244,6 @@ fn create(
             ))
         }
     };
-    let judge = match (judge, task) {
-        (Some(judge), _) => judge,
-        // A host no profile knows is refused, not bundled for some judge it may not be.
-        (None, Some(task)) => judges::by_url(task.url.as_str()).ok_or_else(|| {
-            let names: Vec<&str> = judges::JUDGES.iter().map(|j| j.name).collect();
-            CreateError::Invalid(format!(
-                "no judge profile knows the host `{}` of {}; give --judge (one of: {})",
-                task.url.host_str().unwrap_or(""),
-                task.url,
-                names.join(", ")
-            ))
-        })?,
-        (None, None) => judges::by_name("spoj").map_err(CreateError::Failed)?,
-    };
     let created = scaffold::create(
         workspace,
         &Spec {
@@ -165,6 +251,9 @@ fn create(
             judge,
             shape: cli.shape.as_deref(),
             task,
+            url: url.as_deref(),
+            time_limit,
+            memory_limit,
         },
     )?;
     let checker = if created.checker {
