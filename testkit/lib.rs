@@ -68,6 +68,7 @@ pub use harness::{Failure, Harness, SolveText};
 pub use judge;
 pub use problem::{counted_lists, exact, shorter_lists, Problem};
 pub use rng::Rng;
+pub use stress::input_size as stress_input_size;
 pub use stress::{
     StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SAVED_BYTES, MAX_SECONDS,
     MAX_SIZE, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS, STRESS_SEED, STRESS_SIZE,

@@ -53,6 +53,11 @@ pub trait Problem: Default {
     /// The largest size the generator and the brute force can take: `stress --size` above it
     /// is refused in one line instead of exhausting memory or time.
     const MAX_SIZE: u64 = crate::MAX_SIZE;
+    /// The largest size the generator can draw within the problem's own limits (the judge's
+    /// constraints), the brute force aside: `stress --reference --size` goes up to it, since a
+    /// reference program, not the brute force, answers. At most testkit's `MAX_SIZE`; a
+    /// problem whose generator breaks the judge's limits past some size sets it there.
+    const MAX_GENERATED_SIZE: u64 = crate::MAX_SIZE;
     /// The most cases one generated input holds (1 for an input with one answer line).
     const MAX_CASES: usize = 8;
     /// How many seeded inputs the unit test compares.

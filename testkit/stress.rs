@@ -14,6 +14,28 @@ use std::time::Instant;
 /// The largest generator size any problem accepts (`Problem::MAX_SIZE` may lower it).
 pub const MAX_SIZE: u64 = 1_000_000;
 
+/// The size of the input from seed `seed` when sizes range over `least..=most`: `most` when
+/// they are one size, else drawn by the seed, its logarithm uniform, so that a range
+/// `10..=100000` tries small, middling and large inputs alike and a seed replays its size.
+///
+/// ```
+/// use testkit::stress_input_size as size;
+/// assert_eq!(size(7, 50, 50), 50);
+/// let drawn: Vec<u64> = (0..1000).map(|seed| size(seed, 10, 100_000)).collect();
+/// assert!(drawn.iter().all(|s| (10..=100_000).contains(s)));
+/// assert!(drawn.iter().any(|&s| s < 100) && drawn.iter().any(|&s| s > 10_000));
+/// assert_eq!(size(3, 10, 100_000), size(3, 10, 100_000));
+/// ```
+pub fn input_size(seed: u64, least: u64, most: u64) -> u64 {
+    if least >= most {
+        return most;
+    }
+    let mut rng = Rng::new(seed ^ 0x005E_ED0F_512E);
+    let (lo, hi) = ((least as f64).ln(), ((most + 1) as f64).ln());
+    let unit = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
+    ((lo + unit * (hi - lo)).exp() as u64).clamp(least, most)
+}
+
 /// The longest run in seconds a stress test accepts.
 pub const MAX_SECONDS: f64 = 1e9;
 
@@ -42,8 +64,10 @@ pub struct StressRequest {
     pub seconds: Option<f64>,
     /// The first seed.
     pub seed: Option<u64>,
-    /// The generator's size.
+    /// The generator's size: with `least_size`, the largest of a range.
     pub size: Option<u64>,
+    /// The smallest size of a range (`--size A..=B`), each input's size drawn from it.
+    pub least_size: Option<u64>,
 }
 
 impl StressRequest {
@@ -68,8 +92,12 @@ impl StressRequest {
         if let Some(seed) = self.seed {
             env.push((STRESS_SEED, seed.to_string()));
         }
-        if let Some(size) = self.size {
-            env.push((STRESS_SIZE, size.to_string()));
+        match (self.least_size, self.size) {
+            (Some(least), Some(size)) if least != size => {
+                env.push((STRESS_SIZE, format!("{least}..={size}")))
+            }
+            (_, Some(size)) => env.push((STRESS_SIZE, size.to_string())),
+            (_, None) => {}
         }
         env
     }
@@ -117,8 +145,12 @@ pub enum StressOutcome<C> {
 pub struct StressSettings {
     /// The first seed (`STRESS_SEED`; default: from the clock).
     pub seed: u64,
-    /// The generator's size (`STRESS_SIZE`; default: the problem's `SIZE`).
+    /// The generator's size (`STRESS_SIZE`; default: the problem's `SIZE`); the largest of a
+    /// range `A..=B`.
     pub size: u64,
+    /// The smallest size of a range (`STRESS_SIZE=A..=B`), else `size`: each input's size is
+    /// drawn from `least_size..=size` by its seed ([`input_size`]).
+    pub least_size: u64,
     /// When to stop (`STRESS_ITERS` inputs, else `STRESS_SECONDS`, default 10 s).
     pub limit: StressLimit,
 }
@@ -148,6 +180,30 @@ impl StressSettings {
         default_size: u64,
         max_size: u64,
     ) -> Result<Self, String> {
+        StressSettings::read_bounded(var, default_size, max_size, "its Problem::MAX_SIZE")
+    }
+
+    /// [`StressSettings::read`], the size bounded by `max_size`, which `bound` names in the
+    /// refusal (`its Problem::MAX_GENERATED_SIZE` against a reference program). `STRESS_SIZE`
+    /// is a size `N` or a range `A..=B` (`1 <= A <= B <= max_size`).
+    ///
+    /// ```
+    /// use testkit::StressSettings;
+    /// let range = |key: &str| (key == "STRESS_SIZE").then(|| "10..=5000".to_string());
+    /// let settings = StressSettings::read_bounded(range, 8, 100_000, "the bound").unwrap();
+    /// assert_eq!((settings.least_size, settings.size), (10, 5000));
+    /// let err = StressSettings::read_bounded(range, 8, 1000, "the bound").unwrap_err();
+    /// assert!(err.contains("from 1 to 1000 for this problem (the bound)"), "{err}");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`StressSettings::read`]; a range whose ends are reversed.
+    pub fn read_bounded(
+        var: impl Fn(&str) -> Option<String>,
+        default_size: u64,
+        max_size: u64,
+        bound: &str,
+    ) -> Result<Self, String> {
         let whole = |key: &str| -> Result<Option<u64>, String> {
             var(key)
                 .map(|v| {
@@ -162,10 +218,31 @@ impl StressSettings {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
         });
-        let size = whole(STRESS_SIZE)?.unwrap_or(default_size);
-        if size == 0 || size > max_size {
+        let number = |text: &str| -> Result<u64, String> {
+            text.trim().parse::<u64>().map_err(|_| {
+                format!("{STRESS_SIZE} must be a whole number or a range A..=B, not {text:?}")
+            })
+        };
+        let (least_size, size) = match var(STRESS_SIZE) {
+            None => (default_size, default_size),
+            Some(text) => match text.split_once("..=") {
+                Some((least, most)) => (number(least)?, number(most)?),
+                None => {
+                    let size = number(&text)?;
+                    (size, size)
+                }
+            },
+        };
+        for size in [least_size, size] {
+            if size == 0 || size > max_size {
+                return Err(format!(
+                    "the size must be from 1 to {max_size} for this problem ({bound}), not {size}"
+                ));
+            }
+        }
+        if least_size > size {
             return Err(format!(
-                "the size must be from 1 to {max_size} for this problem (its Problem::MAX_SIZE), not {size}"
+                "the size range {least_size}..={size} is empty: give the smaller size first"
             ));
         }
         let limit = match whole(STRESS_ITERS)? {
@@ -187,7 +264,12 @@ impl StressSettings {
                 StressLimit::Seconds(seconds)
             }
         };
-        Ok(StressSettings { seed, size, limit })
+        Ok(StressSettings {
+            seed,
+            size,
+            least_size,
+            limit,
+        })
     }
 }
 
@@ -204,7 +286,7 @@ impl StressSettings {
 pub(crate) fn stress_with_env_settings(
     name: &str,
     size: u64,
-    max_size: u64,
+    (max_size, bound_name): (u64, &str),
     stress: impl FnOnce(StressSettings) -> (String, bool),
 ) {
     let report_file = bound::report_file();
@@ -215,7 +297,8 @@ pub(crate) fn stress_with_env_settings(
             let _ = std::fs::write(path, text);
         }
     };
-    let settings = match StressSettings::read(|key| std::env::var(key).ok(), size, max_size) {
+    let var = |key: &str| std::env::var(key).ok();
+    let settings = match StressSettings::read_bounded(var, size, max_size, bound_name) {
         Ok(settings) => settings,
         Err(e) => {
             let line = format!("error: {name}: {e}\n");
@@ -246,6 +329,18 @@ impl<P: Problem> Harness<P> {
     /// (`--max`) they are `reference-max-SEED`, not shrunk (a judge-size input is about time
     /// and memory), and not saved beyond [`MAX_SAVED_BYTES`].
     pub fn stress(&mut self, seed: u64, size: u64, limit: StressLimit) -> StressOutcome<P::Case> {
+        self.stress_sizes(seed, size, size, limit)
+    }
+
+    /// [`Harness::stress`] with each input's size drawn from `least..=size` by its seed
+    /// ([`input_size`]), so that one run tries a mix of sizes and a seed replays its input.
+    pub fn stress_sizes(
+        &mut self,
+        seed: u64,
+        least: u64,
+        size: u64,
+        limit: StressLimit,
+    ) -> StressOutcome<P::Case> {
         let start = Instant::now();
         let mut progress = Progress::on_stderr();
         let mut count = 0u64;
@@ -265,6 +360,7 @@ impl<P: Problem> Harness<P> {
                 seed: current,
                 since: Instant::now(),
             });
+            let size = input_size(current, least, size);
             let cases = if self.max {
                 P::max_cases(&mut Rng::new(current))
             } else {
@@ -370,7 +466,8 @@ impl<P: Problem> Harness<P> {
     /// The stress run and its report (and whether it found a disagreement, or stopped on a
     /// reference that gave no answer).
     pub fn stress_report(&mut self, settings: StressSettings) -> (String, bool) {
-        match self.stress(settings.seed, settings.size, settings.limit) {
+        let (seed, least, size) = (settings.seed, settings.least_size, settings.size);
+        match self.stress_sizes(seed, least, size, settings.limit) {
             StressOutcome::Agree { inputs } => (
                 format!("{inputs} inputs agree (seed {})\n", settings.seed),
                 false,
@@ -420,9 +517,21 @@ impl<P: Problem> Harness<P> {
             }
         }
         self.max = std::env::var(STRESS_MAX).is_ok_and(|v| v == "1");
-        stress_with_env_settings(&name, P::SIZE, P::MAX_SIZE, |settings| {
+        let bound = size_bound::<P>(self.programs.is_some());
+        stress_with_env_settings(&name, P::SIZE, bound, |settings| {
             self.stress_report(settings)
         })
+    }
+}
+
+/// The largest size a stress run of `P` takes, and its name for a refusal: against a reference
+/// program the brute force is not run, so the sizes go up to what the generator can draw
+/// within the problem's limits ([`Problem::MAX_GENERATED_SIZE`]); else the brute force's
+/// [`Problem::MAX_SIZE`].
+fn size_bound<P: Problem>(reference: bool) -> (u64, &'static str) {
+    match reference {
+        true => (P::MAX_GENERATED_SIZE, "its Problem::MAX_GENERATED_SIZE"),
+        false => (P::MAX_SIZE, "its Problem::MAX_SIZE"),
     }
 }
 
@@ -494,6 +603,7 @@ mod tests {
         let settings = StressSettings {
             seed: 3,
             size: 20,
+            least_size: 20,
             limit: StressLimit::Inputs(50),
         };
         assert_eq!(
@@ -677,6 +787,7 @@ mod tests {
             StressSettings {
                 seed: 5,
                 size: 100,
+                least_size: 100,
                 limit: StressLimit::Seconds(2.5)
             }
         );
@@ -714,12 +825,14 @@ mod tests {
             seconds: Some(2.5),
             seed: Some(u64::MAX),
             size: Some(MAX_SIZE),
+            least_size: None,
         };
         assert_eq!(
             read_back(&all),
             Ok(StressSettings {
                 seed: u64::MAX,
                 size: MAX_SIZE,
+                least_size: MAX_SIZE,
                 limit: StressLimit::Seconds(2.5)
             })
         );
@@ -744,5 +857,86 @@ mod tests {
             ..StressRequest::default()
         };
         assert!(read_back(&too_long).unwrap_err().contains(STRESS_SECONDS));
+        let range = StressRequest {
+            size: Some(5000),
+            least_size: Some(10),
+            ..StressRequest::default()
+        };
+        let settings = read_back(&range).unwrap();
+        assert_eq!((settings.least_size, settings.size), (10, 5000));
+        let reversed = [(STRESS_SIZE, "50..=10")];
+        let var = |key: &str| {
+            reversed
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.to_string())
+        };
+        assert!(StressSettings::read(var, 8, MAX_SIZE)
+            .unwrap_err()
+            .contains("is empty"));
+    }
+
+    #[test]
+    fn against_a_reference_the_sizes_go_past_the_brute_forces() {
+        #[derive(Default)]
+        struct Small;
+        impl Problem for Small {
+            type Case = u64;
+            const MAX_SIZE: u64 = 200;
+            const MAX_GENERATED_SIZE: u64 = 50_000;
+            fn case(_: &mut Rng, size: u64) -> u64 {
+                size
+            }
+            fn input(cases: &[u64]) -> String {
+                format!("{:?}\n", cases)
+            }
+            fn brute(&mut self, &n: &u64) -> String {
+                format!("{n}\n")
+            }
+        }
+        assert_eq!(size_bound::<Small>(false).0, 200);
+        assert_eq!(size_bound::<Small>(true).0, 50_000);
+        let var = |key: &str| (key == STRESS_SIZE).then(|| "1000..=40000".to_string());
+        let (max, name) = size_bound::<Small>(false);
+        let refused = StressSettings::read_bounded(var, 8, max, name).unwrap_err();
+        assert!(refused.contains("from 1 to 200 for this problem (its Problem::MAX_SIZE)"));
+        let (max, name) = size_bound::<Small>(true);
+        let settings = StressSettings::read_bounded(var, 8, max, name).unwrap();
+        assert_eq!((settings.least_size, settings.size), (1000, 40_000));
+    }
+
+    #[test]
+    fn a_range_of_sizes_gives_each_input_its_own_size() {
+        // The generator records the sizes it is asked for.
+        thread_local! {
+            static ASKED: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        #[derive(Default)]
+        struct Sizes;
+        impl Problem for Sizes {
+            type Case = u64;
+            const MAX_CASES: usize = 1;
+            fn case(_: &mut Rng, size: u64) -> u64 {
+                ASKED.with(|a| a.borrow_mut().push(size));
+                size
+            }
+            fn input(cases: &[u64]) -> String {
+                format!("{}\n", cases[0])
+            }
+            fn brute(&mut self, &n: &u64) -> String {
+                format!("{n}\n")
+            }
+        }
+        let echo = |input: &str| Ok(input.to_string());
+        let mut harness = Harness::<Sizes>::new("sizes", "/nowhere", echo);
+        let outcome = harness.stress_sizes(1, 2, 100_000, StressLimit::Inputs(300));
+        assert!(matches!(outcome, StressOutcome::Agree { inputs: 300 }));
+        let asked = ASKED.with(|a| a.borrow().clone());
+        assert!(asked.iter().all(|s| (2..=100_000).contains(s)));
+        assert!(asked.iter().any(|&s| s < 100) && asked.iter().any(|&s| s > 10_000));
+        // One size: every input at it.
+        ASKED.with(|a| a.borrow_mut().clear());
+        harness.stress(1, 77, StressLimit::Inputs(20));
+        assert!(ASKED.with(|a| a.borrow().iter().all(|&s| s == 77)));
     }
 }

@@ -38,10 +38,17 @@ const TAIL_BYTES: usize = 8192;
 /// assert!(tools::stress::check_request(&huge).unwrap_err().contains("--size must be from 1 to 1000000"));
 /// ```
 pub fn check_request(request: &StressRequest) -> Result<(), String> {
-    if let Some(size) = request.size {
+    for size in request.size.into_iter().chain(request.least_size) {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(format!(
                 "--size must be from 1 to {MAX_SIZE} (a problem may allow less), not {size}"
+            ));
+        }
+    }
+    if let (Some(least), Some(size)) = (request.least_size, request.size) {
+        if least > size {
+            return Err(format!(
+                "--size {least}..={size} is an empty range: give the smaller size first"
             ));
         }
     }
@@ -53,6 +60,27 @@ pub fn check_request(request: &StressRequest) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `--size`'s value: a size `K`, or a range `A..=B` whose inputs each get a size drawn from it
+/// (`(Some(A), B)`; `(None, K)` for one size).
+///
+/// ```
+/// use tools::stress::parse_size;
+/// assert_eq!(parse_size("40"), Ok((None, 40)));
+/// assert_eq!(parse_size("10..=5000"), Ok((Some(10), 5000)));
+/// assert!(parse_size("10..5000").unwrap_err().contains("A..=B"));
+/// ```
+pub fn parse_size(text: &str) -> Result<(Option<u64>, u64), String> {
+    let number = |t: &str| {
+        t.trim().parse::<u64>().map_err(|_| {
+            format!("--size takes a size K or a range A..=B of whole numbers, not {text:?}")
+        })
+    };
+    match text.split_once("..=") {
+        Some((least, most)) => Ok((Some(number(least)?), number(most)?)),
+        None => Ok((None, number(text)?)),
+    }
 }
 
 /// `Ok` if `memory_mib` is a memory cap `--memory` accepts, else a one-line reason.
@@ -561,8 +589,27 @@ mod tests {
             seconds: None,
             seed: Some(3),
             size: Some(MAX_SIZE),
+            least_size: None,
         };
         assert_eq!(check_request(&ok), Ok(()));
+        let range = StressRequest {
+            size: Some(5000),
+            least_size: Some(10),
+            ..StressRequest::default()
+        };
+        assert_eq!(check_request(&range), Ok(()));
+        assert_eq!(
+            range.environment(),
+            vec![("STRESS_SIZE", "10..=5000".to_string())]
+        );
+        let reversed = StressRequest {
+            size: Some(10),
+            least_size: Some(5000),
+            ..StressRequest::default()
+        };
+        assert!(check_request(&reversed)
+            .unwrap_err()
+            .contains("empty range"));
         assert_eq!(
             ok.environment(),
             vec![

@@ -103,11 +103,12 @@ impl<P: Protocol> Referee<P> {
                 return (text, false);
             }
             let seed = settings.seed.wrapping_add(count);
-            let starts = self.generate(seed, settings.size);
+            let size = crate::stress::input_size(seed, settings.least_size, settings.size);
+            let starts = self.generate(seed, size);
             dialogues += super::strategies_for(&self.protocol, &starts, seed).len() as u64;
             if let Some(failure) = self.replay(seed, &starts) {
                 progress.finish();
-                let small = self.shrink(failure, settings.size);
+                let small = self.shrink(failure, size);
                 let saved = match self.save(&small) {
                     Ok(path) => format!("saved as {}\n", path.display()),
                     Err(e) => format!("could not save the case: {e}\n"),
@@ -141,7 +142,8 @@ impl<P: Protocol> Referee<P> {
     /// a failure, 2 with one line `error: ...` on a bad setting.
     pub fn stress_from_env(&mut self) {
         let name = self.name.clone();
-        crate::stress::stress_with_env_settings(&name, P::SIZE, P::MAX_SIZE, |settings| {
+        let bound = (P::MAX_SIZE, "its Protocol::MAX_SIZE");
+        crate::stress::stress_with_env_settings(&name, P::SIZE, bound, |settings| {
             self.stress(settings)
         })
     }

@@ -324,6 +324,7 @@ fn stress_saves_a_case_that_replays_the_failure() {
     let settings = StressSettings {
         seed: 1,
         size: 8,
+        least_size: 8,
         limit: StressLimit::Inputs(1000),
     };
     let (report, failed) = referee.stress(settings);

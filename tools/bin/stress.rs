@@ -56,9 +56,11 @@ struct Cli {
     /// The first seed (default: from the clock, printed in the summary).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// The size passed to the generator, 1 to 1000000 (default: the problem's own).
-    #[arg(long, value_name = "K")]
-    size: Option<u64>,
+    /// The size passed to the generator, 1 to 1000000 (default: the problem's own), or a range
+    /// A..=B, each input's size drawn from it (small, middling and large alike). Up to the
+    /// problem's MAX_SIZE against the brute force, its MAX_GENERATED_SIZE with --reference.
+    #[arg(long, value_name = "K|A..=B", value_parser = tools::stress::parse_size)]
+    size: Option<(Option<u64>, u64)>,
     /// The test binary's memory cap in MiB, 64 to 1048576: beyond it an allocation fails and
     /// the run is reported as a crash.
     #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
@@ -91,7 +93,8 @@ fn main() {
         iters: cli.iters,
         seconds: cli.seconds,
         seed: cli.seed,
-        size: cli.size,
+        size: cli.size.map(|(_, most)| most),
+        least_size: cli.size.and_then(|(least, _)| least),
     };
     if let Err(e) =
         tools::stress::check_request(&request).and(tools::stress::check_memory(cli.memory))
