@@ -9,20 +9,28 @@
 //! move is to (b, a − b), and the mover wins iff that position loses. The forced moves are the
 //! quotients 1 of the Euclidean algorithm, so the walk takes O(log(a + b)) steps.
 
-/// Whether the player to move wins Euclid's game from (a, b); `false` when a number is 0
-/// (the game is over: the previous player reached 0).
+use crate::outcome::Outcome;
+
+/// Who wins Euclid's game from (a, b) with the player to move first; `SecondPlayerWins`
+/// when a number is 0 (the game is over: the previous player reached 0).
 ///
 /// ```
-/// use grundy::euclid::mover_wins;
-/// assert!(mover_wins(25, 7)); // 25 ≥ 2·7
-/// assert!(!mover_wins(3, 2)); // forced to (2, 1), from which the opponent takes 2 → (0, 1)
-/// assert!(mover_wins(5, 5));
-/// assert!(!mover_wins(4, 0));
+/// use grundy::euclid::outcome;
+/// use grundy::prelude::Outcome;
+/// assert_eq!(outcome(25, 7), Outcome::FirstPlayerWins); // 25 ≥ 2·7
+/// // Forced to (2, 1), from which the opponent takes 2 → (0, 1).
+/// assert_eq!(outcome(3, 2), Outcome::SecondPlayerWins);
+/// assert_eq!(outcome(5, 5), Outcome::FirstPlayerWins);
+/// assert_eq!(outcome(4, 0), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Complexity
 /// O(log(a + b)) divisions.
-pub fn mover_wins(a: u64, b: u64) -> bool {
+pub fn outcome(a: u64, b: u64) -> Outcome {
+    Outcome::from_first_player_wins(mover_wins(a, b))
+}
+
+fn mover_wins(a: u64, b: u64) -> bool {
     let (mut big, mut small) = (a.max(b), a.min(b));
     let mut mover = true; // whether the player to move at (big, small) is the original mover
     loop {
@@ -43,14 +51,15 @@ pub fn mover_wins(a: u64, b: u64) -> bool {
 /// lowered in its place; `None` when the player to move loses.
 ///
 /// ```
-/// use grundy::euclid::{mover_wins, winning_move};
+/// use grundy::euclid::{outcome, winning_move};
+/// use grundy::prelude::Outcome;
 /// assert_eq!(winning_move(6, 3), Some((0, 3))); // reach 0 at once
 /// assert_eq!(winning_move(2, 7), Some((2, 3))); // (3, 2) loses for the opponent
 /// assert_eq!(winning_move(3, 2), None);
 /// // Forced to (1_755_654, 998_244_353), where the opponent may take any multiple: a loss.
 /// assert_eq!(winning_move(1_000_000_007, 998_244_353), None);
 /// let (a, b) = winning_move(1_000_000_007, 400_000_000).unwrap();
-/// assert!(!mover_wins(a, b));
+/// assert_eq!(outcome(a, b), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Complexity
@@ -98,7 +107,7 @@ mod tests {
         for a in 0..=80 {
             for b in 0..=80 {
                 let wins = search.mover_wins((a, b));
-                assert_eq!(mover_wins(a, b), wins, "({}, {})", a, b);
+                assert_eq!(outcome(a, b).first_player_wins(), wins, "({}, {})", a, b);
                 match winning_move(a, b) {
                     Some(next) => {
                         assert!(moves(&(a, b)).contains(&next), "({}, {})", a, b);
@@ -131,11 +140,11 @@ mod tests {
                 }
             };
             match winning_move(a, b) {
-                Some((x, y)) => assert!(!mover_wins(x, y)),
+                Some((x, y)) => assert_eq!(outcome(x, y), Outcome::SecondPlayerWins),
                 None => {
                     let (big, small) = (a.max(b), a.min(b));
                     assert!(big - small < small && big != small);
-                    assert!(mover_wins(small, big - small));
+                    assert!(outcome(small, big - small).first_player_wins());
                 }
             }
         }

@@ -21,14 +21,14 @@
 //! training papers, 2009 (the Every-SG game and its step function).
 //!
 //! ```
-//! use grundy::every_sg::{every_sg_outcome, step_table};
+//! use grundy::every_sg::{outcome, step_table};
 //! use grundy::prelude::Outcome;
 //! // Take 1 or 2 from a heap: heap 3 is lost (step 2: 3 -> 2 -> 0, hurried); heap 4 is won
 //! // and lasts 3 moves (4 -> 3 -> 2 -> 0, delayed).
 //! let steps = step_table(6, |x| [1, 2].iter().filter(move |&&s| s <= x).map(move |s| x - s));
 //! assert_eq!(steps, [0, 1, 1, 2, 3, 3]);
-//! assert_eq!(every_sg_outcome([steps[3], steps[4]]), Outcome::FirstPlayerWins);
-//! assert_eq!(every_sg_outcome([steps[3], steps[1]]), Outcome::SecondPlayerWins);
+//! assert_eq!(outcome([steps[3], steps[4]]), Outcome::FirstPlayerWins);
+//! assert_eq!(outcome([steps[3], steps[1]]), Outcome::SecondPlayerWins);
 //! ```
 
 use crate::game::ImpartialGame;
@@ -89,15 +89,15 @@ where
 /// iff the largest is odd (no component at all: the mover cannot move and loses).
 ///
 /// ```
-/// use grundy::every_sg::every_sg_outcome;
+/// use grundy::every_sg::outcome;
 /// use grundy::prelude::Outcome;
-/// assert_eq!(every_sg_outcome([2, 5, 4]), Outcome::FirstPlayerWins);
-/// assert_eq!(every_sg_outcome(Vec::new()), Outcome::SecondPlayerWins);
+/// assert_eq!(outcome([2, 5, 4]), Outcome::FirstPlayerWins);
+/// assert_eq!(outcome(Vec::new()), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Complexity
 /// O(number of components).
-pub fn every_sg_outcome<I: IntoIterator<Item = u64>>(steps: I) -> Outcome {
+pub fn outcome<I: IntoIterator<Item = u64>>(steps: I) -> Outcome {
     let longest = steps.into_iter().max().unwrap_or(0);
     Outcome::from_first_player_wins(longest % 2 == 1)
 }
@@ -229,9 +229,9 @@ mod tests {
                     .collect();
                 sum.sort_unstable();
                 let wins = search.mover_wins(sum.clone());
-                let rule = every_sg_outcome(sum.iter().map(|&c| steps[c]));
+                let rule = outcome(sum.iter().map(|&c| steps[c]));
                 assert_eq!(rule.first_player_wins(), wins, "{:?} in {:?}", sum, game);
-                let memo_rule = every_sg_outcome(sum.iter().map(|&c| memo.steps(c)));
+                let memo_rule = outcome(sum.iter().map(|&c| memo.steps(c)));
                 assert_eq!(memo_rule, rule, "{:?} in {:?}", sum, game);
                 if wins {
                     firsts += 1;

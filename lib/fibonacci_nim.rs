@@ -8,6 +8,8 @@
 //! term: what is left has its smallest term above twice the take. So the first player (who may
 //! take up to n − 1) wins iff n is not a Fibonacci number.
 
+use crate::outcome::Outcome;
+
 /// The Fibonacci numbers 1, 2, 3, 5, … that fit in a `u64` (the Zeckendorf terms).
 fn fibonacci_numbers() -> Vec<u64> {
     let mut fib = vec![1u64, 2];
@@ -40,39 +42,39 @@ pub fn zeckendorf(mut n: u64) -> Vec<u64> {
     terms
 }
 
-/// Whether the player to move wins from a heap of `heap` when the move may take 1 to
-/// `max_take` objects; if so, the winning take: the smallest Zeckendorf term of the heap.
+/// A winning move from a heap of `heap` when the move may take 1 to `max_take` objects: the
+/// number to take: the smallest Zeckendorf term of the heap.
 /// `None` when the player to move loses (the heap is empty, or every take loses).
 ///
 /// ```
-/// use grundy::fibonacci_nim::winning_take;
-/// assert_eq!(winning_take(100, 5), Some(3)); // 100 = 89 + 8 + 3: take 3
-/// assert_eq!(winning_take(100, 2), None);
-/// assert_eq!(winning_take(4, 4), Some(1)); // 4 = 3 + 1
+/// use grundy::fibonacci_nim::winning_move;
+/// assert_eq!(winning_move(100, 5), Some(3)); // 100 = 89 + 8 + 3: take 3
+/// assert_eq!(winning_move(100, 2), None);
+/// assert_eq!(winning_move(4, 4), Some(1)); // 4 = 3 + 1
 /// // The first move may take anything but the whole heap: up to n − 1.
-/// assert_eq!(winning_take(13, 12), None); // 13 is a Fibonacci number: the first player loses
-/// assert_eq!(winning_take(12, 11), Some(1)); // 12 = 8 + 3 + 1
+/// assert_eq!(winning_move(13, 12), None); // 13 is a Fibonacci number: the first player loses
+/// assert_eq!(winning_move(12, 11), Some(1)); // 12 = 8 + 3 + 1
 /// ```
 ///
 /// # Complexity
 /// O(93).
-pub fn winning_take(heap: u64, max_take: u64) -> Option<u64> {
+pub fn winning_move(heap: u64, max_take: u64) -> Option<u64> {
     zeckendorf(heap).last().copied().filter(|&t| t <= max_take)
 }
 
-/// Whether the first player wins Fibonacci Nim on a heap of `n` (first move: anything but the
-/// whole heap): exactly when n is not a Fibonacci number. A heap of 0 or 1 has no first move.
+/// Who wins Fibonacci Nim on a heap of `n` (first move: anything but the whole heap): the
+/// first player exactly when n is not a Fibonacci number. A heap of 0 or 1 has no first move.
 ///
 /// ```
-/// use grundy::fibonacci_nim::first_player_wins;
-/// let wins: Vec<u64> = (1..=13).filter(|&n| first_player_wins(n)).collect();
+/// use grundy::fibonacci_nim::outcome;
+/// let wins: Vec<u64> = (1..=13).filter(|&n| outcome(n).first_player_wins()).collect();
 /// assert_eq!(wins, [4, 6, 7, 9, 10, 11, 12]);
 /// ```
 ///
 /// # Complexity
 /// O(93).
-pub fn first_player_wins(n: u64) -> bool {
-    n >= 2 && winning_take(n, n - 1).is_some()
+pub fn outcome(n: u64) -> Outcome {
+    Outcome::from_first_player_wins(n >= 2 && winning_move(n, n - 1).is_some())
 }
 
 #[cfg(test)]
@@ -98,14 +100,14 @@ mod tests {
                     .into_iter()
                     .map(|(left, _)| heap - left)
                     .collect();
-                let ours = winning_take(heap, max_take);
+                let ours = winning_move(heap, max_take);
                 assert_eq!(ours.is_some(), !winning.is_empty(), "{} {}", heap, max_take);
                 if let Some(take) = ours {
                     assert!(winning.contains(&take), "{} {}", heap, max_take);
                 }
             }
             let first = heap >= 2 && search.mover_wins((heap, heap - 1));
-            assert_eq!(first_player_wins(heap), first, "{}", heap);
+            assert_eq!(outcome(heap).first_player_wins(), first, "{}", heap);
         }
     }
 

@@ -22,30 +22,36 @@
 //! Hopcroft–Karp when the graph is bipartite (then one alternating search gives every start).
 //!
 //! ```
-//! use grundy::geography::{mover_wins, winning_starts};
+//! use grundy::geography::{outcome, outcomes};
+//! use grundy::prelude::Outcome::{FirstPlayerWins, SecondPlayerWins};
 //! // A path 0 - 1 - 2: from the middle, move to an end and the opponent is stuck; from an
 //! // end, the opponent reaches the middle and then the other end.
 //! let path = [(0, 1), (1, 2)];
-//! assert!(mover_wins(3, &path, 1));
-//! assert!(!mover_wins(3, &path, 0));
+//! assert_eq!(outcome(3, &path, 1), FirstPlayerWins);
+//! assert_eq!(outcome(3, &path, 0), SecondPlayerWins);
 //! // A triangle with a tail 2 - 3 has a perfect matching: every start wins.
-//! assert_eq!(winning_starts(4, &[(0, 1), (1, 2), (2, 0), (2, 3)]), vec![true; 4]);
+//! let triangle = [(0, 1), (1, 2), (2, 0), (2, 3)];
+//! assert_eq!(outcomes(4, &triangle), vec![FirstPlayerWins; 4]);
 //! ```
 
 use crate::matching::{bipartite_adjacency, hopcroft_karp, Blossom};
+use crate::outcome::Outcome;
 
 const NONE: usize = usize::MAX;
 
-/// Whether the player to move wins undirected vertex geography from `start`, on the graph with
+/// Who wins undirected vertex geography from `start`, on the graph with
 /// `vertices` vertices and undirected `edges` (self-loops are never moves; repeated edges are
 /// one move).
 ///
 /// ```
-/// use grundy::geography::mover_wins;
+/// use grundy::geography::outcome;
+/// use grundy::prelude::Outcome;
 /// // A 4-cycle: a perfect matching covers every vertex, so the mover wins.
-/// assert!(mover_wins(4, &[(0, 1), (1, 2), (2, 3), (3, 0)], 0));
+/// let cycle = [(0, 1), (1, 2), (2, 3), (3, 0)];
+/// assert_eq!(outcome(4, &cycle, 0), Outcome::FirstPlayerWins);
 /// // A star with centre 0: from a leaf, the opponent goes to the centre and on to another leaf.
-/// assert!(!mover_wins(4, &[(0, 1), (0, 2), (0, 3)], 1));
+/// let star = [(0, 1), (0, 2), (0, 3)];
+/// assert_eq!(outcome(4, &star, 1), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Panics
@@ -53,19 +59,20 @@ const NONE: usize = usize::MAX;
 ///
 /// # Complexity
 /// O(V³) (a maximum matching, then one more search, O(V² + E), in G − start).
-pub fn mover_wins(vertices: usize, edges: &[(usize, usize)], start: usize) -> bool {
+pub fn outcome(vertices: usize, edges: &[(usize, usize)], start: usize) -> Outcome {
     assert!(start < vertices, "start {} outside 0..{}", start, vertices);
     let mut blossom = matched(vertices, edges);
-    covered_by_every_maximum_matching(&mut blossom, start)
+    Outcome::from_first_player_wins(covered_by_every_maximum_matching(&mut blossom, start))
 }
 
-/// Every start's result: `winning_starts(..)[v]` is [`mover_wins`] from `v`.
+/// Every start's outcome: `outcomes(..)[v]` is [`outcome`] from `v`.
 ///
 /// ```
-/// use grundy::geography::winning_starts;
+/// use grundy::geography::outcomes;
 /// // A path 0 - 1 - 2 - 3 - 4: the odd positions win.
 /// let path = [(0, 1), (1, 2), (2, 3), (3, 4)];
-/// assert_eq!(winning_starts(5, &path), vec![false, true, false, true, false]);
+/// let wins: Vec<bool> = outcomes(5, &path).iter().map(|o| o.first_player_wins()).collect();
+/// assert_eq!(wins, vec![false, true, false, true, false]);
 /// ```
 ///
 /// # Panics
@@ -73,10 +80,12 @@ pub fn mover_wins(vertices: usize, edges: &[(usize, usize)], start: usize) -> bo
 ///
 /// # Complexity
 /// O(V³) for the matching, then one search of O(V² + E) for each matched vertex.
-pub fn winning_starts(vertices: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+pub fn outcomes(vertices: usize, edges: &[(usize, usize)]) -> Vec<Outcome> {
     let mut blossom = matched(vertices, edges);
     (0..vertices)
-        .map(|start| covered_by_every_maximum_matching(&mut blossom, start))
+        .map(|start| {
+            Outcome::from_first_player_wins(covered_by_every_maximum_matching(&mut blossom, start))
+        })
         .collect()
 }
 
@@ -113,18 +122,19 @@ fn covered_by_every_maximum_matching(blossom: &mut Blossom, v: usize) -> bool {
     !augmentable
 }
 
-/// Every start's result on a bipartite graph (left vertices `0..left`, right `0..right`, edges
-/// `(l, r)`): (the left starts that win, the right starts that win). A vertex is missed by some
+/// Every start's outcome on a bipartite graph (left vertices `0..left`, right `0..right`,
+/// edges `(l, r)`): (the left starts' outcomes, the right starts'). A vertex is missed by some
 /// maximum matching iff an alternating path from a vertex the matching leaves uncovered on its
 /// own side reaches it (flip that path; conversely, two maximum matchings differ on such
 /// paths), so one search per side answers every start.
 ///
 /// ```
-/// use grundy::geography::winning_starts_bipartite;
+/// use grundy::geography::outcomes_bipartite;
+/// use grundy::prelude::Outcome::{FirstPlayerWins, SecondPlayerWins};
 /// // Left 0 and 1 both know only right 0: right 0 wins, the left vertices do not.
-/// let (left, right) = winning_starts_bipartite(2, 1, &[(0, 0), (1, 0)]);
-/// assert_eq!(left, vec![false, false]);
-/// assert_eq!(right, vec![true]);
+/// let (left, right) = outcomes_bipartite(2, 1, &[(0, 0), (1, 0)]);
+/// assert_eq!(left, vec![SecondPlayerWins, SecondPlayerWins]);
+/// assert_eq!(right, vec![FirstPlayerWins]);
 /// ```
 ///
 /// # Panics
@@ -132,11 +142,11 @@ fn covered_by_every_maximum_matching(blossom: &mut Blossom, v: usize) -> bool {
 ///
 /// # Complexity
 /// O(E √V) (Hopcroft–Karp), then O(V + E).
-pub fn winning_starts_bipartite(
+pub fn outcomes_bipartite(
     left: usize,
     right: usize,
     edges: &[(usize, usize)],
-) -> (Vec<bool>, Vec<bool>) {
+) -> (Vec<Outcome>, Vec<Outcome>) {
     let forward = bipartite_adjacency(left, right, edges);
     let (pair_left, pair_right) = hopcroft_karp(&forward, right);
     let backward = bipartite_adjacency(
@@ -150,9 +160,9 @@ pub fn winning_starts_bipartite(
     )
 }
 
-/// For one side: true for the vertices that no alternating path from an uncovered vertex of
+/// For one side: a win for the vertices that no alternating path from an uncovered vertex of
 /// that side reaches (the ones every maximum matching covers).
-fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) -> Vec<bool> {
+fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) -> Vec<Outcome> {
     let mut reached: Vec<bool> = pair.iter().map(|&p| p == NONE).collect();
     let mut queue: Vec<usize> = (0..pair.len()).filter(|&v| pair[v] == NONE).collect();
     let mut head = 0;
@@ -168,7 +178,10 @@ fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) 
             }
         }
     }
-    reached.into_iter().map(|r| !r).collect()
+    reached
+        .into_iter()
+        .map(|r| Outcome::from_first_player_wins(!r))
+        .collect()
 }
 
 #[cfg(test)]
@@ -196,7 +209,7 @@ mod tests {
         wins
     }
 
-    fn literal(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+    fn literal(n: usize, edges: &[(usize, usize)]) -> Vec<Outcome> {
         let mut neighbours = vec![0u32; n];
         for &(a, b) in edges {
             if a != b {
@@ -206,7 +219,14 @@ mod tests {
         }
         let mut memo = HashMap::new();
         (0..n)
-            .map(|s| literal_mover_wins(&neighbours, s, 1 << s, &mut memo))
+            .map(|s| {
+                Outcome::from_first_player_wins(literal_mover_wins(
+                    &neighbours,
+                    s,
+                    1 << s,
+                    &mut memo,
+                ))
+            })
             .collect()
     }
 
@@ -217,10 +237,10 @@ mod tests {
         for _ in 0..1500 {
             let (n, edges) = random_graph(&mut rng, 11);
             let expected = literal(n, &edges);
-            assert_eq!(winning_starts(n, &edges), expected, "{} {:?}", n, edges);
+            assert_eq!(outcomes(n, &edges), expected, "{} {:?}", n, edges);
             let start = rng.below(n as u64) as usize;
-            assert_eq!(mover_wins(n, &edges, start), expected[start]);
-            wins += expected.iter().filter(|&&w| w).count();
+            assert_eq!(outcome(n, &edges, start), expected[start]);
+            wins += expected.iter().filter(|o| o.first_player_wins()).count();
         }
         assert!(wins > 1000, "both results occur: {} winning starts", wins);
     }
@@ -234,10 +254,10 @@ mod tests {
             let as_general: Vec<(usize, usize)> =
                 edges.iter().map(|&(l, r)| (l, left + r)).collect();
             let expected = literal(left + right, &as_general);
-            let (l, r) = winning_starts_bipartite(left, right, &edges);
+            let (l, r) = outcomes_bipartite(left, right, &edges);
             assert_eq!(l, &expected[..left], "{} {} {:?}", left, right, edges);
             assert_eq!(r, &expected[left..], "{} {} {:?}", left, right, edges);
-            assert_eq!(winning_starts(left + right, &as_general), expected);
+            assert_eq!(outcomes(left + right, &as_general), expected);
         }
     }
 }

@@ -18,12 +18,12 @@
 //! 11 (1910), 93–94.
 //!
 //! ```
-//! use grundy::moore::moore_nim_outcome;
+//! use grundy::moore::outcome;
 //! use grundy::prelude::Outcome;
 //! // k = 2: heaps 1, 1, 1 have bit 0 three times, a multiple of 3: the mover loses.
-//! assert_eq!(moore_nim_outcome(2, [1, 1, 1]), Outcome::SecondPlayerWins);
+//! assert_eq!(outcome(2, [1, 1, 1]), Outcome::SecondPlayerWins);
 //! // k = 1 (plain Nim): 1 ^ 1 ^ 1 = 1, the mover wins.
-//! assert_eq!(moore_nim_outcome(1, [1, 1, 1]), Outcome::FirstPlayerWins);
+//! assert_eq!(outcome(1, [1, 1, 1]), Outcome::FirstPlayerWins);
 //! ```
 
 use crate::outcome::Outcome;
@@ -33,10 +33,10 @@ use crate::outcome::Outcome;
 /// of `k + 1`.
 ///
 /// ```
-/// use grundy::moore::moore_nim_outcome;
-/// assert!(!moore_nim_outcome(3, vec![5, 5, 5, 5]).first_player_wins());
-/// assert!(moore_nim_outcome(3, vec![5, 5, 5]).first_player_wins()); // empty all three at once
-/// assert!(!moore_nim_outcome(2, Vec::new()).first_player_wins());
+/// use grundy::moore::outcome;
+/// assert!(!outcome(3, vec![5, 5, 5, 5]).first_player_wins());
+/// assert!(outcome(3, vec![5, 5, 5]).first_player_wins()); // empty all three at once
+/// assert!(!outcome(2, Vec::new()).first_player_wins());
 /// ```
 ///
 /// # Constraints
@@ -48,10 +48,10 @@ use crate::outcome::Outcome;
 ///
 /// # Complexity
 /// O(64 · number of heaps).
-pub fn moore_nim_outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outcome {
+pub fn outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outcome {
     assert!(
         k >= 1,
-        "moore_nim_outcome: a move takes from at least one heap (k >= 1)"
+        "outcome: a move takes from at least one heap (k >= 1)"
     );
     let mut counts = [0u64; 64];
     for heap in heaps {
@@ -75,10 +75,10 @@ pub fn moore_nim_outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outco
 /// smaller than it was, and at most k heaps change.
 ///
 /// ```
-/// use grundy::moore::moore_nim_winning_move;
+/// use grundy::moore::winning_move;
 /// // k = 2, heaps 3, 1, 1: bit 1 once, bit 0 three times. Lower the 3 to 1: three 1s.
-/// assert_eq!(moore_nim_winning_move(2, &[3, 1, 1]), Some(vec![(0, 1)]));
-/// assert_eq!(moore_nim_winning_move(2, &[1, 1, 1]), None);
+/// assert_eq!(winning_move(2, &[3, 1, 1]), Some(vec![(0, 1)]));
+/// assert_eq!(winning_move(2, &[1, 1, 1]), None);
 /// ```
 ///
 /// # Panics
@@ -86,10 +86,10 @@ pub fn moore_nim_outcome<I: IntoIterator<Item = u64>>(k: u64, heaps: I) -> Outco
 ///
 /// # Complexity
 /// O(64 · number of heaps).
-pub fn moore_nim_winning_move(k: u64, heaps: &[u64]) -> Option<Vec<(usize, u64)>> {
+pub fn winning_move(k: u64, heaps: &[u64]) -> Option<Vec<(usize, u64)>> {
     assert!(
         k >= 1,
-        "moore_nim_winning_move: a move takes from at least one heap (k >= 1)"
+        "winning_move: a move takes from at least one heap (k >= 1)"
     );
     let modulus = k.saturating_add(1);
     let mut new = heaps.to_vec();
@@ -193,14 +193,14 @@ mod tests {
                 heaps.sort_unstable();
                 let wins = search.mover_wins(heaps.clone());
                 assert_eq!(
-                    moore_nim_outcome(k as u64, heaps.iter().copied()).first_player_wins(),
+                    outcome(k as u64, heaps.iter().copied()).first_player_wins(),
                     wins,
                     "k = {}, heaps {:?}",
                     k,
                     heaps
                 );
                 losing += usize::from(!wins);
-                match moore_nim_winning_move(k as u64, &heaps) {
+                match winning_move(k as u64, &heaps) {
                     None => assert!(!wins, "k = {}, heaps {:?}", k, heaps),
                     Some(changes) => {
                         assert!(!changes.is_empty() && changes.len() <= k);
@@ -234,8 +234,8 @@ mod tests {
         for _ in 0..3000 {
             let k = rng.range(2, 8);
             let heaps: Vec<u64> = (0..rng.range(1, 13)).map(|_| rng.range(0, 63)).collect();
-            let wins = moore_nim_outcome(k, heaps.iter().copied()).first_player_wins();
-            match moore_nim_winning_move(k, &heaps) {
+            let wins = outcome(k, heaps.iter().copied()).first_player_wins();
+            match winning_move(k, &heaps) {
                 None => assert!(!wins, "k = {}, heaps {:?}", k, heaps),
                 Some(changes) => {
                     assert!(wins, "k = {}, heaps {:?}", k, heaps);
@@ -246,7 +246,7 @@ mod tests {
                         after[i] = to;
                     }
                     assert!(
-                        !moore_nim_outcome(k, after).first_player_wins(),
+                        !outcome(k, after).first_player_wins(),
                         "k = {}, heaps {:?}: {:?}",
                         k,
                         heaps,
@@ -269,15 +269,15 @@ mod tests {
 
     #[test]
     fn huge_k_and_huge_heaps() {
-        assert!(moore_nim_outcome(u64::MAX, [0, 0, 1]).first_player_wins());
-        assert!(!moore_nim_outcome(u64::MAX, [0, 0]).first_player_wins());
-        assert!(!moore_nim_outcome(1, [u64::MAX, u64::MAX]).first_player_wins());
-        assert!(!moore_nim_outcome(2, [u64::MAX; 3]).first_player_wins());
+        assert!(outcome(u64::MAX, [0, 0, 1]).first_player_wins());
+        assert!(!outcome(u64::MAX, [0, 0]).first_player_wins());
+        assert!(!outcome(1, [u64::MAX, u64::MAX]).first_player_wins());
+        assert!(!outcome(2, [u64::MAX; 3]).first_player_wins());
     }
 
     #[test]
     #[should_panic(expected = "k >= 1")]
     fn k_zero_is_refused() {
-        moore_nim_outcome(0, [1]);
+        outcome(0, [1]);
     }
 }

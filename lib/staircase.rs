@@ -22,12 +22,12 @@
 //! "Move the Coins" (April World CodeSprint).
 //!
 //! ```
-//! use grundy::staircase::{staircase_value, staircase_winning_move, StairMove};
+//! use grundy::staircase::{value, winning_move, StairMove};
 //! use grundy::prelude::Nimber;
 //! // Stairs 0..=3 hold 5, 2, 7, 3 coins: odd stairs 2 and 3, XOR 1: the mover wins.
-//! assert_eq!(staircase_value(&[5, 2, 7, 3]), Nimber(1));
+//! assert_eq!(value(&[5, 2, 7, 3]), Nimber(1));
 //! // Bring stair 3 down to 2 coins by moving 1 coin to stair 2.
-//! assert_eq!(staircase_winning_move(&[5, 2, 7, 3]), Some(StairMove { from: 3, count: 1 }));
+//! assert_eq!(winning_move(&[5, 2, 7, 3]), Some(StairMove { from: 3, count: 1 }));
 //! ```
 
 use crate::nimber::Nimber;
@@ -36,15 +36,15 @@ use crate::nimber::Nimber;
 /// odd stairs (stair 0 is the floor; nothing moves from it).
 ///
 /// ```
-/// use grundy::staircase::staircase_value;
+/// use grundy::staircase::value;
 /// use grundy::prelude::Nimber;
-/// assert_eq!(staircase_value(&[9, 4, 100, 4]), Nimber(0)); // 4 ^ 4
-/// assert_eq!(staircase_value(&[]), Nimber(0));
+/// assert_eq!(value(&[9, 4, 100, 4]), Nimber(0)); // 4 ^ 4
+/// assert_eq!(value(&[]), Nimber(0));
 /// ```
 ///
 /// # Complexity
 /// O(n).
-pub fn staircase_value(coins: &[u64]) -> Nimber {
+pub fn value(coins: &[u64]) -> Nimber {
     Nimber(coins.iter().skip(1).step_by(2).fold(0, |x, &c| x ^ c))
 }
 
@@ -64,15 +64,15 @@ pub struct StairMove {
 /// make the odd stairs' XOR 0 down to the even stair below.
 ///
 /// ```
-/// use grundy::staircase::{staircase_winning_move, StairMove};
-/// assert_eq!(staircase_winning_move(&[0, 6, 0, 3]), Some(StairMove { from: 1, count: 3 }));
-/// assert_eq!(staircase_winning_move(&[7, 0, 5]), None); // nothing on odd stairs
+/// use grundy::staircase::{winning_move, StairMove};
+/// assert_eq!(winning_move(&[0, 6, 0, 3]), Some(StairMove { from: 1, count: 3 }));
+/// assert_eq!(winning_move(&[7, 0, 5]), None); // nothing on odd stairs
 /// ```
 ///
 /// # Complexity
 /// O(n).
-pub fn staircase_winning_move(coins: &[u64]) -> Option<StairMove> {
-    let s = staircase_value(coins).value();
+pub fn winning_move(coins: &[u64]) -> Option<StairMove> {
+    let s = value(coins).value();
     nim_move_on(s, (1..coins.len()).step_by(2).map(|i| (i, coins[i])))
         .map(|(from, count)| StairMove { from, count })
 }
@@ -261,8 +261,8 @@ mod tests {
             for _ in 0..60 {
                 let coins = random_coins(&mut rng, n);
                 let wins = search.mover_wins(coins.clone());
-                assert_eq!(!staircase_value(&coins).is_zero(), wins, "{:?}", coins);
-                match staircase_winning_move(&coins) {
+                assert_eq!(!value(&coins).is_zero(), wins, "{:?}", coins);
+                match winning_move(&coins) {
                     None => assert!(!wins, "{:?}", coins),
                     Some(StairMove { from, count }) => {
                         assert!(from >= 1 && count >= 1 && count <= coins[from]);

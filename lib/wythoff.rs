@@ -12,6 +12,8 @@
 //! bit by bit in `u128`; then ⌊kφ⌋ = k + ⌊k/φ⌋. The index of a heap size n is ⌊n/φ⌋ + 1 when
 //! n is a lower value a_j and n − ⌊n/φ⌋ when it is an upper value b_i.
 
+use crate::outcome::Outcome;
+
 /// ⌊n/φ⌋, exactly: the largest x with x² + n·x ≤ n² (1/φ is irrational for n ≥ 1, so the
 /// bound is never met with equality).
 fn floor_div_phi(n: u64) -> u64 {
@@ -80,20 +82,22 @@ pub fn losing_partner(n: u64) -> Option<u64> {
     Some(below)
 }
 
-/// Whether the position (x, y) is a P-position: the player to move loses.
+/// Who wins from (x, y): the second player exactly at the P-positions.
 ///
 /// ```
-/// use grundy::wythoff::is_p_position;
-/// assert!(is_p_position(0, 0));
-/// assert!(is_p_position(5, 3));
-/// assert!(!is_p_position(4, 8));
-/// assert!(is_p_position(1_618_033_988_749_894_848, 2_618_033_988_749_894_848));
+/// use grundy::prelude::Outcome;
+/// use grundy::wythoff::outcome;
+/// assert_eq!(outcome(0, 0), Outcome::SecondPlayerWins);
+/// assert_eq!(outcome(5, 3), Outcome::SecondPlayerWins);
+/// assert_eq!(outcome(4, 8), Outcome::FirstPlayerWins);
+/// let (a, b) = (1_618_033_988_749_894_848, 2_618_033_988_749_894_848);
+/// assert_eq!(outcome(a, b), Outcome::SecondPlayerWins);
 /// ```
 ///
 /// # Complexity
 /// O(64) `u128` operations.
-pub fn is_p_position(x: u64, y: u64) -> bool {
-    losing_partner(x) == Some(y)
+pub fn outcome(x: u64, y: u64) -> Outcome {
+    Outcome::from_first_player_wins(losing_partner(x) != Some(y))
 }
 
 /// Every winning move from (x, y): the positions it can move to that are P-positions (empty
@@ -133,6 +137,10 @@ pub fn winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn is_p(x: u64, y: u64) -> bool {
+        outcome(x, y) == Outcome::SecondPlayerWins
+    }
     use testkit::search::Search;
     use testkit::Rng;
 
@@ -160,7 +168,7 @@ mod tests {
         for x in 0..BOARD {
             for y in 0..BOARD {
                 let p = !search.mover_wins((x, y));
-                assert_eq!(is_p_position(x, y), p, "({}, {})", x, y);
+                assert_eq!(is_p(x, y), p, "({}, {})", x, y);
                 if p && x <= y {
                     losing.push((x, y));
                 }
@@ -237,8 +245,8 @@ mod tests {
                 assert_eq!(a, bracket, "{}", k);
                 checked += 1;
             }
-            assert!(is_p_position(a, b) && is_p_position(b, a));
-            assert!(!is_p_position(a, b + 1) && !is_p_position(a + 1, b));
+            assert!(is_p(a, b) && is_p(b, a));
+            assert!(!is_p(a, b + 1) && !is_p(a + 1, b));
             assert_eq!(losing_partner(a), Some(b));
             assert_eq!(losing_partner(b), Some(a));
         }
@@ -278,9 +286,9 @@ mod tests {
         for _ in 0..2000 {
             let (x, y) = (rng.below(1 << 62), rng.below(1 << 62));
             let wins = winning_moves(x, y);
-            assert_eq!(wins.is_empty(), is_p_position(x, y));
+            assert_eq!(wins.is_empty(), is_p(x, y));
             for &(x2, y2) in &wins {
-                assert!(is_p_position(x2, y2));
+                assert!(is_p(x2, y2));
                 let legal =
                     (x2 < x && y2 == y) || (x2 == x && y2 < y) || (x2 < x && x - x2 == y - y2);
                 assert!(legal, "({}, {}) -> ({}, {})", x, y, x2, y2);
@@ -293,7 +301,7 @@ mod tests {
             (u64::MAX - 1, u64::MAX),
         ] {
             for (x2, y2) in winning_moves(x, y) {
-                assert!(is_p_position(x2, y2));
+                assert!(is_p(x2, y2));
             }
         }
         assert_eq!(winning_moves(u64::MAX, u64::MAX).last(), Some(&(0, 0)));

@@ -1,5 +1,5 @@
 //! Luogu P4279 \[SHOI2008\] "小约翰的游戏" (Little John's game): misère Nim, whoever takes the
-//! last stone loses. By the SJ theorem (`grundy::anti_sg`, through `grundy::nim::MisereNim`):
+//! last stone loses. By the SJ theorem (`grundy::anti_sg`, a pile of n being worth `Nimber(n)`):
 //! John, who moves first, wins iff the nim-sum is not 0 and some pile has more than one stone,
 //! or the nim-sum is 0 and no pile has.
 //!
@@ -9,7 +9,8 @@
 //! is allowed (the statement bounds the sizes only from above) and changes nothing; with no
 //! stone at all John has no move, and under misère play the player with no move wins.
 
-use grundy::nim::MisereNim;
+use grundy::anti_sg::AntiSg;
+use grundy::prelude::Nimber;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
@@ -20,9 +21,9 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     PILES.answer(
         sc,
         out,
-        MisereNim::default(),
+        AntiSg::default(),
         |mut game, _, pile| {
-            game.add(pile);
+            game.add(Nimber(pile));
             game
         },
         |game| game.outcome().pick("John", "Brother"),

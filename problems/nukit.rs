@@ -7,7 +7,6 @@
 //! the largest count of each kind, while that box stays within [`MAX_POSITIONS`], and refused
 //! clearly beyond it.
 
-use grundy::prelude::Outcome;
 use grundy::take_vectors::{TakeVectors, TakeVectorsSearch};
 use judge::{InputError, Scanner};
 use std::io::Write;
@@ -117,7 +116,7 @@ fn answer<W: Write>(
     pool: &[usize; 4],
     out: &mut W,
 ) -> Result<(), InputError> {
-    let outcome = Outcome::from_first_player_wins(search.mover_wins(pool));
+    let outcome = search.outcome(pool);
     writeln!(out, "{}", outcome.pick("Patrick", "Roland"))?;
     Ok(())
 }

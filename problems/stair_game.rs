@@ -7,7 +7,7 @@
 //! Beyond the judge: any t and n, and counts up to 2^64 − 1, are answered.
 
 use grundy::prelude::Outcome;
-use grundy::staircase::staircase_value;
+use grundy::staircase;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
@@ -19,7 +19,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     for case in sc.cases(STAIRS.cases)? {
         STAIRS.read_into(sc, case, &mut balls)?;
         // Stair 1 is the library's stair 0 (the floor): the same list, indexed from 0.
-        let value = staircase_value(&balls);
+        let value = staircase::value(&balls);
         writeln!(
             out,
             "{}",

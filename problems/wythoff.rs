@@ -1,19 +1,19 @@
 //! Luogu P2252 \[SHOI2002\] 取石子游戏 (Wythoff's game): two heaps of a and b stones; a move
 //! takes any number from one heap or the same number from both; whoever takes the last stone
 //! wins. The first player loses exactly on Wythoff's P-positions (⌊kφ⌋, ⌊kφ²⌋)
-//! (`grundy::wythoff::is_p_position`, exact integer arithmetic).
+//! (`grundy::wythoff::outcome`, exact integer arithmetic).
 //!
 //! Input: one line `a b` (0 ≤ a, b ≤ 10^9). Output: `1` if the first player wins, else `0`.
 //! Beyond the judge: any heaps up to 2^64 − 1, answered exactly.
 
-use grundy::wythoff::is_p_position;
+use grundy::wythoff;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let a = sc.uint("a", 0..=u64::MAX)?;
     let b = sc.uint("b", 0..=u64::MAX)?;
-    writeln!(out, "{}", if is_p_position(a, b) { 0 } else { 1 })?;
+    writeln!(out, "{}", wythoff::outcome(a, b).pick(1, 0))?;
     sc.finish()
 }
 

@@ -209,8 +209,8 @@ pub fn grundys_game(
     write(out, format!("rare heaps: {}\n", game.rare_heaps().len()))?;
     write(out, format!("p-positions: {}\n", zeros.join(" ")))?;
     if values {
-        let listed: Vec<String> = game.values().iter().map(|v| v.to_string()).collect();
-        write(out, format!("values: {}\n", listed.join(" ")))?;
+        testkit::values::write_values_line(out, game.values())
+            .map_err(|e| format!("cannot write the output: {e}"))?;
     }
     out.flush()
         .map_err(|e| format!("cannot write the output: {e}"))

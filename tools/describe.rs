@@ -295,7 +295,7 @@ fn describe_sequence(
         );
     }
     let d = pattern::describe(values);
-    let mut out = format!("values: {}\n{d}", values.len());
+    let mut out = format!("count: {}\n{d}", values.len());
     let mut status = 0;
     let extend = |out: &mut String, label: &str, value: &dyn Fn(u64) -> u64| {
         if let Some(n) = request.extend {

@@ -1,8 +1,9 @@
 //! Octal (take-and-break) games: Grundy sequences by interchangeable methods, and periods
 //! certified by the Guy–Smith theorem ([`crate::periodicity`]).
 //!
-//! Each method is its own type behind the [`Solver`] trait: [`Naive`] (every split pair) and
-//! [`RareValue`] (the sparse-space method). A [`Certifier`] drives any of them until a period
+//! Each method is its own type behind the [`Solver`] trait: [`Naive`] (every split pair),
+//! [`RareValue`] (the sparse-space method) and [`BitSliced`] (the same sparse space with the
+//! common values' positions kept as bit planes, for the longest runs). A [`Certifier`] drives any of them until a period
 //! is proved and then answers G(n) for every `u64`. A program that names one method carries
 //! only that one, and one that needs no period does not carry the certifier.
 //!

@@ -313,7 +313,11 @@ mod tests {
                     .map(|&b| rng.range(0, b as u64) as usize)
                     .collect();
                 let wins = !table.value(&counts).is_zero();
-                assert_eq!(search.mover_wins(&counts), wins, "{moves:?} {counts:?}");
+                assert_eq!(
+                    search.outcome(&counts).first_player_wins(),
+                    wins,
+                    "{moves:?} {counts:?}"
+                );
                 match search.winning_move(&counts) {
                     Some(m) => {
                         let after: Vec<usize> =

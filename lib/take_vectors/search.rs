@@ -2,16 +2,18 @@
 //! bits a position, and packed coordinates for small boxes.
 
 use super::TakeVectors;
+use crate::outcome::Outcome;
 
 /// Win or loss of positions of a [`TakeVectors`] game inside a box, found by a memoised search
 /// from the positions asked about, which stops at the first move to a losing position: only
 /// what the questions need is visited, where [`TakeVectors::table`] fills the whole box.
 ///
 /// ```
+/// use grundy::prelude::Outcome;
 /// use grundy::take_vectors::TakeVectors;
 /// let game = TakeVectors::new(vec![vec![1], vec![2]]);
 /// let mut search = game.search(&[31]).unwrap();
-/// assert!(!search.mover_wins(&[30])); // multiples of 3 lose
+/// assert_eq!(search.outcome(&[30]), Outcome::SecondPlayerWins); // multiples of 3 lose
 /// assert_eq!(search.winning_move(&[31]), Some(0)); // take 1, leaving 30
 /// ```
 ///
@@ -123,14 +125,15 @@ impl TakeVectors {
 }
 
 impl TakeVectorsSearch<'_> {
-    /// Whether the player to move from `counts` wins.
+    /// Who wins from `counts`.
     ///
     /// ```
+    /// use grundy::prelude::Outcome;
     /// use grundy::take_vectors::TakeVectors;
     /// let game = TakeVectors::new(vec![vec![1, 1], vec![2, 0]]);
     /// let mut search = game.search(&[4, 4]).unwrap();
-    /// assert!(!search.mover_wins(&[0, 0]));
-    /// assert!(search.mover_wins(&[1, 1]));
+    /// assert_eq!(search.outcome(&[0, 0]), Outcome::SecondPlayerWins);
+    /// assert_eq!(search.outcome(&[1, 1]), Outcome::FirstPlayerWins);
     /// ```
     ///
     /// # Panics
@@ -138,7 +141,11 @@ impl TakeVectorsSearch<'_> {
     ///
     /// # Complexity
     /// See [`TakeVectorsSearch`]; answered at once for a position already known.
-    pub fn mover_wins(&mut self, counts: &[usize]) -> bool {
+    pub fn outcome(&mut self, counts: &[usize]) -> Outcome {
+        Outcome::from_first_player_wins(self.mover_wins(counts))
+    }
+
+    fn mover_wins(&mut self, counts: &[usize]) -> bool {
         let start = self.index(counts);
         if self.state.get(start) == UNKNOWN {
             self.solve(start, counts);

@@ -245,7 +245,7 @@ fn describe_finds_the_lessons_patterns() {
     let (status, out, _) = describe(&octal_values("0.07", 400), &[]);
     assert_eq!(status, 0);
     assert!(
-        out.starts_with("values: 400\nperiod: 34\npreperiod: 53\nsaltus: 0\np-positions: n % 34 in {5, 9, 21, 25, 29}, and 0 1 15 35\n"),
+        out.starts_with("count: 400\nperiod: 34\npreperiod: 53\nsaltus: 0\np-positions: n % 34 in {5, 9, 21, 25, 29}, and 0 1 15 35\n"),
         "{out}"
     );
     let thirds: Vec<String> = (0..90).map(|n| (n / 3).to_string()).collect();

@@ -60,7 +60,7 @@ fn the_analyzers_values_pipe_in_as_they_are_and_extend() {
     let (status, out, _) = grundy(&["describe", "--extend", "3000"], &given);
     assert_eq!(status, 0, "{out}");
     assert!(
-        out.starts_with("values: 400\nperiod: 34\npreperiod: 53\n"),
+        out.starts_with("count: 400\nperiod: 34\npreperiod: 53\n"),
         "{out}"
     );
     assert!(
@@ -99,7 +99,7 @@ fn a_values_line_among_other_output_is_found() {
     let text = "running 1 test\nvalues: 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3\ntest first_values ... ok\n";
     let (status, out, err) = grundy(&["describe", "--extend", "6"], text);
     assert_eq!(status, 0, "{err}");
-    assert!(out.starts_with("values: 28\n"), "{out}");
+    assert!(out.starts_with("count: 28\n"), "{out}");
     assert_eq!(line(&out, "rule"), Some("G(n) = n mod 4"));
     assert_eq!(
         line(&out, "extension (conjecture from 28 values)"),

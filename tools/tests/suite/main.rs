@@ -7,6 +7,7 @@ mod analyzer;
 mod bundler;
 mod compare;
 mod describe;
+mod docs_map;
 mod hardening;
 mod interactive;
 mod msrv_scan;
