@@ -12,7 +12,9 @@
 //!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
 //!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`grundys_game`], [`wythoff`],
-//!   [`fibonacci_nim`], [`euclid`], [`coin_turning`], [`geography`].
+//!   [`fibonacci_nim`], [`euclid`], [`coin_turning`], [`geography`];
+//! - counting positions: [`xor_transform`] (XOR convolution), [`linear_basis`] (GF(2) spans of
+//!   Nim sums), [`nim_count`] (positions and subsets by Nim sum).
 //!
 //! Which module for which statement: the cookbook, `docs/cookbook.md` in the repository.
 //!
@@ -39,11 +41,13 @@ pub mod geography;
 pub mod grundys_game;
 pub mod hackenbush;
 pub mod knights;
+pub mod linear_basis;
 pub mod matching;
 pub mod mex;
 pub mod moore;
 pub mod multi_sg;
 pub mod nim;
+pub mod nim_count;
 pub mod nim_product;
 pub mod nimber;
 pub mod octal;
@@ -59,3 +63,4 @@ pub mod take_exactly;
 pub mod take_vectors;
 pub mod values;
 pub mod wythoff;
+pub mod xor_transform;

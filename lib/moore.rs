@@ -143,6 +143,78 @@ pub fn winning_move(k: u64, heaps: &[u64]) -> Option<Vec<(usize, u64)>> {
     )
 }
 
+/// The number of lost positions of Moore's Nim_k (a move takes from 1 to `k` heaps) with
+/// `heaps` heaps, by their total: entry s counts the tuples (h_1, …, h_heaps) of heap sizes
+/// with h_1 + … + h_heaps = s for which [`outcome`] is `SecondPlayerWins`, modulo `modulus`,
+/// for s in 0..=`max_total`.
+///
+/// By the theorem a position is lost iff every bit is set in a multiple of k + 1 heaps, so the
+/// tuples are counted bit by bit: at bit b, choose which c = t(k + 1) heaps have it
+/// (C(heaps, c) ways), adding c · 2^b to the total.
+///
+/// ```
+/// use grundy::moore::lost_positions;
+/// // k = 1 (Nim), two heaps: lost iff equal, so one tuple (s/2, s/2) for each even total.
+/// assert_eq!(lost_positions(1, 2, 6, 1_000_000_007), [1, 0, 1, 0, 1, 0, 1]);
+/// // k = 2, three heaps: every bit in 0 or 3 heaps, so the three heaps are equal.
+/// assert_eq!(lost_positions(2, 3, 6, 1_000_000_007), [1, 0, 0, 1, 0, 0, 1]);
+/// ```
+///
+/// # Constraints
+/// `heaps` up to a few thousand (the binomials are a Pascal row, O(heaps²)).
+///
+/// # Panics
+/// If `k` or `modulus` is 0.
+///
+/// # Complexity
+/// O(heaps² + log(max_total) · max_total · heaps / (k + 1)).
+pub fn lost_positions(k: u64, heaps: usize, max_total: usize, modulus: u64) -> Vec<u64> {
+    assert!(
+        k >= 1,
+        "lost_positions: a move takes from at least one heap (k >= 1)"
+    );
+    assert!(modulus > 0, "lost_positions: the modulus must be positive");
+    let m = u128::from(modulus);
+    // binomial[c] = C(heaps, c) mod modulus, by Pascal's rule.
+    let mut binomial = vec![0u64; heaps + 1];
+    binomial[0] = 1 % modulus;
+    for row in 1..=heaps {
+        for c in (1..=row).rev() {
+            binomial[c] = ((u128::from(binomial[c]) + u128::from(binomial[c - 1])) % m) as u64;
+        }
+    }
+    let step = usize::try_from(k.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut ways = vec![0u64; max_total + 1];
+    ways[0] = 1 % modulus;
+    let mut bit = 0;
+    while bit < usize::BITS && 1usize << bit <= max_total {
+        let weight = 1usize << bit;
+        let mut next = vec![0u64; max_total + 1];
+        for (total, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            // c = 0, k + 1, 2(k + 1), … heaps with this bit.
+            let mut c = 0;
+            while c <= heaps {
+                let added = match c.checked_mul(weight).and_then(|a| a.checked_add(total)) {
+                    Some(added) if added <= max_total => added,
+                    _ => break,
+                };
+                let slot = &mut next[added];
+                *slot = ((u128::from(*slot) + u128::from(w) * u128::from(binomial[c])) % m) as u64;
+                c = match c.checked_add(step) {
+                    Some(c) => c,
+                    None => break,
+                };
+            }
+        }
+        ways = next;
+        bit += 1;
+    }
+    ways
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +345,54 @@ mod tests {
         assert!(!outcome(u64::MAX, [0, 0]).first_player_wins());
         assert!(!outcome(1, [u64::MAX, u64::MAX]).first_player_wins());
         assert!(!outcome(2, [u64::MAX; 3]).first_player_wins());
+    }
+
+    #[test]
+    fn lost_positions_agree_with_enumerated_outcomes() {
+        // Every tuple of heap sizes with a small total, judged by `outcome` (itself checked
+        // against the literal search above), counted by total.
+        for k in 1..=4u64 {
+            for heaps in 0..=4usize {
+                let max_total = 12;
+                let mut want = vec![0u64; max_total + 1];
+                let mut tuple = vec![0usize; heaps];
+                loop {
+                    let total: usize = tuple.iter().sum();
+                    if total <= max_total {
+                        let sizes = tuple.iter().map(|&h| h as u64);
+                        want[total] += u64::from(!outcome(k, sizes).first_player_wins());
+                    }
+                    // The next tuple, as an odometer over 0..=max_total.
+                    let mut i = 0;
+                    while i < heaps && tuple[i] == max_total {
+                        tuple[i] = 0;
+                        i += 1;
+                    }
+                    if i == heaps {
+                        break;
+                    }
+                    tuple[i] += 1;
+                }
+                assert_eq!(
+                    lost_positions(k, heaps, max_total, 1_000_000_007),
+                    want,
+                    "k = {}, {} heaps",
+                    k,
+                    heaps
+                );
+                let small: Vec<u64> = want.iter().map(|&c| c % 7).collect();
+                assert_eq!(lost_positions(k, heaps, max_total, 7), small);
+            }
+        }
+    }
+
+    #[test]
+    fn lost_positions_with_huge_k_and_many_heaps() {
+        // k at least the number of heaps: only the empty position is lost.
+        assert_eq!(lost_positions(u64::MAX, 5, 4, 97), [1, 0, 0, 0, 0]);
+        // 60 heaps of Nim (k = 1), total 2: one heap pair (i, i) of 1s, or one heap of 2? No:
+        // a lone 2 has bit 1 once. So C(60, 2) pairs of 1s.
+        assert_eq!(lost_positions(1, 60, 2, 1_000_000_007)[2], 1770);
     }
 
     #[test]
