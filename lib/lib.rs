@@ -12,7 +12,7 @@
 //!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
 //!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`grundys_game`], [`wythoff`],
-//!   [`fibonacci_nim`], [`euclid`], [`coin_turning`], [`geography`].
+//!   [`fibonacci_nim`], [`dynamic_take_away`], [`euclid`], [`coin_turning`], [`geography`].
 //!
 //! Which module for which statement: the cookbook, `docs/cookbook.md` in the repository.
 //!
@@ -31,6 +31,7 @@ pub mod anti_sg;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod divisor;
+pub mod dynamic_take_away;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci_nim;
