@@ -12,7 +12,8 @@
 //!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
 //!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`grundys_game`], [`wythoff`],
-//!   [`fibonacci_nim`], [`dynamic_take_away`], [`euclid`], [`coin_turning`], [`geography`].
+//!   [`fibonacci_nim`], [`dynamic_take_away`], [`euclid`], [`coin_turning`], [`geography`];
+//! - games that are not sums of values: [`interval_game`] (take from either end of a row).
 //!
 //! Which module for which statement: the cookbook, `docs/cookbook.md` in the repository.
 //!
@@ -39,6 +40,7 @@ pub mod game;
 pub mod geography;
 pub mod grundys_game;
 pub mod hackenbush;
+pub mod interval_game;
 pub mod knights;
 pub mod matching;
 pub mod mex;
