@@ -7,16 +7,17 @@
 //! A player who may take up to m wins iff the smallest term of n is at most m, by taking that
 //! term: what is left has its smallest term above twice the take. So the first player (who may
 //! take up to n − 1) wins iff n is not a Fibonacci number.
+//!
+//! This is [`crate::dynamic_take_away`] at ratio 2, whose code it shares: the losing heaps of
+//! that game are the Fibonacci numbers, its spaced sums Zeckendorf's.
 
+use crate::dynamic_take_away::DynamicTakeAway;
 use crate::outcome::Outcome;
 
-/// The Fibonacci numbers 1, 2, 3, 5, … that fit in a `u64` (the Zeckendorf terms).
-fn fibonacci_numbers() -> Vec<u64> {
-    let mut fib = vec![1u64, 2];
-    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
-        fib.push(next);
-    }
-    fib
+/// The game at ratio 2 for every `u64` heap (its 92 losing heaps are the Fibonacci numbers
+/// that fit in a `u64`).
+fn doubling() -> DynamicTakeAway {
+    DynamicTakeAway::new(2, u64::MAX)
 }
 
 /// The Zeckendorf representation of `n`: the unique non-consecutive Fibonacci numbers
@@ -31,15 +32,8 @@ fn fibonacci_numbers() -> Vec<u64> {
 ///
 /// # Complexity
 /// O(93): the Fibonacci numbers below 2^64, greedily from the largest.
-pub fn zeckendorf(mut n: u64) -> Vec<u64> {
-    let mut terms = Vec::new();
-    for &f in fibonacci_numbers().iter().rev() {
-        if f <= n {
-            terms.push(f);
-            n -= f;
-        }
-    }
-    terms
+pub fn zeckendorf(n: u64) -> Vec<u64> {
+    doubling().terms(n)
 }
 
 /// A winning move from a heap of `heap` when the move may take 1 to `max_take` objects: the
@@ -59,7 +53,7 @@ pub fn zeckendorf(mut n: u64) -> Vec<u64> {
 /// # Complexity
 /// O(93).
 pub fn winning_move(heap: u64, max_take: u64) -> Option<u64> {
-    zeckendorf(heap).last().copied().filter(|&t| t <= max_take)
+    doubling().winning_move(heap, max_take)
 }
 
 /// Who wins Fibonacci Nim on a heap of `n` (first move: anything but the whole heap): the
@@ -74,7 +68,7 @@ pub fn winning_move(heap: u64, max_take: u64) -> Option<u64> {
 /// # Complexity
 /// O(93).
 pub fn outcome(n: u64) -> Outcome {
-    Outcome::from_first_player_wins(n >= 2 && winning_move(n, n - 1).is_some())
+    doubling().outcome(n)
 }
 
 #[cfg(test)]
@@ -82,6 +76,21 @@ mod tests {
     use super::*;
     use testkit::search::Search;
     use testkit::Rng;
+
+    /// The Fibonacci numbers 1, 2, 3, 5, … that fit in a `u64`, by their recurrence: an
+    /// independent check on the shared code's losing heaps.
+    fn fibonacci_numbers() -> Vec<u64> {
+        let mut fib = vec![1u64, 2];
+        while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+            fib.push(next);
+        }
+        fib
+    }
+
+    #[test]
+    fn the_losing_heaps_of_ratio_2_are_the_fibonacci_numbers() {
+        assert_eq!(doubling().losing_heaps(), &fibonacci_numbers()[..]);
+    }
 
     /// Positions (heap, most the mover may take), literally.
     fn moves(&(heap, max_take): &(u64, u64)) -> Vec<(u64, u64)> {

@@ -12,9 +12,10 @@
 //!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
 //!   [`hackenbush`], [`take_vectors`], [`take_exactly`], [`grundys_game`], [`wythoff`],
-//!   [`fibonacci_nim`], [`euclid`], [`coin_turning`], [`geography`];
+//!   [`fibonacci_nim`], [`dynamic_take_away`], [`euclid`], [`coin_turning`], [`geography`];
 //! - counting positions: [`xor_transform`] (XOR convolution), [`linear_basis`] (GF(2) spans of
-//!   Nim sums), [`nim_count`] (positions and subsets by Nim sum).
+//!   Nim sums), [`nim_count`] (positions and subsets by Nim sum);
+//! - games that are not sums of values: [`interval_game`] (take from either end of a row).
 //!
 //! Which module for which statement: the cookbook, `docs/cookbook.md` in the repository.
 //!
@@ -33,6 +34,7 @@ pub mod anti_sg;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod divisor;
+pub mod dynamic_take_away;
 pub mod euclid;
 pub mod every_sg;
 pub mod fibonacci_nim;
@@ -40,6 +42,7 @@ pub mod game;
 pub mod geography;
 pub mod grundys_game;
 pub mod hackenbush;
+pub mod interval_game;
 pub mod knights;
 pub mod linear_basis;
 pub mod matching;
