@@ -30,6 +30,7 @@
 pub mod anti_sg;
 pub mod coin_turning;
 pub mod cyclic;
+pub mod cyclic_costs;
 pub mod divisor;
 pub mod euclid;
 pub mod every_sg;
