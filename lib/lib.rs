@@ -33,6 +33,7 @@
 pub mod anti_sg;
 pub mod coin_turning;
 pub mod cyclic;
+pub mod cyclic_costs;
 pub mod divisor;
 pub mod dynamic_take_away;
 pub mod euclid;

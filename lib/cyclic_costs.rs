@@ -1,0 +1,657 @@
+//! Games on a graph that may have cycles where every move has a cost: one player (Min) wants to
+//! reach an exit paying as little as possible, the other (Max) wants to pay as much as possible
+//! or to keep the play away from the exits for ever. Each position's optimal total, or
+//! [`Total::Infinite`] when Min cannot force an exit, by a Dijkstra-like settling order.
+//!
+//! # The game
+//! Positions are `0..n`. Some positions are exits, each with its own total (the game ends
+//! there and that amount is paid). At any other position the player to move there chooses one
+//! of its moves `p → q` (cost `c ≥ 0`); the play's total is the sum of the costs paid until it
+//! reaches an exit, plus that exit's total, and is infinite when it never reaches one. Who
+//! chooses at `p` is the position's [`Chooser`]:
+//! - [`Chooser::Min`] takes the move of the smallest total;
+//! - [`Chooser::Max`] takes the move of the largest total (one infinite move makes it infinite);
+//! - [`Chooser::KthSmallest`]`(k)`: Max first forbids `k − 1` of the moves, then Min chooses
+//!   among the rest: the total is the k-th smallest of the moves' totals (AtCoder ABC413 F:
+//!   one of four directions forbidden, `k = 2`).
+//!
+//! A non-exit position with fewer moves than its chooser needs (no move for Min or Max, fewer
+//! than `k` for `KthSmallest(k)`) is infinite: the play stops there without reaching an exit.
+//!
+//! # Why not `Outcome`
+//! The question is not who wins but how much is paid, and a third answer exists, "never":
+//! [`Total`] is `Finite(amount)` or `Infinite`. Whether Min can force an exit at all is
+//! [`Total::is_finite`].
+//!
+//! # The theorem (settling order)
+//! With non-negative costs, the totals are found in increasing order, as Dijkstra finds
+//! distances. Keep a priority queue of *arrivals*: when a position `q` is settled with total
+//! `t`, each move `p → q` of cost `c` arrives at `p` with `t + c`. Pop arrivals in increasing
+//! order; a position settles at the arrival that brings its count of arrivals to what its
+//! chooser needs: the first for Min, the k-th for `KthSmallest(k)`, the last (its out-degree)
+//! for Max. Why this is right: arrivals pop in non-decreasing order, and every position not yet
+//! settled when an arrival of value `a` pops has a total of at least `a` (induction on the pops;
+//! costs are non-negative), so each of its moves not yet arrived is worth at least `a` too. So
+//! the j-th arrival popped at `p` is the j-th smallest total among `p`'s moves, and the
+//! position settles at exactly the order statistic its chooser takes. Whatever is never
+//! settled is infinite: from there Max (who needs only one unsettled move at a Max position,
+//! or `deg − k + 1` of them at a `KthSmallest(k)` position, and gets them since the position
+//! did not settle) can keep the play among unsettled positions, which are not exits. This is
+//! the algorithm for min-cost reachability games with non-negative weights (T. Brihaye,
+//! G. Geeraerts, A. Haddad and B. Monmege, "Pseudopolynomial iterative algorithm to solve
+//! total-payoff games and min-cost reachability games", Acta Informatica 54 (2017), which
+//! also treats negative weights); without costs it is [`crate::cyclic`]'s out-degree counting.
+//!
+//! # The method
+//! A monotone priority queue (a radix heap: a key goes to the bucket of the highest bit where
+//! it differs from the last key popped, so a key moves down at most 64 times in all) holds the
+//! arrivals. Small costs, as in grid games with unit moves, keep almost every key in the two
+//! lowest buckets. No recursion.
+//!
+//! ```
+//! use grundy::cyclic_costs::{Chooser, Graph, Total};
+//! // Exit 0 (total 0). Min at 1 may pay 5 to the exit or 1 to reach 2; Max at 2 may pay 1
+//! // to the exit or go back to 1 for free.
+//! let graph = Graph::from_edges(3, &[(1, 0, 5), (1, 2, 1), (2, 0, 1), (2, 1, 0)]);
+//! let choosers = [Chooser::Min, Chooser::Min, Chooser::Max];
+//! let solution = graph.solve(&choosers, &[(0, 0)]);
+//! assert_eq!(solution.total(0), Total::Finite(0));
+//! // Through 2, Min would pay 1 + max(1, 1's own total): more than 5, so 1 pays 5 at once,
+//! // and Max at 2 goes back to 1 for free to make Min pay those 5.
+//! assert_eq!(solution.total(1), Total::Finite(5));
+//! assert_eq!(solution.total(2), Total::Finite(5));
+//! ```
+
+/// A position's optimal total: an amount, or infinite when Min cannot force the play to an
+/// exit. Not an [`crate::outcome::Outcome`]: the question is what is paid, not who wins.
+///
+/// ```
+/// use grundy::cyclic_costs::Total;
+/// assert!(Total::Finite(3) < Total::Infinite);
+/// assert_eq!(Total::Finite(3).finite(), Some(3));
+/// assert!(!Total::Infinite.is_finite());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Total {
+    /// Min forces an exit, and this is the sum paid under optimal play.
+    Finite(u64),
+    /// Max keeps the play away from every exit for ever (or it stops short of one).
+    Infinite,
+}
+
+impl Total {
+    /// The amount, or `None` when infinite.
+    pub fn finite(self) -> Option<u64> {
+        match self {
+            Total::Finite(amount) => Some(amount),
+            Total::Infinite => None,
+        }
+    }
+
+    /// Whether Min can force the play to an exit.
+    pub fn is_finite(self) -> bool {
+        self != Total::Infinite
+    }
+}
+
+/// Who chooses the move at a position (exits have no chooser: the game ends there).
+///
+/// ```
+/// use grundy::cyclic_costs::Chooser;
+/// assert_eq!(Chooser::Min.needed(4), 1);
+/// assert_eq!(Chooser::Max.needed(4), 4);
+/// assert_eq!(Chooser::KthSmallest(2).needed(4), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Chooser {
+    /// The minimiser: the smallest of the moves' totals.
+    Min,
+    /// The maximiser: the largest of the moves' totals.
+    Max,
+    /// Max forbids k − 1 moves, then Min chooses: the k-th smallest of the moves' totals
+    /// (k ≥ 1; `KthSmallest(1)` is `Min`).
+    KthSmallest(usize),
+}
+
+impl Chooser {
+    /// How many of its moves' totals a position with `moves` moves waits for before it is
+    /// settled (the rank of the order statistic it takes); 0 means never (no move for Max,
+    /// or `KthSmallest(0)`).
+    pub fn needed(self, moves: usize) -> usize {
+        match self {
+            Chooser::Min => 1,
+            Chooser::Max => moves,
+            Chooser::KthSmallest(k) => k,
+        }
+    }
+}
+
+/// Every position's optimal total, as [`solve_by_predecessors`] finds them.
+///
+/// ```
+/// use grundy::cyclic_costs::{Chooser, Graph, Total};
+/// let solution = Graph::from_edges(2, &[(1, 0, 7)]).solve(&[Chooser::Min; 2], &[(0, 2)]);
+/// assert_eq!(solution.totals().collect::<Vec<_>>(), vec![Total::Finite(2), Total::Finite(9)]);
+/// assert_eq!(solution.finite_sum(), 11);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// `INFINITE` for a position never settled.
+    totals: Vec<u64>,
+}
+
+/// The stored total of a position never settled.
+const INFINITE: u64 = u64::MAX;
+
+impl Solution {
+    /// The number of positions solved.
+    pub fn positions(&self) -> usize {
+        self.totals.len()
+    }
+
+    /// The optimal total from `position`.
+    ///
+    /// # Panics
+    /// If `position` is not below [`Solution::positions`].
+    pub fn total(&self, position: usize) -> Total {
+        match self.totals[position] {
+            INFINITE => Total::Infinite,
+            amount => Total::Finite(amount),
+        }
+    }
+
+    /// Every position's total, in order of position.
+    pub fn totals(&self) -> impl Iterator<Item = Total> + '_ {
+        (0..self.totals.len()).map(move |p| self.total(p))
+    }
+
+    /// The sum of the finite totals, as a `u128` cannot overflow for fewer than 2^64
+    /// positions.
+    pub fn finite_sum(&self) -> u128 {
+        self.totals
+            .iter()
+            .filter(|&&t| t != INFINITE)
+            .map(|&t| u128::from(t))
+            .sum()
+    }
+}
+
+/// A monotone priority queue of (key, position): every key pushed is at least the last key
+/// popped. A key lives in the bucket of the highest bit where it differs from `last` (bucket 0:
+/// equal to it); popping from an empty bucket 0 redistributes the first non-empty bucket by its
+/// minimum, and each key only moves to lower buckets, at most 64 times.
+struct RadixHeap {
+    last: u64,
+    buckets: Vec<Vec<(u64, u32)>>,
+    len: usize,
+}
+
+impl RadixHeap {
+    fn new() -> Self {
+        RadixHeap {
+            last: 0,
+            buckets: (0..65).map(|_| Vec::new()).collect(),
+            len: 0,
+        }
+    }
+
+    fn bucket(last: u64, key: u64) -> usize {
+        (64 - (key ^ last).leading_zeros()) as usize
+    }
+
+    fn push(&mut self, key: u64, position: u32) {
+        debug_assert!(
+            key >= self.last,
+            "a monotone queue takes no key below the last"
+        );
+        self.buckets[Self::bucket(self.last, key)].push((key, position));
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        if self.len == 0 {
+            return None;
+        }
+        if self.buckets[0].is_empty() {
+            let i = (1..65)
+                .find(|&i| !self.buckets[i].is_empty())
+                .expect("a non-empty queue has a non-empty bucket");
+            let items = std::mem::take(&mut self.buckets[i]);
+            self.last = items.iter().map(|item| item.0).min().unwrap_or(self.last);
+            for &(key, position) in &items {
+                self.buckets[Self::bucket(self.last, key)].push((key, position));
+            }
+            // Keep the allocation of the emptied bucket for later keys.
+            let mut items = items;
+            items.clear();
+            if self.buckets[i].is_empty() {
+                self.buckets[i] = items;
+            }
+        }
+        self.len -= 1;
+        self.buckets[0].pop()
+    }
+}
+
+/// The engine: solves positions `0..positions` given the exits, how many arrivals each other
+/// position waits for, and each position's predecessors with the costs of their moves.
+///
+/// `needed(p)` is called once per position that is not an exit: the rank of the order
+/// statistic its chooser takes ([`Chooser::needed`]; 0 for never). `predecessors(q, buffer)`
+/// is called once per settled position `q` and appends to the (emptied) `buffer` a pair
+/// `(p, cost)` for every move `p → q`, once per such move. This form needs no stored graph:
+/// a grid game computes the predecessors from its rules.
+///
+/// ```
+/// use grundy::cyclic_costs::{solve_by_predecessors, Total};
+/// // A line 0 - 1 - 2 - 3 - 4 with exits at both ends; each inner position moves to either
+/// // neighbour at cost 1. Min chooses (the first arrival settles a position)...
+/// let line = |q: usize, buffer: &mut Vec<(usize, u64)>| {
+///     buffer.extend([q.wrapping_sub(1), q + 1].iter().filter(|&&p| p < 5).map(|&p| (p, 1)));
+/// };
+/// let min = solve_by_predecessors(5, &[(0, 0), (4, 0)], |_| 1, line);
+/// assert_eq!(min.totals().collect::<Vec<_>>()[1..4], [Total::Finite(1), Total::Finite(2), Total::Finite(1)]);
+/// // ...but if the opponent forbids one of the two directions (the second arrival), Min
+/// // can be kept from both ends for ever.
+/// let forbidden = solve_by_predecessors(5, &[(0, 0), (4, 0)], |_| 2, line);
+/// assert_eq!(forbidden.total(2), Total::Infinite);
+/// ```
+///
+/// # Constraints
+/// At most 2^32 − 1 positions; an exit's total below 2^64 − 1, each listed once; finite totals
+/// below 2^64 − 1.
+///
+/// # Panics
+/// If an exit or a predecessor is not below `positions`, an exit is listed twice or has total
+/// 2^64 − 1, or a total reaches 2^64 − 1.
+///
+/// # Complexity
+/// O(V + E log C) for V positions, E moves and C the largest finite total (a key moves down
+/// the radix heap's 65 buckets at most once each), plus the calls; memory 12 bytes a position
+/// and 16 bytes an arrival waiting in the queue.
+pub fn solve_by_predecessors<N, P>(
+    positions: usize,
+    exits: &[(usize, u64)],
+    mut needed: N,
+    mut predecessors: P,
+) -> Solution
+where
+    N: FnMut(usize) -> usize,
+    P: FnMut(usize, &mut Vec<(usize, u64)>),
+{
+    assert!(
+        positions < u32::MAX as usize,
+        "at most 2^32 - 1 positions are solved"
+    );
+    // Arrivals still awaited; u32::MAX: takes no arrival (an exit, or a position that is
+    // never settled).
+    const CLOSED: u32 = u32::MAX;
+    let mut waiting = vec![0u32; positions];
+    let mut queue = RadixHeap::new();
+    for &(exit, total) in exits {
+        assert!(exit < positions, "exit {} is not a position", exit);
+        assert!(total != INFINITE, "an exit's total must be below 2^64 - 1");
+        assert!(waiting[exit] != CLOSED, "exit {} is listed twice", exit);
+        waiting[exit] = CLOSED;
+        queue.push(total, exit as u32);
+    }
+    for (p, wait) in waiting.iter_mut().enumerate() {
+        if *wait != CLOSED {
+            let k = needed(p);
+            *wait = if k == 0 || k >= CLOSED as usize {
+                CLOSED
+            } else {
+                k as u32
+            };
+        }
+    }
+    // Exits' own keys are pushed first and no arrival is ever pushed to a CLOSED position, so
+    // a CLOSED position popped is an exit.
+    let mut totals = vec![INFINITE; positions];
+    let mut buffer = Vec::new();
+    while let Some((key, p)) = queue.pop() {
+        let p = p as usize;
+        if totals[p] != INFINITE {
+            continue;
+        }
+        if waiting[p] != CLOSED {
+            waiting[p] -= 1;
+            if waiting[p] != 0 {
+                continue;
+            }
+        }
+        totals[p] = key;
+        buffer.clear();
+        predecessors(p, &mut buffer);
+        for &(before, cost) in &buffer {
+            assert!(
+                before < positions,
+                "predecessor {} is not a position",
+                before
+            );
+            if totals[before] == INFINITE && waiting[before] != CLOSED {
+                let arrival = key
+                    .checked_add(cost)
+                    .filter(|&t| t != INFINITE)
+                    .expect("a total reaches 2^64 - 1");
+                queue.push(arrival, before as u32);
+            }
+        }
+    }
+    Solution { totals }
+}
+
+/// A graph of moves with costs, stored by predecessors (the reversed graph in compressed
+/// adjacency) with each position's out-degree.
+///
+/// ```
+/// use grundy::cyclic_costs::{Chooser, Graph, Total};
+/// // Max at 0 may go to exit 1 (cost 2) or exit 2 (cost 9).
+/// let graph = Graph::from_edges(3, &[(0, 1, 2), (0, 2, 9)]);
+/// assert_eq!(graph.out_degree(0), 2);
+/// let solution = graph.solve(&[Chooser::Max; 3], &[(1, 0), (2, 0)]);
+/// assert_eq!(solution.total(0), Total::Finite(9));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    /// The moves into `q` are `into[offsets[q]..offsets[q + 1]]`, as (from, cost).
+    offsets: Vec<usize>,
+    into: Vec<(u32, u64)>,
+    out_degree: Vec<u32>,
+}
+
+impl Graph {
+    /// The graph with the given moves `(from, to, cost)` (two equal moves are two moves; a
+    /// move to itself is allowed).
+    ///
+    /// # Panics
+    /// If an endpoint is not below `positions`, `positions` is 2^32 − 1 or more, or a
+    /// position has 2^32 − 1 moves or more.
+    ///
+    /// # Complexity
+    /// O(V + E).
+    pub fn from_edges(positions: usize, edges: &[(usize, usize, u64)]) -> Self {
+        assert!(positions < u32::MAX as usize, "at most 2^32 - 1 positions");
+        let mut out_degree = vec![0u32; positions];
+        let mut offsets = vec![0usize; positions + 1];
+        for &(from, to, _) in edges {
+            assert!(
+                from < positions && to < positions,
+                "move ({}, {}) leaves the positions 0..{}",
+                from,
+                to,
+                positions
+            );
+            out_degree[from] = out_degree[from]
+                .checked_add(1)
+                .filter(|&d| d != u32::MAX)
+                .expect("too many moves from one position");
+            offsets[to + 1] += 1;
+        }
+        for q in 0..positions {
+            offsets[q + 1] += offsets[q];
+        }
+        let mut fill = offsets.clone();
+        let mut into = vec![(0u32, 0u64); edges.len()];
+        for &(from, to, cost) in edges {
+            into[fill[to]] = (from as u32, cost);
+            fill[to] += 1;
+        }
+        Graph {
+            offsets,
+            into,
+            out_degree,
+        }
+    }
+
+    /// The number of positions.
+    pub fn positions(&self) -> usize {
+        self.out_degree.len()
+    }
+
+    /// The number of moves from `position`.
+    ///
+    /// # Panics
+    /// If `position` is not below [`Graph::positions`].
+    pub fn out_degree(&self, position: usize) -> usize {
+        self.out_degree[position] as usize
+    }
+
+    /// Every position's optimal total, `choosers[p]` choosing at `p` and `exits` the exits
+    /// with their totals (the choosers of exits are ignored).
+    ///
+    /// # Panics
+    /// If `choosers` does not have one entry per position, or as [`solve_by_predecessors`].
+    ///
+    /// # Complexity
+    /// As [`solve_by_predecessors`].
+    pub fn solve(&self, choosers: &[Chooser], exits: &[(usize, u64)]) -> Solution {
+        assert_eq!(choosers.len(), self.positions(), "one chooser per position");
+        solve_by_predecessors(
+            self.positions(),
+            exits,
+            |p| choosers[p].needed(self.out_degree(p)),
+            |q, buffer| {
+                buffer.extend(
+                    self.into[self.offsets[q]..self.offsets[q + 1]]
+                        .iter()
+                        .map(|&(from, cost)| (from as usize, cost)),
+                )
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::Rng;
+
+    /// The literal game, by the definition: the best total Min can force within `t` moves
+    /// (infinite when Max can keep the play from the exits for `t` moves), for t = 0, 1, 2, …
+    /// until nothing changes. A round is the game one move longer: at a position, the order
+    /// statistic its chooser takes of (cost + the other position's total one move shorter).
+    /// The totals only fall from round to round; they stop when Min's forced exits are all
+    /// found (a forced exit is forced within V moves, and an unchanged round repeats).
+    fn value_iteration(
+        n: usize,
+        edges: &[(usize, usize, u64)],
+        choosers: &[Chooser],
+        exits: &[(usize, u64)],
+    ) -> Vec<Total> {
+        let exit_total = |p: usize| exits.iter().find(|e| e.0 == p).map(|e| e.1);
+        let mut totals: Vec<Total> = (0..n)
+            .map(|p| exit_total(p).map_or(Total::Infinite, Total::Finite))
+            .collect();
+        for round in 0.. {
+            assert!(round <= 4 * n + 4, "value iteration does not settle");
+            let next: Vec<Total> = (0..n)
+                .map(|p| {
+                    if let Some(t) = exit_total(p) {
+                        return Total::Finite(t);
+                    }
+                    let mut options: Vec<Total> = edges
+                        .iter()
+                        .filter(|e| e.0 == p)
+                        .map(|&(_, q, c)| match totals[q] {
+                            Total::Finite(t) => Total::Finite(t + c),
+                            Total::Infinite => Total::Infinite,
+                        })
+                        .collect();
+                    options.sort();
+                    let rank = match choosers[p] {
+                        Chooser::Min => 1,
+                        Chooser::Max => options.len(),
+                        Chooser::KthSmallest(k) => k,
+                    };
+                    if rank == 0 || rank > options.len() {
+                        Total::Infinite
+                    } else {
+                        options[rank - 1]
+                    }
+                })
+                .collect();
+            if next == totals {
+                break;
+            }
+            totals = next;
+        }
+        totals
+    }
+
+    /// Positions, moves (from, to, cost), choosers, exits (position, total).
+    type Game = (
+        usize,
+        Vec<(usize, usize, u64)>,
+        Vec<Chooser>,
+        Vec<(usize, u64)>,
+    );
+
+    fn random_game(rng: &mut Rng) -> Game {
+        let n = rng.range(1, 9) as usize;
+        let m = rng.range(0, 3 * n as u64) as usize;
+        let max_cost = [0, 1, 4, 20][rng.below(4) as usize];
+        let edges: Vec<(usize, usize, u64)> = (0..m)
+            .map(|_| {
+                (
+                    rng.below(n as u64) as usize,
+                    rng.below(n as u64) as usize,
+                    rng.range(0, max_cost),
+                )
+            })
+            .collect();
+        let mut choosers = Vec::with_capacity(n);
+        for _ in 0..n {
+            let kind = rng.below(4);
+            let k = rng.range(0, 3) as usize;
+            choosers.push(match kind {
+                0 | 1 => Chooser::Min,
+                2 => Chooser::Max,
+                _ => Chooser::KthSmallest(k),
+            });
+        }
+        let mut exits = Vec::new();
+        for p in 0..n {
+            if rng.below(4) == 0 {
+                exits.push((p, rng.range(0, 6)));
+            }
+        }
+        (n, edges, choosers, exits)
+    }
+
+    #[test]
+    fn agrees_with_value_iteration_on_random_graphs_with_cycles() {
+        let mut rng = Rng::new(413);
+        let (mut finite, mut infinite) = (0, 0);
+        for _ in 0..4000 {
+            let (n, edges, choosers, exits) = random_game(&mut rng);
+            let expected = value_iteration(n, &edges, &choosers, &exits);
+            let solution = Graph::from_edges(n, &edges).solve(&choosers, &exits);
+            let got: Vec<Total> = solution.totals().collect();
+            assert_eq!(
+                got, expected,
+                "n {} edges {:?} choosers {:?} exits {:?}",
+                n, edges, choosers, exits
+            );
+            finite += got.iter().filter(|t| t.is_finite()).count();
+            infinite += got.iter().filter(|t| !t.is_finite()).count();
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        assert!(finite > 3000 && infinite > 3000, "{} {}", finite, infinite);
+    }
+
+    #[test]
+    fn large_costs_and_the_radix_heap_agree_with_value_iteration() {
+        // Costs spread over 40 bits exercise the heap's higher buckets.
+        let mut rng = Rng::new(7);
+        for _ in 0..500 {
+            let (n, mut edges, choosers, exits) = random_game(&mut rng);
+            for e in edges.iter_mut() {
+                e.2 = rng.below(1 << 40);
+            }
+            let expected = value_iteration(n, &edges, &choosers, &exits);
+            let got: Vec<Total> = Graph::from_edges(n, &edges)
+                .solve(&choosers, &exits)
+                .totals()
+                .collect();
+            assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
+    fn radix_heap_pops_in_order() {
+        let mut rng = Rng::new(11);
+        let mut heap = RadixHeap::new();
+        let mut reference = std::collections::BinaryHeap::new();
+        let mut last = 0u64;
+        for step in 0..20_000u32 {
+            if rng.below(3) > 0 || reference.is_empty() {
+                let bits = rng.below(40);
+                let key = last + rng.below(1 << bits);
+                heap.push(key, step);
+                reference.push(std::cmp::Reverse(key));
+            } else {
+                let (key, _) = heap.pop().unwrap();
+                assert_eq!(std::cmp::Reverse(key), reference.pop().unwrap());
+                last = key;
+            }
+        }
+        while let Some(std::cmp::Reverse(key)) = reference.pop() {
+            assert_eq!(heap.pop().map(|item| item.0), Some(key));
+        }
+        assert_eq!(heap.pop(), None);
+    }
+
+    #[test]
+    fn max_waits_for_every_move_and_loops_are_infinite() {
+        // Max at 0 moves to the exit 1 (cost 3) or to itself: the loop is never settled.
+        let graph = Graph::from_edges(2, &[(0, 1, 3), (0, 0, 0)]);
+        let max = graph.solve(&[Chooser::Max, Chooser::Min], &[(1, 0)]);
+        assert_eq!(max.total(0), Total::Infinite);
+        let min = graph.solve(&[Chooser::Min, Chooser::Min], &[(1, 0)]);
+        assert_eq!(min.total(0), Total::Finite(3));
+        // No move at all: infinite for every chooser.
+        let alone = Graph::from_edges(1, &[]);
+        for chooser in [Chooser::Min, Chooser::Max, Chooser::KthSmallest(1)] {
+            assert_eq!(alone.solve(&[chooser], &[]).total(0), Total::Infinite);
+        }
+    }
+
+    #[test]
+    fn an_exit_keeps_its_own_total() {
+        // Exit 0 (total 10) has a move to exit 1 (total 0): the game ends at 0, paying 10.
+        let graph = Graph::from_edges(3, &[(0, 1, 0), (2, 0, 1)]);
+        let solution = graph.solve(&[Chooser::Min; 3], &[(0, 10), (1, 0)]);
+        assert_eq!(solution.total(0), Total::Finite(10));
+        assert_eq!(solution.total(2), Total::Finite(11));
+        assert_eq!(solution.finite_sum(), 21);
+    }
+
+    #[test]
+    #[should_panic(expected = "listed twice")]
+    fn an_exit_listed_twice_is_refused() {
+        Graph::from_edges(1, &[]).solve(&[Chooser::Min], &[(0, 1), (0, 1)]);
+    }
+
+    #[test]
+    #[should_panic(expected = "reaches 2^64 - 1")]
+    fn an_overflowing_total_panics() {
+        Graph::from_edges(2, &[(1, 0, u64::MAX - 1)]).solve(&[Chooser::Min; 2], &[(0, 1)]);
+    }
+
+    #[test]
+    fn a_long_chain_needs_no_recursion() {
+        let n = 1_000_000;
+        let solution = solve_by_predecessors(
+            n,
+            &[(0, 0)],
+            |_| 1,
+            |q, buffer| {
+                if q + 1 < n {
+                    buffer.push((q + 1, 2));
+                }
+            },
+        );
+        assert_eq!(solution.total(n - 1), Total::Finite(2 * (n as u64 - 1)));
+    }
+}
