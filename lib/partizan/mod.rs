@@ -5,9 +5,9 @@
 //!   simplest-number rule ([`simplest_between`](dyadic::simplest_between));
 //! - [`games`]: canonical forms of short games in an arena ([`Games`](games::Games)), with
 //!   sums, negation, comparison and the outcome class ([`OutcomeClass`](games::OutcomeClass));
-//! - `big`: dyadics of any length (`BigDyadic`), for values with tens of
+//! - [`big`]: dyadics of any length ([`BigDyadic`](big::BigDyadic)), for values with tens of
 //!   thousands of binary digits;
-//! - `hackenbush`: Blue-Red(-Green) Hackenbush: stalks by the sign expansion, trees of any
+//! - [`hackenbush`]: Blue-Red(-Green) Hackenbush: stalks by the sign expansion, trees of any
 //!   size by the number rules, small graphs through canonical forms;
 //! - `loopy`: partizan games on graphs with cycles: win, lose or draw per position and
 //!   player to move.
@@ -17,6 +17,8 @@
 //! case where both players have the same options; for them the rest of this crate, with
 //! Grundy values, is the fast path.
 
+pub mod big;
 pub mod dyadic;
 pub mod games;
+pub mod hackenbush;
 mod names;
