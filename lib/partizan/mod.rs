@@ -9,7 +9,7 @@
 //!   thousands of binary digits;
 //! - [`hackenbush`]: Blue-Red(-Green) Hackenbush: stalks by the sign expansion, trees of any
 //!   size by the number rules, small graphs through canonical forms;
-//! - `loopy`: partizan games on graphs with cycles: win, lose or draw per position and
+//! - [`loopy`]: partizan games on graphs with cycles: win, lose or draw per position and
 //!   player to move.
 //!
 //! Sources: Berlekamp, Conway and Guy, *Winning Ways*, chapters 1–2; Conway, *On Numbers and
@@ -21,4 +21,5 @@ pub mod big;
 pub mod dyadic;
 pub mod games;
 pub mod hackenbush;
+pub mod loopy;
 mod names;
