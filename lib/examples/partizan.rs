@@ -28,7 +28,13 @@ fn positions(games: &mut Games) -> Vec<(&'static str, GameId)> {
     // A number plus the hot game: still hot, its temperature unchanged.
     let half = games.number(grundy::partizan::dyadic::Dyadic::new(1, 1));
     let sum = games.add(half, hot);
-    vec![("stalk", stalk), ("star", star), ("up", up), ("hot", hot), ("sum", sum)]
+    vec![
+        ("stalk", stalk),
+        ("star", star),
+        ("up", up),
+        ("hot", hot),
+        ("sum", sum),
+    ]
 }
 
 fn main() {
