@@ -56,6 +56,7 @@ pub mod nim_product;
 pub mod nimber;
 pub mod octal;
 pub mod outcome;
+pub mod partizan;
 pub mod pattern;
 pub mod periodicity;
 pub mod prelude;

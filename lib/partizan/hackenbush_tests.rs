@@ -1,0 +1,242 @@
+//! Hackenbush values against literal minimax over the sets of standing edges.
+
+use super::*;
+use crate::partizan::games::OutcomeClass;
+use testkit::Rng;
+
+const COLORS: [Color; 3] = [Color::Blue, Color::Red, Color::Green];
+
+/// Literal play on a picture: a position is the set of edges standing, a move cuts one of
+/// the mover's edges, and whatever no longer reaches vertex 0 is removed.
+struct Literal {
+    edges: Vec<(usize, usize, Color)>,
+    memo: HashMap<(u64, bool), bool>,
+}
+
+impl Literal {
+    fn new(edges: &[(usize, usize, Color)]) -> Self {
+        Literal {
+            edges: edges.to_vec(),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn standing(&self, mask: u64) -> u64 {
+        // Breadth-first from the ground over standing edges.
+        let mut reached = vec![0usize];
+        let mut kept = 0u64;
+        let mut i = 0;
+        while i < reached.len() {
+            let v = reached[i];
+            i += 1;
+            for (j, &(a, b, _)) in self.edges.iter().enumerate() {
+                if mask >> j & 1 == 1 && kept >> j & 1 == 0 && (a == v || b == v) {
+                    kept |= 1 << j;
+                    reached.push(if a == v { b } else { a });
+                }
+            }
+        }
+        kept
+    }
+
+    fn mover_wins(&mut self, mask: u64, left: bool) -> bool {
+        if let Some(&known) = self.memo.get(&(mask, left)) {
+            return known;
+        }
+        let mut wins = false;
+        for j in 0..self.edges.len() {
+            let c = self.edges[j].2;
+            let mine = match c {
+                Color::Blue => left,
+                Color::Red => !left,
+                Color::Green => true,
+            };
+            if mask >> j & 1 == 1 && mine {
+                let after = self.standing(mask & !(1 << j));
+                if !self.mover_wins(after, !left) {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        self.memo.insert((mask, left), wins);
+        wins
+    }
+
+    fn class(&mut self) -> OutcomeClass {
+        let all = (1u64 << self.edges.len()) - 1;
+        let start = self.standing(all);
+        let left_first = self.mover_wins(start, true);
+        let right_first = self.mover_wins(start, false);
+        OutcomeClass::from_winners(left_first, right_first)
+    }
+}
+
+fn random_picture(rng: &mut Rng, max_edges: u64, colors: &[Color], tree: bool) -> Picture {
+    let n = rng.range(1, 7) as usize;
+    let mut edges = Vec::new();
+    if tree {
+        for v in 1..n {
+            let parent = rng.below(v as u64) as usize;
+            edges.push((parent, v, *rng.pick(colors)));
+        }
+    } else {
+        for _ in 0..rng.range(0, max_edges) {
+            let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            edges.push((a, b, *rng.pick(colors)));
+        }
+    }
+    Picture::new(n, &edges)
+}
+
+/// The sign expansion of x by walking the tree of numbers from 0: halve the gap once both
+/// sides are bounded, otherwise step by 1.
+fn sign_expansion(x: Dyadic) -> Vec<bool> {
+    let (mut low, mut high): (Option<Dyadic>, Option<Dyadic>) = (None, None);
+    let mut current = Dyadic::ZERO;
+    let mut signs = Vec::new();
+    while current != x {
+        let up = x > current;
+        signs.push(up);
+        if up {
+            low = Some(current);
+        } else {
+            high = Some(current);
+        }
+        current = match (low, high) {
+            (Some(l), Some(h)) => (l + h).half().unwrap(),
+            (Some(l), None) => l + Dyadic::integer(1),
+            (None, Some(h)) => h - Dyadic::integer(1),
+            (None, None) => unreachable!(),
+        };
+    }
+    signs
+}
+
+#[test]
+fn outcome_classes_agree_with_minimax() {
+    let mut rng = Rng::new(77);
+    for round in 0..400 {
+        let tree = round % 3 == 0;
+        let picture = random_picture(&mut rng, 9, &COLORS, tree);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 100_000).unwrap();
+        let mut literal = Literal::new(picture.edges());
+        assert_eq!(games.outcome(g), literal.class(), "{:?}", picture);
+    }
+}
+
+#[test]
+fn blue_red_numbers_leave_a_second_player_win_when_subtracted() {
+    let mut rng = Rng::new(78);
+    for round in 0..300 {
+        let picture = random_picture(&mut rng, 8, &COLORS[..2], round % 2 == 0);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 100_000).unwrap();
+        let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
+        // Stand a stalk worth -x on the ground beside the picture.
+        let mut edges = picture.edges().to_vec();
+        let first = picture
+            .edges()
+            .iter()
+            .map(|e| e.0.max(e.1))
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut below = 0;
+        for (i, up) in sign_expansion(x).into_iter().enumerate() {
+            edges.push((below, first + i, if up { Color::Red } else { Color::Blue }));
+            below = first + i;
+        }
+        let mut literal = Literal::new(&edges);
+        assert_eq!(
+            literal.class(),
+            OutcomeClass::Previous,
+            "{:?} minus {}",
+            picture,
+            x
+        );
+        if let Some(value) = picture.tree_value() {
+            assert_eq!(value.to_dyadic(), Some(x));
+        }
+    }
+}
+
+#[test]
+fn trees_and_stalks_agree_with_canonical_forms() {
+    let mut rng = Rng::new(79);
+    for _ in 0..300 {
+        let picture = random_picture(&mut rng, 0, &COLORS[..2], true);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 10).unwrap(); // a tree needs no search
+        assert_eq!(
+            picture.tree_value().unwrap().to_dyadic(),
+            games.to_number(g)
+        );
+        // A path from the ground is a stalk.
+        let colors: Vec<Color> = (0..rng.range(0, 12))
+            .map(|_| *rng.pick(&COLORS[..2]))
+            .collect();
+        let path: Vec<(usize, usize, Color)> = colors
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (i, i + 1, c))
+            .collect();
+        let stalk_picture = Picture::new(colors.len() + 1, &path);
+        let s = stalk_picture.game(&mut games, 10).unwrap();
+        assert_eq!(stalk(&colors), games.to_number(s));
+        assert_eq!(
+            stalk_picture.tree_value().unwrap().to_dyadic(),
+            stalk(&colors)
+        );
+        let signs: Vec<bool> = colors.iter().map(|&c| c == Color::Blue).collect();
+        assert_eq!(sign_expansion(stalk(&colors).unwrap()), signs);
+    }
+}
+
+#[test]
+fn green_pictures_are_the_nimbers_of_green_hackenbush() {
+    let mut rng = Rng::new(80);
+    for _ in 0..200 {
+        let picture = random_picture(&mut rng, 9, &COLORS[2..], false);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 100_000).unwrap();
+        let plain: Vec<(usize, usize)> = picture.edges().iter().map(|e| (e.0, e.1)).collect();
+        let n = crate::hackenbush::Graph::new(picture.vertices, &plain)
+            .value()
+            .value();
+        assert_eq!(g, games.nimber(n as u32));
+    }
+}
+
+#[test]
+fn refusals() {
+    // A green triangle on the ground has more than 3 positions.
+    let triangle = Picture::new(
+        3,
+        &[
+            (0, 1, Color::Green),
+            (1, 2, Color::Green),
+            (2, 0, Color::Green),
+        ],
+    );
+    let mut games = Games::new();
+    let error = triangle.game(&mut games, 3).unwrap_err();
+    assert_eq!(
+        error,
+        TooLarge {
+            edges: 3,
+            budget: 3
+        }
+    );
+    assert!(error.to_string().contains("3 edges"));
+    assert!(triangle.game(&mut games, 100).is_ok());
+    assert_eq!(triangle.tree_value(), None);
+    let green = Picture::new(2, &[(0, 1, Color::Green)]);
+    assert_eq!(green.tree_value(), None);
+    assert_eq!(stalk(&[Color::Green]), None);
+    // Edges away from the ground are worth nothing.
+    let floating = Picture::new(3, &[(1, 2, Color::Blue)]);
+    assert_eq!(floating.tree_value().unwrap().signum(), 0);
+    assert_eq!(floating.game(&mut games, 1).unwrap(), games.zero());
+}
