@@ -71,7 +71,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::prelude::GrundyMemo;
+    use grundy::multi_sg::split_table;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
@@ -149,24 +149,22 @@ mod tests {
     );
 
     #[test]
-    fn closed_form_matches_the_mex_recurrence_far_out() {
-        // The recurrence G(a) = mex{G(a − 1), G(a / 2)·[k odd]} by memoised search on one
-        // pile, against the closed form, for both parities of k.
+    fn closed_form_matches_the_multi_sg_table_far_out() {
+        // The game by its definition (`grundy::multi_sg`): a pile's options are the pile one
+        // smaller and, for an even pile, k piles of half its size, worth the XOR of k copies
+        // of that pile's value; against the closed form, for both parities of k.
         for k in [1u64, 2, 3] {
-            let mut memo = GrundyMemo::new(move |&a: &u64| {
-                let mut options = Vec::new();
+            let table = split_table(3000, |a, values, options| {
                 if a > 0 {
-                    options.push(a - 1);
+                    options.push(values[a - 1]);
                 }
-                // k odd: k piles of a / 2 are worth G(a / 2); k even: 0, a pile of 0.
                 if a % 2 == 0 && a > 0 {
-                    options.push(if k % 2 == 1 { a / 2 } else { 0 });
+                    options.push(values[a / 2].copies(k));
                 }
-                options
             });
-            for a in 0..3000u64 {
-                let want = memo.value(a).value() as u8;
-                assert_eq!(pile_value(a, k % 2 == 1), want, "a = {a}, k = {k}");
+            for (a, want) in table.iter().enumerate() {
+                let a = a as u64;
+                assert_eq!(pile_value(a, k % 2 == 1), want.value() as u8, "a = {a}, k = {k}");
             }
         }
     }
