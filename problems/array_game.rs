@@ -8,8 +8,8 @@
 //!
 //! Input: N, then K, then K queries, each W and W distinct white cells in 1..=N. Output per
 //! query: `Yes` if the first player wins, else `No`.
-//! Beyond the judge (N ≤ 10^9, K, W ≤ 100): N up to 10^10 (0.1 s), any K, any W up to N; a cell
-//! given twice in one query is refused.
+//! Beyond the judge (N ≤ 10^9, K, W ≤ 100): N up to 10^10 (about 1.5 s), any K, any W up to
+//! N; a cell given twice in one query is refused.
 
 use grundy::coin_turning::Multiples;
 use grundy::prelude::{Nimber, Outcome};
