@@ -203,10 +203,11 @@ impl DynamicTakeAway {
     /// How many heaps m with 0 <= m < `n` the mover loses when the move may take 1 to `quota`
     /// objects: m = 0 (no move) and the heaps whose smallest term is above `quota`.
     ///
-    /// A digit DP over spaced sums: the heaps below n share a prefix of n's terms and then
-    /// continue below n's next term; the heaps below a term aᵢ whose terms are all above
-    /// `quota` are counted once per `quota` for every i, from the heaps below each aⱼ (j < i)
-    /// whose top term is aⱼ: aⱼ plus any spaced sum below aⱼ's `under` bound.
+    /// A digit DP over spaced sums: a heap below n shares some first terms of n's spaced sum
+    /// and then continues with a spaced sum below n's next term. The heaps below a term aᵢ
+    /// whose terms all exceed `quota` are counted for every i at once, by their top term aⱼ
+    /// (j < i, aⱼ > `quota`): aⱼ itself, or aⱼ plus such a heap below the smallest term that
+    /// may stand under aⱼ in a spaced sum.
     ///
     /// ```
     /// use grundy::dynamic_take_away::DynamicTakeAway;
