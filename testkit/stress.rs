@@ -277,6 +277,15 @@ impl<P: Problem> Harness<P> {
                 .is_some_and(|p| p.last == Last::TimeUp)
             {
                 progress.finish();
+                if count == 0 {
+                    // No input compared in all the time: the run proved nothing.
+                    return StressOutcome::Stopped {
+                        inputs: 0,
+                        why: format!(
+                            "seed {current}: the time was up before the two programs answered one input"
+                        ),
+                    };
+                }
                 return StressOutcome::Agree { inputs: count };
             }
             if let Some(why) = self.stopped() {
@@ -354,8 +363,14 @@ impl<P: Problem> Harness<P> {
             (true, true) => "reference-max",
         };
         if failure.input.len() > MAX_SAVED_BYTES {
+            // Not a testcase, but kept where it can be read whole.
+            let kept = std::env::temp_dir().join(format!("{}-{kind}-{seed}", self.name));
+            let kept = std::fs::write(kept.with_extension("in"), &failure.input)
+                .and_then(|_| std::fs::write(kept.with_extension("out"), &failure.expected))
+                .map(|_| format!("kept as {}", kept.with_extension("in").display()))
+                .unwrap_or_else(|e| format!("not kept: {e}"));
             return Err(format!(
-                "the input has {} bytes, more than a testcase should ({MAX_SAVED_BYTES}): replay it with its seed",
+                "the input has {} bytes, more than a testcase should ({MAX_SAVED_BYTES}); {kept}, or replay it with its seed",
                 failure.input.len()
             ));
         }

@@ -19,6 +19,7 @@ pub mod lint;
 pub mod ordered;
 pub mod pool;
 pub mod report;
+pub mod tree;
 pub mod unit;
 pub mod variants;
 
@@ -310,6 +311,7 @@ pub fn run(settings: &Settings) -> i32 {
             let limits = limits::CaseLimits {
                 time: limits::case_limit(settings.timeout, meta.time_limit),
                 memory_mib: meta.memory_limit,
+                counted: meta.judge.memory,
             };
             (name.clone(), meta.judge, limits)
         })

@@ -8,6 +8,7 @@ mod bundler;
 mod compare;
 mod describe;
 mod hardening;
+mod hostile;
 mod interactive;
 mod msrv_scan;
 mod new;
