@@ -427,7 +427,11 @@ impl<P: Problem> Harness<P> {
         let name = self.name.clone();
         if let Ok(socket) = std::env::var(STRESS_PROGRAMS) {
             match Programs::connect(&socket) {
-                Ok(programs) => self.programs = Some(programs),
+                Ok(programs) => {
+                    self.programs = Some(programs);
+                    crate::bound::AGAINST_REFERENCE
+                        .store(true, std::sync::atomic::Ordering::SeqCst);
+                }
                 Err(e) => {
                     eprintln!("error: {name}: {e}");
                     std::process::exit(2);
