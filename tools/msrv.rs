@@ -251,10 +251,12 @@ fn f(x: u32) -> u32 {
                 .map(|f| f.split(':').nth(1).unwrap().to_string())
                 .collect()
         };
-        assert_eq!(lines("1.56", "2021"), ["3", "4", "5", "6"]);
-        assert_eq!(lines("1.58", "2021"), ["4", "5", "6"]);
-        assert_eq!(lines("1.78", "2021"), ["5", "6"]);
-        assert_eq!(lines("1.79", "2021"), ["6"]);
+        // Line 6, an array's `.into_iter()`, means one thing in 2021 and 2024: no judge
+        // compiles 2018, so it is refused for none.
+        assert_eq!(lines("1.56", "2021"), ["3", "4", "5"]);
+        assert_eq!(lines("1.58", "2021"), ["4", "5"]);
+        assert_eq!(lines("1.78", "2021"), ["5"]);
+        assert_eq!(lines("1.79", "2021"), Vec::<String>::new());
         assert_eq!(lines("1.94", "2024"), Vec::<String>::new());
         assert_eq!(lines("1.56", "2024"), ["3", "4", "5"]);
         assert_eq!(check(text, "t.rs").unwrap().len(), 4);
