@@ -263,7 +263,9 @@ fn rustc_version_of(text: &str) -> Option<(u32, u32)> {
 fn rustc_version(path: &Path) -> Option<(u32, u32)> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static KNOWN: OnceLock<Mutex<HashMap<PathBuf, Option<(u32, u32)>>>> = OnceLock::new();
+    /// Each rustc asked, and its version if it could be read.
+    type Versions = HashMap<PathBuf, Option<(u32, u32)>>;
+    static KNOWN: OnceLock<Mutex<Versions>> = OnceLock::new();
     let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
     let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
     *known.entry(path.to_path_buf()).or_insert_with(|| {
