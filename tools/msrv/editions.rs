@@ -8,7 +8,7 @@
 //! every edition.
 //!
 //! For the judges that compile in 2024 (cargo builds the problems in 2021): an identifier
-//! `gen`, which does not compile there, is refused ([`breaks_in_2024`]); a type with its own
+//! `gen`, which does not compile there, is refused (`breaks_in_2024`); a type with its own
 //! `Drop`, whose drops a block's tail expression may order otherwise, is warned about
 //! ([`changes_in_2024`]).
 
