@@ -44,7 +44,7 @@ impl<C> Failure<C> {
     }
 
     /// [`Failure::report`] with the right answer's source named `oracle` (`brute force`,
-    /// `reference`). A text over [`SHOWN_BYTES`] (a judge-size input) is shown by its head and
+    /// `reference`). A text over 2000 bytes (a judge-size input) is shown by its head and
     /// its size.
     ///
     /// ```
