@@ -41,6 +41,11 @@ pub(crate) enum Phase {
 
 static PHASE: Mutex<Phase> = Mutex::new(Phase::Idle);
 
+/// Whether the run compares against a reference program (`stress --reference`): there a run
+/// stopped at its bound before any input was compared is a failure, not a success.
+pub(crate) static AGAINST_REFERENCE: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 /// Records where the stress loop is.
 pub(crate) fn record(phase: Phase) {
     *PHASE.lock().unwrap_or_else(|e| e.into_inner()) = phase;
@@ -101,7 +106,15 @@ pub(crate) fn arm(name: &str, seconds: f64, report: impl Fn(&str) + Send + 'stat
         if *phase == Phase::Done {
             return;
         }
-        let (text, status) = stopped_report(&name, seconds, &phase, Instant::now());
+        let (mut text, mut status) = stopped_report(&name, seconds, &phase, Instant::now());
+        let against = AGAINST_REFERENCE.load(std::sync::atomic::Ordering::SeqCst);
+        if against && matches!(*phase, Phase::Searching { agreed: 0, .. }) {
+            text = format!(
+                "{}; the time was up before the two programs answered one input\n",
+                text.trim_end()
+            );
+            status = 1;
+        }
         report(&text);
         std::process::exit(status);
     });

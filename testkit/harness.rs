@@ -44,17 +44,53 @@ impl<C> Failure<C> {
     }
 
     /// [`Failure::report`] with the right answer's source named `oracle` (`brute force`,
-    /// `reference`).
+    /// `reference`). A text over 2000 bytes (a judge-size input) is shown by its head and
+    /// its size.
+    ///
+    /// ```
+    /// let failure = testkit::Failure::<u8> {
+    ///     seed: 1,
+    ///     cases: vec![],
+    ///     input: "7\n".repeat(1 << 20),
+    ///     expected: "a\n".into(),
+    ///     got: Ok("b\n".into()),
+    ///     reason: "line 1: expected `a` got `b`".into(),
+    /// };
+    /// let report = failure.report_against("reference");
+    /// assert!(report.len() < 3000);
+    /// assert!(report.contains("… (2097152 bytes in all)\nreference:\na\n"));
+    /// ```
     pub fn report_against(&self, oracle: &str) -> String {
         format!(
             "input:\n{}{}:\n{}solution:\n{}{}\n",
-            self.input,
+            head(&self.input),
             oracle,
-            self.expected,
-            shown(&self.got),
+            head(&self.expected),
+            head(&shown(&self.got)),
             self.reason
         )
     }
+}
+
+/// The most of one text a failure's report shows.
+pub const SHOWN_BYTES: usize = 2000;
+
+/// `text` whole if it is at most [`SHOWN_BYTES`] long, else its lines up to that many bytes
+/// and a line giving its size.
+fn head(text: &str) -> String {
+    if text.len() <= SHOWN_BYTES {
+        return text.to_string();
+    }
+    let mut end = SHOWN_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = text[..end].rfind('\n').map_or(end, |i| i + 1);
+    let mut shown = text[..cut].to_string();
+    if !shown.ends_with('\n') && !shown.is_empty() {
+        shown.push('\n');
+    }
+    shown + &format!("… ({} bytes in all)\n", text.len())
 }
 
 /// The tests of one problem: its name, its testcases folder, its solution and the brute

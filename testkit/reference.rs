@@ -198,6 +198,27 @@ fn normal(text: String) -> String {
     text
 }
 
+/// The reference's answer as it is compared and saved: where it has the same tokens as our
+/// answer `ours`, ours itself (a reference's spacing, such as a C++ program's trailing spaces,
+/// is no disagreement); else its lines without trailing blanks and without empty lines at the
+/// end, so that a saved `.out` holds the answer, not the reference's spacing.
+fn as_tokens(reference: String, ours: Option<&str>) -> String {
+    if let Some(ours) = ours {
+        if ours.split_whitespace().eq(reference.split_whitespace()) {
+            return ours.to_string();
+        }
+    }
+    let mut tidy = String::with_capacity(reference.len());
+    for line in reference.lines() {
+        tidy.push_str(line.trim_end());
+        tidy.push('\n');
+    }
+    while tidy.ends_with("\n\n") {
+        tidy.pop();
+    }
+    tidy
+}
+
 /// Why the last request gave no verdict, or that our program was stopped as too slow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Last {
@@ -251,6 +272,11 @@ impl Programs {
             }
         };
         let reference = match reference {
+            Outcome::Answered(text) if text.split_whitespace().next().is_none() => {
+                // An empty answer is no answer: it must never become an expected output.
+                self.last = Last::NoReference("it exited 0 and printed nothing".to_string());
+                return None;
+            }
             Outcome::Answered(text) => normal(text),
             Outcome::Failed(why) | Outcome::Slow(why) => {
                 self.last = Last::NoReference(why);
@@ -266,6 +292,7 @@ impl Programs {
                 Err(why)
             }
         };
+        let reference = as_tokens(reference, ours.as_ref().ok().map(String::as_str));
         Some((reference, ours))
     }
 }
@@ -284,6 +311,21 @@ mod tests {
             "a b\n\n",
             "only what the runner forgives"
         );
+    }
+
+    #[test]
+    fn answers_are_compared_as_tokens() {
+        assert_eq!(
+            as_tokens("1 2 \n3\t\n\n".into(), Some("1 2\n3\n")),
+            "1 2\n3\n"
+        );
+        // Told apart by their tokens: the reference's answer, its spacing tidied.
+        assert_eq!(
+            as_tokens("1 2 \n4\t\n\n".into(), Some("1 2\n3\n")),
+            "1 2\n4\n"
+        );
+        assert_eq!(as_tokens("First  \n".into(), None), "First\n");
+        assert_eq!(as_tokens("a\n\nb\n".into(), None), "a\n\nb\n");
     }
 
     #[test]

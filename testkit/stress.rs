@@ -373,6 +373,15 @@ impl<P: Problem> Harness<P> {
                 .is_some_and(|p| p.last == Last::TimeUp)
             {
                 progress.finish();
+                if count == 0 {
+                    // No input compared in all the time: the run proved nothing.
+                    return StressOutcome::Stopped {
+                        inputs: 0,
+                        why: format!(
+                            "seed {current}: the time was up before the two programs answered one input"
+                        ),
+                    };
+                }
                 return StressOutcome::Agree { inputs: count };
             }
             if let Some(why) = self.stopped() {
@@ -450,8 +459,14 @@ impl<P: Problem> Harness<P> {
             (true, true) => "reference-max",
         };
         if failure.input.len() > MAX_SAVED_BYTES {
+            // Not a testcase, but kept where it can be read whole.
+            let kept = std::env::temp_dir().join(format!("{}-{kind}-{seed}", self.name));
+            let kept = std::fs::write(kept.with_extension("in"), &failure.input)
+                .and_then(|_| std::fs::write(kept.with_extension("out"), &failure.expected))
+                .map(|_| format!("kept as {}", kept.with_extension("in").display()))
+                .unwrap_or_else(|e| format!("not kept: {e}"));
             return Err(format!(
-                "the input has {} bytes, more than a testcase should ({MAX_SAVED_BYTES}): replay it with its seed",
+                "the input has {} bytes, more than a testcase should ({MAX_SAVED_BYTES}); {kept}, or replay it with its seed",
                 failure.input.len()
             ));
         }
@@ -509,7 +524,11 @@ impl<P: Problem> Harness<P> {
         let name = self.name.clone();
         if let Ok(socket) = std::env::var(STRESS_PROGRAMS) {
             match Programs::connect(&socket) {
-                Ok(programs) => self.programs = Some(programs),
+                Ok(programs) => {
+                    self.programs = Some(programs);
+                    crate::bound::AGAINST_REFERENCE
+                        .store(true, std::sync::atomic::Ordering::SeqCst);
+                }
                 Err(e) => {
                     eprintln!("error: {name}: {e}");
                     std::process::exit(2);

@@ -205,6 +205,7 @@ fn outcome(run: Run, bound: Duration) -> Outcome {
             seconds(bound)
         )),
         Ended::OverCap => Outcome::Failed(format!("wrote more than {} MiB", OUTPUT_CAP >> 20)),
+        Ended::OverMemory => Outcome::Failed("stopped at its memory bound".to_string()),
         Ended::Exited(code) => Outcome::Failed(with_stderr(format!("exit status {code}"), &run)),
         Ended::Signalled(signal) => Outcome::Failed(with_stderr(
             format!("killed by {}", crate::stress::signal_name(signal)),
@@ -220,6 +221,28 @@ fn with_stderr(how: String, run: &Run) -> String {
         Some(line) => format!("{how}: {}", line.chars().take(200).collect::<String>()),
         None => how,
     }
+}
+
+/// Runs `program` with CPU-time bound `bound`, and on the wall clock until `deadline` if one
+/// is given (everything `stress` starts is bounded by its `--seconds` in wall time: a program
+/// that sleeps or waits is stopped there, not at ten times its CPU bound).
+fn run_until(
+    program: &Path,
+    args: &[&OsStr],
+    input: Input,
+    bound: Duration,
+    deadline: Option<Instant>,
+) -> Result<Run, String> {
+    match deadline {
+        Some(until) => exec::run_until(program, args, input, bound, OUTPUT_CAP, until),
+        None => exec::run(program, args, input, bound, OUTPUT_CAP),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// Whether the wall-clock `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// Runs the two programs on `input` (from `seed`) within the time left before `deadline`: the reply, or
@@ -243,15 +266,14 @@ pub fn run_both(
     let Some((bound, cut)) = left(programs.ours_bound()) else {
         return Ok(Reply::TimeUp);
     };
-    let ran = exec::run(
+    let ran = run_until(
         &programs.ours,
         &[],
         Input::Bytes(input.as_bytes()),
         bound,
-        OUTPUT_CAP,
-    )
-    .map_err(|e| e.to_string())?;
-    if cut && ran.ended == Ended::TimedOut {
+        deadline,
+    )?;
+    if (cut || past(deadline)) && ran.ended == Ended::TimedOut {
         return Ok(Reply::TimeUp);
     }
     usages.ours.add(
@@ -264,15 +286,14 @@ pub fn run_both(
         return Ok(Reply::TimeUp);
     };
     let args = [OsStr::new("-c"), OsStr::new(&programs.reference)];
-    let ran = exec::run(
+    let ran = run_until(
         Path::new("sh"),
         &args,
         Input::Bytes(input.as_bytes()),
         bound,
-        OUTPUT_CAP,
-    )
-    .map_err(|e| e.to_string())?;
-    if cut && ran.ended == Ended::TimedOut {
+        deadline,
+    )?;
+    if (cut || past(deadline)) && ran.ended == Ended::TimedOut {
         return Ok(Reply::TimeUp);
     }
     usages.reference.add(seed, &ran, None);

@@ -1,5 +1,7 @@
 //! The judge profiles: one table that the bundler, `new` and the runner read.
 
+use crate::runner::limits::Counted;
+
 /// A judge's Rust: its compiler, edition, crates and source size limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judge {
@@ -20,6 +22,9 @@ pub struct Judge {
     pub crates: &'static [&'static str],
     /// The largest source accepted, in bytes.
     pub size_limit: usize,
+    /// What the judge counts against a memory limit: memory in use, or memory reserved
+    /// (address space, or Windows's committed memory), where an untouched reservation counts.
+    pub memory: Counted,
     /// Host names whose problem URLs belong to this judge; `*.example.com` stands for every
     /// subdomain of example.com (not example.com itself).
     pub hosts: &'static [&'static str],
@@ -43,6 +48,7 @@ pub const JUDGES: &[Judge] = &[
         rustc_flags: &["-O"],
         crates: &[],
         size_limit: 50_000,
+        memory: Counted::Resident,
         hosts: &["spoj.com", "www.spoj.com"],
     },
     // The judges below publish no compiler version (or one that moves): they get the floor
@@ -58,6 +64,7 @@ pub const JUDGES: &[Judge] = &[
         // CSES's contest instructions: "The largest allowed size of a source code is 128 kB";
         // read as 128,000 bytes, the smaller meaning of kB.
         size_limit: 128_000,
+        memory: Counted::Resident,
         hosts: &["cses.fi", "www.cses.fi"],
     },
     Judge {
@@ -70,6 +77,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // Conservative: Luogu's help pages state no source limit that applies to every problem.
         size_limit: 50_000,
+        memory: Counted::Resident,
         hosts: &["luogu.com.cn", "www.luogu.com.cn"],
     },
     Judge {
@@ -82,6 +90,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // Conservative: yukicoder's help page states no source limit.
         size_limit: 65_536,
+        memory: Counted::Resident,
         hosts: &["yukicoder.me", "www.yukicoder.me"],
     },
     Judge {
@@ -94,6 +103,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // CodeChef's help: "Source code length is restricted to 50 000 bytes in a one file."
         size_limit: 50_000,
+        memory: Counted::Resident,
         hosts: &["codechef.com", "www.codechef.com"],
     },
     Judge {
@@ -105,6 +115,7 @@ pub const JUDGES: &[Judge] = &[
         rustc_flags: &["-O"],
         crates: &[],
         size_limit: 50_000,
+        memory: Counted::Resident,
         hosts: &["hackerrank.com", "www.hackerrank.com"],
     },
     Judge {
@@ -116,6 +127,9 @@ pub const JUDGES: &[Judge] = &[
         rustc_flags: &["-O"],
         crates: &[],
         size_limit: 65_536,
+        // Codeforces judges on Windows, which charges committed memory: an allocation counts
+        // whole whether it is touched or not.
+        memory: Counted::Reserved,
         hosts: &["codeforces.com", "www.codeforces.com", "codeforces.ml"],
     },
     Judge {
@@ -128,6 +142,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // Conservative: Kattis's help pages state no source limit.
         size_limit: 65_536,
+        memory: Counted::Resident,
         hosts: &["open.kattis.com", "kattis.com", "*.kattis.com"],
     },
     Judge {
@@ -139,6 +154,8 @@ pub const JUDGES: &[Judge] = &[
         rustc_flags: &["-O"],
         crates: &[],
         size_limit: 65_536,
+        // DMOJ's judge limits the address space (with a grace per language).
+        memory: Counted::Reserved,
         hosts: &["dmoj.ca", "www.dmoj.ca"],
     },
     Judge {
@@ -150,6 +167,7 @@ pub const JUDGES: &[Judge] = &[
         rustc_flags: &[],
         crates: &["proconio =0.5.0", "itertools =0.14.0"],
         size_limit: 512 * 1024,
+        memory: Counted::Resident,
         hosts: &["atcoder.jp", "www.atcoder.jp"],
     },
     Judge {
@@ -163,6 +181,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // Library Checker's submission API refuses sources over 1 MiB.
         size_limit: 1 << 20,
+        memory: Counted::Resident,
         hosts: &["judge.yosupo.jp"],
     },
 ];

@@ -35,6 +35,9 @@ pub enum Needs {
     RustcAndEdition(&'static str, &'static str),
     /// Every rustc accepts it, with one meaning in edition 2018 and another from 2021 on.
     SameMeaningInEveryEdition,
+    /// An edition before this one: the code does not compile from it on (a variable named
+    /// `gen`, a keyword in 2024).
+    EditionBefore(&'static str),
 }
 
 impl Needs {
@@ -45,9 +48,10 @@ impl Needs {
             Needs::RustcAndEdition(since, from) => {
                 crate::judges::at_least(rustc, since) && edition >= from
             }
-            // The runner checks a 2024 judge's bundle in 2021, where such calls mean what
-            // they mean in 2024, not in 2018.
-            Needs::SameMeaningInEveryEdition => edition == "2024",
+            // Every judge compiles 2021 or later, where such calls mean one thing; only a
+            // judge compiling 2018 (there is none) would read them otherwise.
+            Needs::SameMeaningInEveryEdition => edition >= "2021",
+            Needs::EditionBefore(before) => edition < before,
         }
     }
 }
@@ -124,6 +128,20 @@ pub fn check_for(
         .collect())
 }
 
+/// What may change meaning for a judge compiling in `edition` from the edition cargo builds
+/// the problems in (2021), one line each: warnings, since the code still compiles there
+/// ([`editions::changes_in_2024`]).
+///
+/// # Errors
+/// If `text` does not parse.
+pub fn warnings_for(text: &str, file: &str, edition: &str) -> Result<Vec<String>, String> {
+    if edition < "2024" {
+        return Ok(Vec::new());
+    }
+    let syntax = syn::parse_file(text).map_err(|e| format!("{}: does not parse: {}", file, e))?;
+    Ok(editions::changes_in_2024(&syntax, file))
+}
+
 /// Every finding of the three scans, in line order.
 ///
 /// # Errors
@@ -134,6 +152,7 @@ pub fn findings(text: &str, file: &str) -> Result<Vec<Finding>, String> {
     let mut found = syntax::scan(&syntax, file, &defined);
     found.extend(std_apis::scan(&syntax, file, &defined));
     found.extend(editions::scan(&syntax, file));
+    found.extend(editions::breaks_in_2024(text, file));
     found.sort_by(|a, b| (a.line, &a.text).cmp(&(b.line, &b.text)));
     // Two calls of one API on a line are one finding.
     found.dedup_by(|a, b| a.text == b.text);
@@ -232,10 +251,12 @@ fn f(x: u32) -> u32 {
                 .map(|f| f.split(':').nth(1).unwrap().to_string())
                 .collect()
         };
-        assert_eq!(lines("1.56", "2021"), ["3", "4", "5", "6"]);
-        assert_eq!(lines("1.58", "2021"), ["4", "5", "6"]);
-        assert_eq!(lines("1.78", "2021"), ["5", "6"]);
-        assert_eq!(lines("1.79", "2021"), ["6"]);
+        // Line 6, an array's `.into_iter()`, means one thing in 2021 and 2024: no judge
+        // compiles 2018, so it is refused for none.
+        assert_eq!(lines("1.56", "2021"), ["3", "4", "5"]);
+        assert_eq!(lines("1.58", "2021"), ["4", "5"]);
+        assert_eq!(lines("1.78", "2021"), ["5"]);
+        assert_eq!(lines("1.79", "2021"), Vec::<String>::new());
         assert_eq!(lines("1.94", "2024"), Vec::<String>::new());
         assert_eq!(lines("1.56", "2024"), ["3", "4", "5"]);
         assert_eq!(check(text, "t.rs").unwrap().len(), 4);

@@ -105,6 +105,11 @@ fn run(cli: Cli) -> Result<(), String> {
     for finding in &findings {
         eprintln!("warning: {}", finding);
     }
+    // What compiles in the judge's edition but may run otherwise than cargo's build.
+    for warning in tools::msrv::warnings_for(&text, &format!("bundle of {}", name), judge.edition)?
+    {
+        eprintln!("warning: {}", warning);
+    }
     let minified = tools::bundle::minify(&text)?;
     if cli.minify {
         text = minified.clone();

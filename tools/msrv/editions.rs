@@ -1,15 +1,90 @@
 //! Code whose meaning depends on the edition: `.into_iter()` on an array yields the items by
 //! value in edition 2021 and later, by reference in 2018 (where `array.into_iter()` resolves
-//! to the slice's `IntoIterator`). Judges compile in 2021 and the runner also in 2018, so such
-//! a call is named wherever the receiver is visibly an array: an array expression, a local
+//! to the slice's `IntoIterator`). Judges compile in 2021 or later, so such a call changes
+//! nothing there; it is named wherever the receiver is visibly an array: an array expression, a local
 //! bound to one, a call of a function or method whose every definition returns one, a
 //! `const` or `static` of array type, a field that every struct declaring it types as an
 //! array. `.iter()` (references) and `IntoIterator::into_iter(a)` (values) mean the same in
 //! every edition.
+//!
+//! For the judges that compile in 2024 (cargo builds the problems in 2021): an identifier
+//! `gen`, which does not compile there, is refused (`breaks_in_2024`); a type with its own
+//! `Drop`, whose drops a block's tail expression may order otherwise, is warned about
+//! ([`changes_in_2024`]).
 
 use super::{Finding, Needs};
+use proc_macro2::{TokenStream, TokenTree};
 use std::collections::HashMap;
 use syn::visit::{self, Visit};
+
+/// What does not compile in edition 2024 that compiles in 2021: an identifier `gen` (a
+/// reserved keyword from 2024 on; `r#gen` is fine), anywhere in the text, macros included.
+pub(super) fn breaks_in_2024(text: &str, name: &str) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Ok(tokens) = text.parse::<TokenStream>() {
+        find_gen(tokens, name, &mut findings);
+    }
+    findings
+}
+
+fn find_gen(tokens: TokenStream, name: &str, findings: &mut Vec<Finding>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) if ident == "gen" => {
+                let line = ident.span().start().line;
+                findings.push(Finding {
+                    line,
+                    kind: super::Kind::Edition,
+                    text: format!(
+                        "{}:{}: `gen` is a keyword in edition 2024 and does not compile there: rename it (or write `r#gen`)",
+                        name, line
+                    ),
+                    needs: Needs::EditionBefore("2024"),
+                });
+            }
+            TokenTree::Group(group) => find_gen(group.stream(), name, findings),
+            _ => {}
+        }
+    }
+}
+
+/// What compiles in both 2021 and 2024 but may run otherwise: edition 2024 drops the
+/// temporaries of a block's tail expression before the block's locals, 2021 after them, so a
+/// type with a `Drop` of its own may see its drops (and what they do) in another order. One
+/// warning for each `impl Drop` (the order matters only through a `Drop`).
+pub fn changes_in_2024(file: &syn::File, name: &str) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for item in &file.items {
+        collect_drops(item, name, &mut warnings);
+    }
+    warnings
+}
+
+fn collect_drops(item: &syn::Item, name: &str, warnings: &mut Vec<String>) {
+    match item {
+        syn::Item::Impl(imp) => {
+            let is_drop = imp
+                .trait_
+                .as_ref()
+                .and_then(|(_, path, _)| path.segments.last())
+                .is_some_and(|s| s.ident == "Drop");
+            if is_drop {
+                let line = imp.impl_token.span.start().line;
+                let ty = quote::ToTokens::to_token_stream(&imp.self_ty).to_string();
+                warnings.push(format!(
+                    "{}:{}: `{}` implements Drop: edition 2024 drops a block's tail-expression temporaries before its locals (2021, as cargo builds it here, after them), so its drops may come in another order",
+                    name, line, ty
+                ));
+            }
+        }
+        syn::Item::Mod(module) => {
+            for item in module.content.iter().flat_map(|(_, items)| items) {
+                collect_drops(item, name, warnings);
+            }
+        }
+        _ => {}
+    }
+}
 
 /// The array `.into_iter()` calls in `file`, as findings in `name`.
 pub(super) fn scan(file: &syn::File, name: &str) -> Vec<Finding> {
@@ -234,5 +309,53 @@ impl<'ast> Visit<'ast> for Checker<'_> {
             });
         }
         visit::visit_expr_method_call(self, call);
+    }
+}
+
+#[cfg(test)]
+mod edition_2024_tests {
+    use super::*;
+
+    #[test]
+    fn gen_is_refused_for_2024_and_only_there() {
+        let text =
+            "fn main() {\n    let gen = 3;\n    let r#gen = 4;\n    println!(\"{}\", gen);\n}\n";
+        let found = breaks_in_2024(text, "b");
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
+        assert!(found[0]
+            .text
+            .starts_with("b:2: `gen` is a keyword in edition 2024"));
+        let refused = |rustc, edition| super::super::check_for(text, "b", rustc, edition).unwrap();
+        assert_eq!(refused("1.94", "2024").len(), 2);
+        assert_eq!(refused("1.75", "2021"), Vec::<String>::new());
+        // `generate`, a string or a comment naming gen: none.
+        let fine = "fn generate() {} // gen\nfn main() { let s = \"gen\"; generate(); }\n";
+        assert!(breaks_in_2024(fine, "b").is_empty());
+    }
+
+    #[test]
+    fn a_drop_of_its_own_is_warned_about_for_2024() {
+        let text = "struct D(u8);\nmod m {\n    impl Drop for super::D {\n        fn drop(&mut self) {}\n    }\n}\nfn main() {}\n";
+        let warned = super::super::warnings_for(text, "b", "2024").unwrap();
+        assert_eq!(warned.len(), 1);
+        assert!(
+            warned[0].starts_with("b:3: `super :: D` implements Drop"),
+            "{warned:?}"
+        );
+        assert!(super::super::warnings_for(text, "b", "2021")
+            .unwrap()
+            .is_empty());
+        assert!(super::super::warnings_for("fn main() {}\n", "b", "2024")
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn an_array_into_iter_is_refused_by_no_judge() {
+        let text = "fn main() {\n    let s: u32 = [1u32, 2].into_iter().sum();\n    println!(\"{}\", s);\n}\n";
+        for judge in crate::judges::JUDGES {
+            let refused = super::super::check_for(text, "b", judge.rustc, judge.edition).unwrap();
+            assert_eq!(refused, Vec::<String>::new(), "{}", judge.name);
+        }
     }
 }

@@ -14,6 +14,9 @@ pub struct Defined {
     statics: HashSet<String>,
     /// What `use` brings in under its own name (`use std::str;` gives `str`).
     imported: HashSet<String>,
+    /// The names of methods it defines (in an `impl` or a trait, or by a macro's `fn NAME`),
+    /// which a method call may be: a free function's name is never a method's.
+    methods: HashSet<String>,
 }
 
 impl Defined {
@@ -27,6 +30,12 @@ impl Defined {
     /// Whether the program defines `name`.
     pub fn has(&self, name: &str) -> bool {
         self.names.contains(name)
+    }
+
+    /// Whether the program defines a method named `name` (a free function of that name does
+    /// not make `x.name()` the program's).
+    pub fn has_method(&self, name: &str) -> bool {
+        self.methods.contains(name)
     }
 
     /// Whether the program defines a `static` named `name`.
@@ -71,6 +80,7 @@ impl Defined {
             match tree {
                 TokenTree::Ident(ident) if after_fn => {
                     self.add(&ident);
+                    self.methods.insert(ident.to_string());
                     after_fn = false;
                 }
                 TokenTree::Ident(ident) => after_fn = ident == "fn",
@@ -116,6 +126,7 @@ impl<'ast> Visit<'ast> for Defined {
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
         self.add(&item.sig.ident);
+        self.methods.insert(item.sig.ident.to_string());
         syn::visit::visit_impl_item_fn(self, item);
     }
 
@@ -131,6 +142,7 @@ impl<'ast> Visit<'ast> for Defined {
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
         self.add(&item.sig.ident);
+        self.methods.insert(item.sig.ident.to_string());
         syn::visit::visit_trait_item_fn(self, item);
     }
 
@@ -181,6 +193,8 @@ mod tests {
             assert!(defined.has(name), "{name}");
         }
         assert!(defined.is_static("I") && !defined.is_static("H"));
+        assert!(defined.has_method("d") && defined.has_method("g") && defined.has_method("m"));
+        assert!(!defined.has_method("a") && !defined.has_method("r"));
         assert!(!defined.has("repeat") && !defined.has("std") && !defined.has("self"));
         let file =
             syn::parse_file("use std::str; use std::{io::{self, Read}, fmt::Write as W};").unwrap();

@@ -25,11 +25,14 @@ const PRIMITIVES: [&str; 17] = [
 
 /// The std APIs in `file` newer than rustc 1.56, as findings in `name`.
 pub(super) fn scan(file: &syn::File, name: &str, defined: &Defined) -> Vec<Finding> {
+    let mut globs = Globs::default();
+    globs.visit_file(file);
     let mut scanner = Scanner {
         file: name,
         defined,
         findings: Vec::new(),
         consts: Vec::new(),
+        globs: globs.0,
     };
     scanner.visit_file(file);
     scanner.findings
@@ -117,6 +120,56 @@ struct Scanner<'a> {
     findings: Vec<Finding>,
     /// Whether each function or value being read is a const context, innermost last.
     consts: Vec<bool>,
+    /// The std modules the program imports whole (`use std::iter::*;` gives `std::iter`).
+    globs: Vec<Vec<String>>,
+}
+
+/// Free functions the prelude brought in after 1.56, with their version: unqualified, they
+/// are std's unless the program defines or imports the name.
+const PRELUDE_ADDITIONS: [(&str, &str); 4] = [
+    ("align_of", "1.80"),
+    ("align_of_val", "1.80"),
+    ("size_of", "1.80"),
+    ("size_of_val", "1.80"),
+];
+
+/// The std modules a program's `use …::*` imports whole, `core` and `alloc` read as `std`.
+#[derive(Default)]
+struct Globs(Vec<Vec<String>>);
+
+impl Globs {
+    fn add(&mut self, tree: &syn::UseTree, prefix: &mut Vec<String>) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.add(&p.tree, prefix);
+                prefix.pop();
+            }
+            syn::UseTree::Glob(_) => {
+                let mut path = prefix.clone();
+                if let Some(first) = path.first_mut() {
+                    if first == "core" || first == "alloc" {
+                        *first = "std".to_string();
+                    }
+                }
+                if path.first().is_some_and(|f| f == "std") {
+                    self.0.push(path);
+                }
+            }
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.add(tree, prefix);
+                }
+            }
+            syn::UseTree::Name(_) | syn::UseTree::Rename(_) => {}
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Globs {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.add(&item.tree, &mut Vec::new());
+    }
 }
 
 impl Scanner<'_> {
@@ -141,9 +194,46 @@ impl Scanner<'_> {
         self.consts.pop();
     }
 
+    /// Names `name`, written alone, where a glob import makes it a new std item
+    /// (`use std::iter::*;` then `zip`), or where the prelude brought it in after 1.56
+    /// (`size_of`, 1.80) if `prelude`; unless the program defines or imports the name.
+    fn bare(&mut self, span: proc_macro2::Span, name: &str, prelude: bool) -> bool {
+        if self.defined.has(name) || self.defined.imports(name) {
+            return false;
+        }
+        for glob in self.globs.clone() {
+            let mut path = glob.clone();
+            path.push(name.to_string());
+            if let Some(since) = path_since(&path, |_| false) {
+                let what = format!("`{}` (through `use {}::*`)", name, glob.join("::"));
+                self.found(span, &what, since);
+                return true;
+            }
+        }
+        if prelude {
+            if let Some((_, since)) = PRELUDE_ADDITIONS.iter().find(|(n, _)| *n == name) {
+                let what = format!(
+                    "`{}` unqualified (the prelude has it since {})",
+                    name, since
+                );
+                self.found(span, &what, since);
+                return true;
+            }
+        }
+        false
+    }
+
     /// Names the first prefix of a path (`std::sync::OnceLock` in `std::sync::OnceLock::new`)
     /// that std stabilised after 1.56, unless the program defines its last name.
     fn path(&mut self, span: proc_macro2::Span, segments: Vec<String>, macro_call: bool) {
+        // A type through a glob import (`use std::cell::*;` then `OnceCell::new()`, or the
+        // type `OnceCell<u8>`): its first segment, when it names a type or more follows.
+        if let Some(first) = segments.first() {
+            let typelike = first.starts_with(|c: char| c.is_ascii_uppercase());
+            if !macro_call && (segments.len() >= 2 || typelike) && self.bare(span, first, false) {
+                return;
+            }
+        }
         let mut segments = segments;
         match segments.first().map(String::as_str) {
             Some("crate" | "self" | "super" | "Self") | None => return,
@@ -253,7 +343,9 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
         let name = call.method.to_string();
-        if !self.defined.has(&name) {
+        // Only a method the program defines is its own: a free function `fn isqrt` does not
+        // make `n.isqrt()` the program's.
+        if !self.defined.has_method(&name) {
             let span = call.method.span();
             let typed = if is_stdin(&call.receiver) {
                 typed_since_of(std_table::TYPED_MEMBERS, "Stdin", &name)
@@ -278,6 +370,13 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
     }
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        // A function called by its bare name: through a glob import, or the prelude.
+        if let syn::Expr::Path(p) = &*call.func {
+            if p.qself.is_none() && p.path.segments.len() == 1 {
+                let name = p.path.segments[0].ident.to_string();
+                self.bare(p.span(), &name, true);
+            }
+        }
         // `Option::unwrap(x)` in a const context: as the method.
         if let syn::Expr::Path(p) = &*call.func {
             let last = p.path.segments.last().map(|s| s.ident.to_string());
@@ -326,6 +425,56 @@ mod tests {
     fn since(path: &str) -> Option<&'static str> {
         let segments: Vec<String> = path.split("::").map(String::from).collect();
         path_since(&segments, |_| false)
+    }
+
+    fn found(text: &str) -> Vec<String> {
+        let file = syn::parse_file(text).unwrap();
+        let defined = Defined::of(&file);
+        scan(&file, "b", &defined)
+            .into_iter()
+            .map(|f| f.text)
+            .collect()
+    }
+
+    #[test]
+    fn globs_the_prelude_and_a_free_function_hide_no_new_api() {
+        let zip = "use std::iter::*;\nfn main() { for (a, b) in zip([1], [2]) { println!(\"{} {}\", a, b); } }\n";
+        assert_eq!(
+            found(zip),
+            ["b:2: `zip` (through `use std::iter::*`) needs rustc 1.59"]
+        );
+        let cell =
+            "use std::cell::*;\nfn main() {\n    let c: OnceCell<u8> = OnceCell::new();\n}\n";
+        assert_eq!(
+            found(cell),
+            [
+                "b:3: `OnceCell` (through `use std::cell::*`) needs rustc 1.70",
+                "b:3: `OnceCell` (through `use std::cell::*`) needs rustc 1.70",
+            ]
+        );
+        let lazy =
+            "use std::sync::*;\nstatic L: LazyLock<u8> = LazyLock::new(|| 1);\nfn main() {}\n";
+        assert!(found(lazy)
+            .iter()
+            .all(|f| f.contains("`LazyLock` (through `use std::sync::*`) needs rustc 1.80")));
+        assert!(!found(lazy).is_empty());
+        let size = "fn main() { println!(\"{}\", size_of::<u64>()); }\n";
+        assert_eq!(
+            found(size),
+            ["b:1: `size_of` unqualified (the prelude has it since 1.80) needs rustc 1.80"]
+        );
+        // Imported or defined by the program: its own.
+        assert!(found("use std::mem::size_of;\nfn main() { size_of::<u8>(); }\n").is_empty());
+        assert!(found("fn size_of() {}\nfn main() { size_of(); }\n").is_empty());
+        // A free function does not make a method call the program's.
+        let isqrt = "fn isqrt(n: u64) -> u64 { n }\nfn main() { let n = 9u64; println!(\"{} {}\", isqrt(n), n.isqrt()); }\n";
+        assert_eq!(
+            found(isqrt),
+            ["b:2: the std method `isqrt` needs rustc 1.84"]
+        );
+        let method =
+            "struct S;\nimpl S { fn isqrt(&self) -> u8 { 1 } }\nfn main() { S.isqrt(); }\n";
+        assert!(found(method).is_empty());
     }
 
     #[test]

@@ -139,6 +139,7 @@ pub(super) fn scan(file: &syn::File, name: &str, defined: &Defined) -> Vec<Findi
         findings: Vec::new(),
         consts: Vec::new(),
         places: Vec::new(),
+        forwarding: forwarding_macros(&file.items),
     };
     scanner.visit_file(file);
     scanner.findings
@@ -194,6 +195,46 @@ struct Scanner<'a> {
     consts: Vec<Option<Const>>,
     /// The traits and impls being read, innermost last.
     places: Vec<Place>,
+    /// The program's own macros whose body calls a format macro: a string literal among
+    /// their arguments may be a format string.
+    forwarding: Vec<String>,
+}
+
+/// The `macro_rules!` the program defines (in `items` and their modules) whose body calls a
+/// format macro.
+fn forwarding_macros(items: &[syn::Item]) -> Vec<String> {
+    let mut found = Vec::new();
+    for item in items {
+        match item {
+            syn::Item::Macro(m) => {
+                if let Some(ident) = &m.ident {
+                    if calls_format(m.mac.tokens.clone()) {
+                        found.push(ident.to_string());
+                    }
+                }
+            }
+            syn::Item::Mod(module) => {
+                if let Some((_, items)) = &module.content {
+                    found.extend(forwarding_macros(items));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Whether `tokens` hold a call of a format macro (`NAME!` with NAME in [`FORMAT_MACROS`]).
+fn calls_format(tokens: TokenStream) -> bool {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Ident(ident) => {
+            FORMAT_MACROS.iter().any(|(m, _)| ident == m)
+                && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+        }
+        TokenTree::Group(group) => calls_format(group.stream()),
+        _ => false,
+    })
 }
 
 impl Scanner<'_> {
@@ -403,18 +444,16 @@ fn is_float_literal(expr: &syn::Expr) -> bool {
     }
 }
 
-impl<'ast> Visit<'ast> for Scanner<'_> {
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        let name = macro_name(mac);
-        if self.current_const().is_some() && PANIC_MACROS.contains(&name.as_str()) {
-            self.found(
-                mac.span(),
-                &format!("`{}!` in a const context", name),
-                "1.57",
-            );
-        }
-        if let Some(&(_, index)) = FORMAT_MACROS.iter().find(|(m, _)| *m == name) {
-            let args = arguments(mac.tokens.clone());
+impl Scanner<'_> {
+    /// Names the identifiers captured in the format string of a format macro's arguments
+    /// `tokens`: argument `index`, or with `None` every argument that is a string literal.
+    fn format_arguments(&mut self, tokens: TokenStream, index: Option<usize>) {
+        let args = arguments(tokens);
+        let indices: Vec<usize> = match index {
+            Some(index) => vec![index],
+            None => (0..args.len()).collect(),
+        };
+        for index in indices {
             if let Some([TokenTree::Literal(literal)]) = args.get(index).map(|a| a.as_slice()) {
                 if let Ok(format) = syn::parse_str::<syn::LitStr>(&literal.to_string()) {
                     let given = explicit_names(&args[index + 1..]);
@@ -429,6 +468,53 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The format macros called anywhere in `tokens` (`format!(...)` inside a macro's
+    /// arguments that do not parse as expressions), each read as [`Self::format_arguments`].
+    fn nested_formats(&mut self, tokens: TokenStream) {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        for (i, tree) in trees.iter().enumerate() {
+            match tree {
+                TokenTree::Ident(ident) => {
+                    let called = FORMAT_MACROS.iter().find(|(m, _)| ident == m);
+                    let bang =
+                        matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    if let (Some(&(_, index)), true, Some(TokenTree::Group(group))) =
+                        (called, bang, trees.get(i + 2))
+                    {
+                        self.format_arguments(group.stream(), Some(index));
+                    }
+                }
+                TokenTree::Group(group) => self.nested_formats(group.stream()),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Scanner<'_> {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = macro_name(mac);
+        if self.current_const().is_some() && PANIC_MACROS.contains(&name.as_str()) {
+            self.found(
+                mac.span(),
+                &format!("`{}!` in a const context", name),
+                "1.57",
+            );
+        }
+        if let Some(&(_, index)) = FORMAT_MACROS.iter().find(|(m, _)| *m == name) {
+            self.format_arguments(mac.tokens.clone(), Some(index));
+        }
+        if self.defined.has(&name) {
+            // The program's own macro: its arguments need not parse as expressions, and may be
+            // handed to a format macro; the format macros called in them, and (when its body
+            // calls one) its string literals, are read as format strings.
+            self.nested_formats(mac.tokens.clone());
+            if self.forwarding.contains(&name) {
+                self.format_arguments(mac.tokens.clone(), None);
             }
         }
         // `matches!(value, pattern if guard)`: its pattern is a pattern, not an expression.
@@ -807,5 +893,38 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
             self.found(block.span(), "a labelled block", "1.65");
         }
         visit::visit_expr_block(self, block);
+    }
+}
+
+#[cfg(test)]
+mod own_macro_tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<String> {
+        let file = syn::parse_file(text).unwrap();
+        let defined = Defined::of(&file);
+        scan(&file, "b", &defined)
+            .into_iter()
+            .map(|f| f.text)
+            .collect()
+    }
+
+    #[test]
+    fn a_capture_in_the_arguments_of_the_programs_own_macro_is_found() {
+        // Handed on to println! by the macro's body.
+        let forwarded = "macro_rules! out { ($($t:tt)*) => { println!($($t)*) } }\nfn main() { let n = 1; out!(\"{n}\"); }\n";
+        assert_eq!(
+            found(forwarded),
+            ["b:2: `{n}`, an identifier captured in a format string, needs rustc 1.58"]
+        );
+        // Inside arguments that are no list of expressions.
+        let nested = "macro_rules! twice { ($a:expr; $b:expr) => { $a; $b; } }\nfn main() { let n = 1; twice!(format!(\"{n}\"); 2); }\n";
+        assert_eq!(
+            found(nested),
+            ["b:2: `{n}`, an identifier captured in a format string, needs rustc 1.58"]
+        );
+        // A macro that formats nothing, or names its argument: nothing to find.
+        let plain = "macro_rules! id { ($e:expr) => { $e } }\nfn main() { let s = id!(\"{n}\"); let n = 1; println!(\"{n}\", n = n); let _ = s; }\n";
+        assert!(found(plain).is_empty(), "{:?}", found(plain));
     }
 }

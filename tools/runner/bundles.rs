@@ -4,8 +4,9 @@
 //! seeded variants of the problem's smallest cases ([`variants`]): the binary is the oracle,
 //! so a bundle that drops or changes anything the program does parts from it. An old rustc
 //! (Debian's 1.63, standing in for the judges' old compilers) builds and links the same bundle
-//! unoptimised, which proves that such a compiler accepts it (its binary is never run, so its
-//! slow optimiser would buy nothing), and checks it in the other edition. The AtCoder bundles
+//! unoptimised in the judge's edition, for the judges whose compiler is no newer than it,
+//! which proves that such a compiler accepts it (its binary is never run, so its slow
+//! optimiser would buy nothing). The AtCoder bundles
 //! are built in one scratch cargo project with AtCoder's crates; the single-file starter is
 //! compiled and run.
 //!
@@ -86,7 +87,7 @@ pub fn problem(
             .old_rustc
             .iter()
             .flat_map(|old| {
-                old_compiler_runs(judge.edition)
+                old_compiler_runs(judge, rustc_version(old))
                     .into_iter()
                     .map(move |(edition, emit)| (old, edition, emit))
             })
@@ -131,12 +132,8 @@ pub fn problem(
             report.verdict(Verdict::Re, &label, elapsed, &e);
         }
     }
-    for (edition, emit, result, elapsed) in old_runs {
-        let how = match emit {
-            Emit::Check => " (check)",
-            Emit::Binary | Emit::Unoptimised => "",
-        };
-        let label = format!("bundle {name}: old rustc, edition {edition}{how}");
+    for (edition, _, result, elapsed) in old_runs {
+        let label = format!("bundle {name}: old rustc, edition {edition}");
         match result {
             Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
             Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
@@ -236,26 +233,49 @@ enum Emit {
     /// A binary at `-C opt-level=0`: the compiler builds and links the bundle, and spends no
     /// time optimising code that nobody runs.
     Unoptimised,
-    /// Only the crate's metadata: every type and borrow check, no code generated.
-    Check,
 }
 
-/// What the old rustc does with a bundle for a plain judge compiling in `edition`: builds and
-/// links it in that edition, unoptimised (its binary is never run: the toolchain's `-O` build
-/// runs the cases, and the old compiler's optimiser cost several times the modern one's for
-/// nothing checked), and checks it in the other of 2018 and 2021, so that code whose meaning
-/// differs between them is caught. The old rustc knows no edition 2024: for such a judge it
-/// only checks the bundle in 2021 (the toolchain's rustc builds it in 2024).
-fn old_compiler_runs(edition: &'static str) -> Vec<(&'static str, Emit)> {
-    match edition {
-        "2024" => vec![("2021", Emit::Check)],
-        "2018" => vec![("2018", Emit::Unoptimised), ("2021", Emit::Check)],
-        _ => vec![(edition, Emit::Unoptimised), ("2018", Emit::Check)],
+/// What the old rustc (version `old`, major and minor) does with a bundle for plain `judge`:
+/// it speaks only for a judge whose compiler is no newer than itself (a newer judge accepts
+/// what it refuses: `let ... else` is 1.65, Codeforces's 1.75 takes it and 1.63 does not),
+/// and only in the edition that judge compiles (no judge compiles 2018, so the 2021
+/// prelude's `try_into` needs no import). There it builds and links the bundle unoptimised
+/// (its binary is never run: the toolchain's `-O` build runs the cases, and the old
+/// compiler's optimiser costs several times the modern one's for nothing checked). An old
+/// rustc whose version is unknown speaks for no judge.
+fn old_compiler_runs(judge: &Judge, old: Option<(u32, u32)>) -> Vec<(&'static str, Emit)> {
+    match (old, rustc_version_of(&format!("rustc {}", judge.rustc))) {
+        (Some(old), Some(judges)) if judges <= old => vec![(judge.edition, Emit::Unoptimised)],
+        _ => Vec::new(),
     }
 }
 
+/// The major and minor version in the text of `rustc --version` (`rustc 1.63.0 (...)`).
+fn rustc_version_of(text: &str) -> Option<(u32, u32)> {
+    let version = text.strip_prefix("rustc ")?.split([' ', '-']).next()?;
+    let mut parts = version.split('.');
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    Some((major, minor))
+}
+
+/// The version of the rustc at `path` (asked once per path), if it can be read.
+fn rustc_version(path: &Path) -> Option<(u32, u32)> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    /// Each rustc asked, and its version if it could be read.
+    type Versions = HashMap<PathBuf, Option<(u32, u32)>>;
+    static KNOWN: OnceLock<Mutex<Versions>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
+    *known.entry(path.to_path_buf()).or_insert_with(|| {
+        let out = Command::new(path).arg("--version").output().ok()?;
+        rustc_version_of(String::from_utf8_lossy(&out.stdout).trim())
+    })
+}
+
 /// Compiles one bundle as a plain judge does (`rustc --edition E` and its optimisation
-/// `flags`), unoptimised, or only checks it.
+/// `flags`), or unoptimised.
 fn compile(
     rustc: &Path,
     edition: &str,
@@ -269,7 +289,6 @@ fn compile(
     match emit {
         Emit::Binary => command.args(flags),
         Emit::Unoptimised => command.args(["-C", "opt-level=0"]),
-        Emit::Check => command.arg("--emit=metadata"),
     };
     let out = command
         .arg("-o")
@@ -608,23 +627,32 @@ mod tests {
     }
 
     #[test]
-    fn the_old_rustc_builds_unoptimised_in_the_judges_edition_and_checks_another_it_knows() {
+    fn the_old_rustc_speaks_only_for_the_judges_no_newer_than_it_in_their_edition() {
+        let judge = |name| judges::by_name(name).unwrap();
+        let debian = Some((1, 63));
+        // SPOJ's 1.56 in 2021: built in 2021 alone. No judge compiles 2018, so a bundle using
+        // the 2021 prelude's `try_into` without an import is not checked there.
         assert_eq!(
-            old_compiler_runs("2021"),
-            [("2021", Emit::Unoptimised), ("2018", Emit::Check)]
+            old_compiler_runs(judge("spoj"), debian),
+            [("2021", Emit::Unoptimised)]
         );
-        assert_eq!(
-            old_compiler_runs("2018"),
-            [("2018", Emit::Unoptimised), ("2021", Emit::Check)]
-        );
-        assert_eq!(old_compiler_runs("2024"), [("2021", Emit::Check)]);
-        for judge in judges::JUDGES.iter().filter(|j| j.is_plain()) {
-            let runs = old_compiler_runs(judge.edition);
-            assert!(
-                runs.iter().all(|(edition, _)| *edition != "2024"),
-                "{}",
-                judge.name
-            );
+        // Codeforces's 1.75 accepts `let ... else` (1.65), which the old 1.63 refuses: the old
+        // compiler does not speak for it; nor for the edition-2024 judges.
+        for newer in ["codeforces", "kattis", "dmoj", "library-checker"] {
+            assert_eq!(old_compiler_runs(judge(newer), debian), [], "{newer}");
         }
+        // An old rustc whose version cannot be read speaks for no judge.
+        assert_eq!(old_compiler_runs(judge("spoj"), None), []);
+        for judge in judges::JUDGES.iter().filter(|j| j.is_plain()) {
+            for (edition, _) in old_compiler_runs(judge, debian) {
+                assert_eq!(edition, judge.edition, "{}", judge.name);
+            }
+        }
+        assert_eq!(
+            rustc_version_of("rustc 1.63.0 (4b91a6ea7 2022-08-08)"),
+            Some((1, 63))
+        );
+        assert_eq!(rustc_version_of("rustc 1.94.0-nightly"), Some((1, 94)));
+        assert_eq!(rustc_version_of("garbage"), None);
     }
 }

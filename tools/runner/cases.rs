@@ -2,7 +2,7 @@
 //! verdict.
 
 use super::exec::{self, Bounds, Ended, Input};
-use super::limits::{self, CaseLimits};
+use super::limits::{self, CaseLimits, Counted};
 use super::report::{self, Report, Used, Verdict};
 use std::ffi::OsStr;
 use std::fs;
@@ -116,31 +116,24 @@ pub fn judge_run(
     judge_case(run, expected, CaseLimits::time_only(limit), cap)
 }
 
-/// What standard error says when a program ran out of memory: Rust's allocation failure, C++'s
-/// `std::bad_alloc`, Python's `MemoryError`, Java's `OutOfMemoryError`, C's `ENOMEM` text.
-const OUT_OF_MEMORY: [&str; 5] = [
-    "memory allocation of ",
-    "std::bad_alloc",
-    "MemoryError",
-    "OutOfMemoryError",
-    "Cannot allocate memory",
-];
-
-/// Whether `run` went over `limits`' memory: its peak resident set over the declared limit,
-/// or a failed end that standard error blames on memory (an allocation refused at the bound
-/// the runner sets, [`CaseLimits::memory_bound_mib`]).
-pub fn over_memory(run: &exec::Run, limits: CaseLimits) -> bool {
-    let over_limit = limits
-        .memory_mib
-        .is_some_and(|mib| run.peak_memory_kib > mib.saturating_mul(1024));
-    let failed = matches!(run.ended, Ended::Signalled(_))
-        || matches!(run.ended, Ended::Exited(code) if code != 0);
-    over_limit || (failed && out_of_memory_said(&run.stderr))
+/// The memory figure of `run` that `limits`' judge counts, KiB: its tree's peak resident
+/// memory, or its peak address space for a judge that counts reservations.
+pub fn counted_memory_kib(run: &exec::Run, limits: CaseLimits) -> u64 {
+    match limits.counted {
+        Counted::Resident => run.peak_memory_kib,
+        Counted::Reserved => run.peak_reserved_kib.max(run.peak_memory_kib),
+    }
 }
 
-fn out_of_memory_said(stderr: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(stderr);
-    OUT_OF_MEMORY.iter().any(|said| text.contains(said))
+/// Whether `run` went over `limits`' memory, as measured: the figure its judge counts over
+/// the declared limit, or its tree stopped at the runner's bound. What the program wrote
+/// (an error message that blames memory) plays no part.
+pub fn over_memory(run: &exec::Run, limits: CaseLimits) -> bool {
+    let counted = counted_memory_kib(run, limits);
+    run.ended == Ended::OverMemory
+        || limits
+            .memory_mib
+            .is_some_and(|mib| counted > mib.saturating_mul(1024))
 }
 
 /// The verdict of a finished run against the expected output, within `limits`.
@@ -151,12 +144,15 @@ pub fn judge_case(
     cap: usize,
 ) -> (Verdict, String) {
     if run.ended != Ended::OverCap && over_memory(run, limits) {
-        let peak = run.peak_memory_kib.div_ceil(1024);
+        let peak = counted_memory_kib(run, limits).div_ceil(1024);
+        let what = match limits.counted {
+            Counted::Resident => "peak",
+            Counted::Reserved => "reserved",
+        };
         let detail = match limits.memory_mib {
-            Some(mib) if peak > mib => format!("peak {peak} MiB over {mib} MiB"),
+            Some(mib) if peak > mib => format!("{what} {peak} MiB over {mib} MiB"),
             _ => format!(
-                "{} (the runner's bound is {} MiB)",
-                first_line(&run.stderr),
+                "stopped at the runner's bound, {} MiB (peak {peak} MiB)",
                 limits.memory_bound_mib()
             ),
         };
@@ -173,6 +169,8 @@ pub fn judge_case(
         ),
         Ended::TimedOut => (Verdict::Tle, format!("over {}", limits::show(limits.time))),
         Ended::OverCap => (Verdict::Wa, over_cap(&run.stdout, expected, cap)),
+        // Judged above: stopped at the bound, over every limit.
+        Ended::OverMemory => (Verdict::Mle, String::new()),
         Ended::Signalled(signal) => (
             Verdict::Re,
             with_stderr(format!("killed by signal {signal}"), &run.stderr),
@@ -319,6 +317,7 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
             cpu: std::time::Duration::ZERO,
             peak_memory_kib: 0,
+            peak_reserved_kib: 0,
         };
         let limits = CaseLimits::time_only(std::time::Duration::from_secs(1));
         let verdict = |run: &exec::Run| judge_case(run, b"1\n", limits, 1 << 20);

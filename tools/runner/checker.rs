@@ -85,6 +85,7 @@ pub fn verdict(
         }
         Ended::Exited(code) => failed(&format!("exit {code}"), &run.stderr),
         Ended::Signalled(signal) => failed(&format!("signal {signal}"), &run.stderr),
+        Ended::OverMemory => failed("stopped at its memory bound", &run.stderr),
         Ended::TimedOut => (
             Verdict::Re,
             format!("checker failed: over {}", limits::show(time)),

@@ -196,6 +196,7 @@ pub fn play(
                 Ended::Exited(code) => format!("the jury exited with status {code} and no verdict"),
                 Ended::Signalled(signal) => format!("the jury was killed by signal {signal}"),
                 Ended::OverCap => "the jury wrote too much".to_string(),
+                Ended::OverMemory => "the jury was stopped at its memory bound".to_string(),
             };
             let said = cases::first_line(&run.stderr);
             (Verdict::Re, run.elapsed, format!("{how}: {said}"))
@@ -235,6 +236,10 @@ pub fn scripted(input: &Path, program: &Path, limit: Duration) -> (Verdict, Dura
         Ended::OverCap => {
             let detail = format!("output over {cap} bytes, stopped");
             return (Verdict::Wa, run.elapsed, detail);
+        }
+        Ended::OverMemory => {
+            let detail = "stopped at the runner's memory bound".to_string();
+            return (Verdict::Mle, run.elapsed, detail);
         }
     };
     let failed = ended.is_err();

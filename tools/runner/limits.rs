@@ -1,6 +1,7 @@
 //! Per-case limits: the time limit (the `TIMEOUT` setting, a problem's declared limit, the
 //! default, and the range every limit is clamped to) and the memory limit (a problem's
-//! declared `memory-limit`, and the bound on the memory a program may map beyond it).
+//! declared `memory-limit`, what its judge counts against it, and the bound past which a
+//! program is stopped).
 
 use std::time::Duration;
 
@@ -63,6 +64,17 @@ pub fn case_limit(setting: Option<f64>, declared: Option<f64>) -> Duration {
 /// `MLE` below it, but a program allocating without bound is stopped here.
 pub const UNDECLARED_MEMORY_BOUND_MIB: u64 = 2048;
 
+/// What a judge counts against a memory limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Memory in use: the resident memory of the whole process tree (a judge that measures
+    /// through a control group or the resident set); an untouched reservation costs nothing.
+    Resident,
+    /// Memory reserved: the address space (a judge that limits it with `RLIMIT_AS`, or that
+    /// counts committed memory, as Windows does); an untouched reservation counts whole.
+    Reserved,
+}
+
 /// A case's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaseLimits {
@@ -70,6 +82,8 @@ pub struct CaseLimits {
     pub time: Duration,
     /// The problem's memory limit in MiB (its `memory-limit`), if it declares one.
     pub memory_mib: Option<u64>,
+    /// What the problem's judge counts against the memory limit.
+    pub counted: Counted,
 }
 
 impl CaseLimits {
@@ -78,17 +92,23 @@ impl CaseLimits {
         CaseLimits {
             time,
             memory_mib: None,
+            counted: Counted::Resident,
         }
     }
 
-    /// The memory (`RLIMIT_DATA`) the program may map, in MiB: twice the limit and 256 MiB
-    /// more, so that a program over the limit is measured over it (an `MLE`, not a crash)
-    /// unless it allocates without bound; [`UNDECLARED_MEMORY_BOUND_MIB`] without a limit.
+    /// The resident memory of its process tree past which the runner stops the program, in
+    /// MiB: twice the limit and 256 MiB more, so that a program over the limit is measured
+    /// over it (an `MLE`) and one allocating without bound is stopped;
+    /// [`UNDECLARED_MEMORY_BOUND_MIB`] without a limit.
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tools::runner::limits::CaseLimits;
-    /// let limits = CaseLimits { time: Duration::from_secs(1), memory_mib: Some(256) };
+    /// use tools::runner::limits::{CaseLimits, Counted};
+    /// let limits = CaseLimits {
+    ///     time: Duration::from_secs(1),
+    ///     memory_mib: Some(256),
+    ///     counted: Counted::Resident,
+    /// };
     /// assert_eq!(limits.memory_bound_mib(), 768);
     /// assert_eq!(CaseLimits::time_only(Duration::from_secs(1)).memory_bound_mib(), 2048);
     /// ```

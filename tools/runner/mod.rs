@@ -19,6 +19,7 @@ pub mod lint;
 pub mod ordered;
 pub mod pool;
 pub mod report;
+pub mod tree;
 pub mod unit;
 pub mod variants;
 
@@ -335,6 +336,7 @@ fn run_counted(settings: &Settings) -> (usize, usize) {
             let limits = limits::CaseLimits {
                 time: limits::case_limit(settings.timeout, meta.time_limit),
                 memory_mib: meta.memory_limit,
+                counted: meta.judge.memory,
             };
             (name.clone(), meta.judge, limits)
         })

@@ -21,7 +21,7 @@ fn root() -> PathBuf {
 /// the real one, which other tests of this binary read while these run. Made once a run, at a
 /// fixed place and with only the files that changed rewritten, so that cargo finds knights
 /// built by an earlier run fresh.
-fn knights_workspace() -> &'static Path {
+pub(crate) fn knights_workspace() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let root = root();
@@ -95,7 +95,7 @@ fn knights_workspace() -> &'static Path {
 }
 
 /// `stress` on knights in [`knights_workspace`], building into the real target directory.
-fn stress(args: &[&str]) -> Output {
+pub(crate) fn stress(args: &[&str]) -> Output {
     let dir = knights_workspace();
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
     Command::new(env!("CARGO_BIN_EXE_stress"))
@@ -108,15 +108,15 @@ fn stress(args: &[&str]) -> Output {
         .expect("the stress binary runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Removes the testcases a run saved (`saved as PATH` in its report), whatever the test's end.
-struct Saved(Vec<PathBuf>);
+pub(crate) struct Saved(pub(crate) Vec<PathBuf>);
 
 impl Saved {
-    fn of(report: &str) -> Saved {
+    pub(crate) fn of(report: &str) -> Saved {
         let paths = report
             .lines()
             .filter_map(|line| line.strip_prefix("saved as "))
@@ -191,7 +191,7 @@ fn a_wrong_reference_is_caught_shrunk_and_saved() {
 }
 
 /// The knights game in Python: each coin's Grundy value by memoised mex, XORed.
-const KNIGHTS_PY: &str = r#"
+pub(crate) const KNIGHTS_PY: &str = r#"
 import sys
 from functools import lru_cache
 @lru_cache(None)
@@ -213,7 +213,7 @@ for _ in range(t):
     print("First" if v else "Second")
 "#;
 
-fn python3() -> bool {
+pub(crate) fn python3() -> bool {
     Command::new("python3")
         .arg("--version")
         .output()

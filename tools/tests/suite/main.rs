@@ -9,6 +9,7 @@ mod compare;
 mod describe;
 mod docs_map;
 mod hardening;
+mod hostile;
 mod interactive;
 mod msrv_scan;
 mod new;
