@@ -371,19 +371,24 @@ where
     }
     // Exits' own keys are pushed first and no arrival is ever pushed to a CLOSED position, so
     // a CLOSED position popped is an exit.
+    // `waiting` alone says whether a position is settled (0), so that the hot loop reads one
+    // 4-byte array; `totals` is written once per settled position.
+    const SETTLED: u32 = 0;
     let mut totals = vec![INFINITE; positions];
     let mut buffer = Vec::new();
     while let Some((key, p)) = queue.pop() {
         let p = p as usize;
-        if totals[p] != INFINITE {
-            continue;
-        }
-        if waiting[p] != CLOSED {
-            waiting[p] -= 1;
-            if waiting[p] != 0 {
-                continue;
+        match waiting[p] {
+            SETTLED => continue,
+            CLOSED => {}
+            _ => {
+                waiting[p] -= 1;
+                if waiting[p] != SETTLED {
+                    continue;
+                }
             }
         }
+        waiting[p] = SETTLED;
         totals[p] = key;
         buffer.clear();
         predecessors(p, &mut buffer);
@@ -393,7 +398,7 @@ where
                 "predecessor {} is not a position",
                 before
             );
-            if totals[before] == INFINITE && waiting[before] != CLOSED {
+            if waiting[before] != SETTLED && waiting[before] != CLOSED {
                 let arrival = key
                     .checked_add(cost)
                     .filter(|&t| t != INFINITE)
