@@ -43,10 +43,10 @@
 //! also treats negative weights); without costs it is [`crate::cyclic`]'s out-degree counting.
 //!
 //! # The method
-//! A monotone priority queue (a radix heap: a key goes to the bucket of the highest bit where
-//! it differs from the last key popped, so a key moves down at most 64 times in all) holds the
-//! arrivals. Small costs, as in grid games with unit moves, keep almost every key in the two
-//! lowest buckets. No recursion.
+//! A monotone priority queue holds the arrivals: keys within 64 of the window's base in a ring
+//! of buckets (push and pop in O(1): a grid game's unit moves never leave it), larger ones in a
+//! radix heap (a key goes to the bucket of the highest bit where it differs from the last key
+//! taken out, so it moves down at most 64 times in all). No recursion.
 //!
 //! ```
 //! use grundy::cyclic_costs::{Chooser, Graph, Total};
@@ -208,28 +208,92 @@ impl RadixHeap {
         self.len += 1;
     }
 
-    fn pop(&mut self) -> Option<(u64, u32)> {
-        if self.len == 0 {
-            return None;
-        }
+    /// The smallest item if its key is below `limit`; otherwise `None`, and the heap is left
+    /// as it was (so that keys below the smallest one may still be pushed, down to `limit`).
+    fn pop_below(&mut self, limit: u64) -> Option<(u64, u32)> {
         if self.buckets[0].is_empty() {
-            let i = (1..65)
-                .find(|&i| !self.buckets[i].is_empty())
-                .expect("a non-empty queue has a non-empty bucket");
-            let items = std::mem::take(&mut self.buckets[i]);
-            self.last = items.iter().map(|item| item.0).min().unwrap_or(self.last);
+            let i = (1..65).find(|&i| !self.buckets[i].is_empty())?;
+            let least = self.buckets[i].iter().map(|item| item.0).min()?;
+            if least >= limit {
+                return None;
+            }
+            self.last = least;
+            let mut items = std::mem::take(&mut self.buckets[i]);
             for &(key, position) in &items {
                 self.buckets[Self::bucket(self.last, key)].push((key, position));
             }
-            // Keep the allocation of the emptied bucket for later keys.
-            let mut items = items;
+            // Keep the emptied bucket's allocation for later keys.
             items.clear();
             if self.buckets[i].is_empty() {
                 self.buckets[i] = items;
             }
+        } else if self.last >= limit {
+            return None;
         }
         self.len -= 1;
         self.buckets[0].pop()
+    }
+
+    /// The smallest item (keys are below 2^64 − 1: totals are).
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        self.pop_below(u64::MAX)
+    }
+}
+
+/// The arrivals' queue: keys within 64 of `base` in a ring of buckets (one bit of `occupied`
+/// each), so that small costs (a grid's unit moves) push and pop in O(1); larger keys wait in
+/// a [`RadixHeap`] and enter the ring when it runs empty. Every key in the ring is in
+/// `base..base + 64` and every key in the heap at least `base + 64`; keys pushed are never
+/// below the last key popped.
+struct ArrivalQueue {
+    base: u64,
+    ring: Vec<Vec<(u64, u32)>>,
+    occupied: u64,
+    far: RadixHeap,
+}
+
+impl ArrivalQueue {
+    fn new() -> Self {
+        ArrivalQueue {
+            base: 0,
+            ring: (0..64).map(|_| Vec::new()).collect(),
+            occupied: 0,
+            far: RadixHeap::new(),
+        }
+    }
+
+    fn push(&mut self, key: u64, position: u32) {
+        if key - self.base < 64 {
+            let slot = (key & 63) as usize;
+            self.ring[slot].push((key, position));
+            self.occupied |= 1 << slot;
+        } else {
+            self.far.push(key, position);
+        }
+    }
+
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        if self.occupied == 0 {
+            // The ring is empty: move the window to the heap's smallest key and bring in
+            // every key that now falls inside it.
+            let (key, position) = self.far.pop()?;
+            self.base = key;
+            self.push(key, position);
+            while let Some((key, position)) = self.far.pop_below(self.base.saturating_add(64)) {
+                self.push(key, position);
+            }
+        }
+        // The ring's smallest key: the first occupied slot from `base` on, round the ring.
+        let offset = self
+            .occupied
+            .rotate_right((self.base & 63) as u32)
+            .trailing_zeros();
+        let slot = ((self.base + u64::from(offset)) & 63) as usize;
+        let item = self.ring[slot].pop();
+        if self.ring[slot].is_empty() {
+            self.occupied &= !(1 << slot);
+        }
+        item
     }
 }
 
@@ -287,7 +351,7 @@ where
     // never settled).
     const CLOSED: u32 = u32::MAX;
     let mut waiting = vec![0u32; positions];
-    let mut queue = RadixHeap::new();
+    let mut queue = ArrivalQueue::new();
     for &(exit, total) in exits {
         assert!(exit < positions, "exit {} is not a position", exit);
         assert!(total != INFINITE, "an exit's total must be below 2^64 - 1");
@@ -307,19 +371,24 @@ where
     }
     // Exits' own keys are pushed first and no arrival is ever pushed to a CLOSED position, so
     // a CLOSED position popped is an exit.
+    // `waiting` alone says whether a position is settled (0), so that the hot loop reads one
+    // 4-byte array; `totals` is written once per settled position.
+    const SETTLED: u32 = 0;
     let mut totals = vec![INFINITE; positions];
     let mut buffer = Vec::new();
     while let Some((key, p)) = queue.pop() {
         let p = p as usize;
-        if totals[p] != INFINITE {
-            continue;
-        }
-        if waiting[p] != CLOSED {
-            waiting[p] -= 1;
-            if waiting[p] != 0 {
-                continue;
+        match waiting[p] {
+            SETTLED => continue,
+            CLOSED => {}
+            _ => {
+                waiting[p] -= 1;
+                if waiting[p] != SETTLED {
+                    continue;
+                }
             }
         }
+        waiting[p] = SETTLED;
         totals[p] = key;
         buffer.clear();
         predecessors(p, &mut buffer);
@@ -329,7 +398,7 @@ where
                 "predecessor {} is not a position",
                 before
             );
-            if totals[before] == INFINITE && waiting[before] != CLOSED {
+            if waiting[before] != SETTLED && waiting[before] != CLOSED {
                 let arrival = key
                     .checked_add(cost)
                     .filter(|&t| t != INFINITE)
@@ -575,6 +644,33 @@ mod tests {
                 .totals()
                 .collect();
             assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
+    fn the_arrival_queue_pops_in_order() {
+        // Small steps stay in the ring, large ones go through the heap.
+        for (seed, max_bits) in [(3u64, 4u64), (5, 12), (9, 40)].iter() {
+            let mut rng = Rng::new(*seed);
+            let mut queue = ArrivalQueue::new();
+            let mut reference = std::collections::BinaryHeap::new();
+            let mut last = 0u64;
+            for step in 0..20_000u32 {
+                if rng.below(3) > 0 || reference.is_empty() {
+                    let bits = rng.below(*max_bits);
+                    let key = last + rng.below(1 << bits);
+                    queue.push(key, step);
+                    reference.push(std::cmp::Reverse(key));
+                } else {
+                    let (key, _) = queue.pop().unwrap();
+                    assert_eq!(std::cmp::Reverse(key), reference.pop().unwrap());
+                    last = key;
+                }
+            }
+            while let Some(std::cmp::Reverse(key)) = reference.pop() {
+                assert_eq!(queue.pop().map(|item| item.0), Some(key));
+            }
+            assert_eq!(queue.pop(), None);
         }
     }
 
