@@ -164,7 +164,11 @@ mod tests {
             });
             for (a, want) in table.iter().enumerate() {
                 let a = a as u64;
-                assert_eq!(pile_value(a, k % 2 == 1), want.value() as u8, "a = {a}, k = {k}");
+                assert_eq!(
+                    pile_value(a, k % 2 == 1),
+                    want.value() as u8,
+                    "a = {a}, k = {k}"
+                );
             }
         }
     }
