@@ -11,6 +11,7 @@ mod hardening;
 mod interactive;
 mod msrv_scan;
 mod new;
+mod partizan;
 mod readme;
 mod runner;
 
