@@ -32,7 +32,7 @@ pub const MAX_GRAPH_EDGES: usize = 30;
 /// sums, which can grow with the tree).
 pub const MAX_MIXED_TREE: usize = 2000;
 /// The most positions searched in one component with a cycle.
-pub const MAX_POSITIONS: usize = 2_000_000;
+pub const MAX_POSITIONS: usize = 50_000;
 /// The most positions `partizan` reads.
 pub const MAX_GAME_LINES: usize = 10_000;
 
