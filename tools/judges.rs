@@ -107,6 +107,18 @@ pub const JUDGES: &[Judge] = &[
         hosts: &["codechef.com", "www.codechef.com"],
     },
     Judge {
+        name: "aoj",
+        title: "Aizu Online Judge",
+        language: "Rust",
+        rustc: "1.56",
+        edition: "2021",
+        rustc_flags: &["-O"],
+        crates: &[],
+        // Conservative: AOJ's pages state no source limit this table could cite.
+        size_limit: 50_000,
+        hosts: &["judge.u-aizu.ac.jp", "onlinejudge.u-aizu.ac.jp"],
+    },
+    Judge {
         name: "hackerrank",
         title: "HackerRank",
         language: "Rust (rustc 1.59)",
@@ -305,6 +317,11 @@ mod tests {
             ("https://yukicoder.me/problems/no/87", "yukicoder"),
             ("https://www.codechef.com/problems/ABC", "codechef"),
             ("https://codechef.com/problems/ABC", "codechef"),
+            (
+                "https://judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=1377",
+                "aoj",
+            ),
+            ("https://onlinejudge.u-aizu.ac.jp/problems/1377", "aoj"),
             ("HTTPS://CSES.FI:443/problemset/task/1", "cses"),
         ] {
             assert_eq!(judge_of(url), Some(judge), "{url}");
@@ -331,7 +348,7 @@ mod tests {
     #[test]
     fn the_new_judges_compilers_and_limits() {
         let judge = |name| by_name(name).unwrap();
-        for name in ["cses", "luogu", "yukicoder", "codechef"] {
+        for name in ["cses", "luogu", "yukicoder", "codechef", "aoj"] {
             let j = judge(name);
             assert_eq!((j.rustc, j.edition), (OLDEST_RUSTC, "2021"), "{name}");
             assert!(j.is_plain() && j.rustc_flags == ["-O"], "{name}");
@@ -343,6 +360,7 @@ mod tests {
         assert_eq!(checker.rustc_flags, ["-C", "opt-level=3"]);
         assert_eq!(checker.size_limit, 1 << 20);
         assert_eq!(judge("codechef").size_limit, 50_000);
+        assert_eq!(judge("aoj").size_limit, 50_000);
         assert_eq!(judge("cses").size_limit, 128_000);
     }
 

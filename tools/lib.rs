@@ -6,7 +6,7 @@
 //! ([`listener`]) and the writer of a new problem ([`scaffold`]); the `stress` tool's
 //! driver ([`stress`]) and its comparison with a reference program ([`compare`]), `play`
 //! against an interactive jury ([`play`]) and the analyzer's `describe` ([`describe`], drawn by
-//! [`plot`]); their command lines ([`cli`]: a usage error is one line).
+//! [`plot`]), `hackenbush` and `partizan` ([`partizan`]); their command lines ([`cli`]: a usage error is one line).
 
 pub mod analyzer;
 pub mod bundle;
@@ -18,6 +18,7 @@ pub mod judges;
 pub mod listener;
 pub mod manifest;
 pub mod msrv;
+pub mod partizan;
 pub mod play;
 pub mod plot;
 pub mod runner;

@@ -156,10 +156,23 @@ impl Picture {
     /// where parents come first; `None` if the grounded part has a cycle (a loop, a parallel
     /// edge, or a longer one).
     fn forest(&self) -> Option<Vec<(usize, usize, Color)>> {
-        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.vertices];
+        // Adjacency in one array (each vertex's (neighbour, edge) pairs side by side): no
+        // allocation per vertex on a tree of 10^5 vertices.
+        let mut start = vec![0usize; self.vertices + 1];
+        for &(a, b, _) in &self.edges {
+            start[a + 1] += 1;
+            start[b + 1] += 1;
+        }
+        for v in 0..self.vertices {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut adjacent = vec![(0usize, 0usize); 2 * self.edges.len()];
         for (i, &(a, b, _)) in self.edges.iter().enumerate() {
-            adjacent[a].push((b, i));
-            adjacent[b].push((a, i));
+            adjacent[fill[a]] = (b, i);
+            fill[a] += 1;
+            adjacent[fill[b]] = (a, i);
+            fill[b] += 1;
         }
         let mut seen = vec![false; self.vertices];
         let mut order = Vec::new();
@@ -169,7 +182,7 @@ impl Picture {
         seen[0] = true;
         let mut stack = vec![(0usize, usize::MAX)];
         while let Some((v, via)) = stack.pop() {
-            for &(w, i) in &adjacent[v] {
+            for &(w, i) in &adjacent[start[v]..start[v + 1]] {
                 if i == via {
                     continue;
                 }

@@ -6,7 +6,12 @@
 //! cargo run --release --bin grundy -- subtraction 1,3,4
 //! cargo run --release --bin grundy -- grundys-game --upto 1048576
 //! cargo run --release --bin grundy -- octal 0.07 --upto 400 --values | cargo run --release --bin grundy -- describe --extend 1000
+//! printf '3 2\n0 1 B\n1 2 R\n' | cargo run --release --bin grundy -- hackenbush
+//! printf 'hot: 1 | -1\n' | cargo run --release --bin grundy -- partizan
 //! ```
+//!
+//! `hackenbush` and `partizan` print `value: X` and `outcome: C` (`tools::partizan`); a bad
+//! input is one line `error: ...` and exit 2.
 //!
 //! Output lines, for tools to read: `game: …`, `computed: N values`, `period: P` (or
 //! `period: none`), `preperiod: E` (only with a period), `set: 1,3,4` (a subtraction game),
@@ -85,6 +90,49 @@ enum GameArg {
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
     },
+    /// A Blue-Red-Green Hackenbush picture: `n m`, then m edges `u v c` (vertex 0 the
+    /// ground, c one of B, R, G); prints `value:` and `outcome:` (L, R, N or P).
+    Hackenbush {
+        /// The file to read (default: standard input).
+        file: Option<std::path::PathBuf>,
+    },
+    /// A partizan game as option lists, one position a line: `NAME: L1 L2 | R1 R2` (options
+    /// are names defined above or values: 0, -3/4, *, *2, ^, v); prints each position's value
+    /// and class, then the last one's `value:` and `outcome:`.
+    Partizan {
+        /// The file to read (default: standard input).
+        file: Option<std::path::PathBuf>,
+    },
+}
+
+/// The most bytes `hackenbush` and `partizan` read.
+const MAX_PARTIZAN_INPUT: u64 = 64 << 20;
+
+/// Reads the input of `hackenbush` or `partizan`, answers it, and prints the answer; a bad
+/// input is one line `error: …` and exit 2.
+fn partizan_command(
+    file: Option<std::path::PathBuf>,
+    answer: fn(&str) -> Result<tools::partizan::Answer, String>,
+) -> Result<(), String> {
+    use std::io::Read;
+    let mut input = String::new();
+    let read = match &file {
+        Some(path) => std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_PARTIZAN_INPUT + 1).read_to_string(&mut input)),
+        None => std::io::stdin()
+            .lock()
+            .take(MAX_PARTIZAN_INPUT + 1)
+            .read_to_string(&mut input),
+    };
+    read.map_err(|e| format!("cannot read the input: {e}"))?;
+    if input.len() as u64 > MAX_PARTIZAN_INPUT {
+        usage_error(&format!("the input is over {MAX_PARTIZAN_INPUT} bytes"));
+    }
+    let answer = answer(&input).unwrap_or_else(|e| usage_error(&e));
+    let mut out = std::io::stdout().lock();
+    out.write_all(answer.text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write the output: {e}"))
 }
 
 #[derive(clap::Args)]
@@ -155,6 +203,10 @@ fn run() -> Result<(), String> {
             }
             return Ok(());
         }
+        GameArg::Hackenbush { file } => {
+            return partizan_command(file, tools::partizan::hackenbush);
+        }
+        GameArg::Partizan { file } => return partizan_command(file, tools::partizan::partizan),
         GameArg::GrundysGame { upto, values } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -13,6 +13,7 @@ mod hostile;
 mod interactive;
 mod msrv_scan;
 mod new;
+mod partizan;
 mod readme;
 mod runner;
 
