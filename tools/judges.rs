@@ -116,6 +116,7 @@ pub const JUDGES: &[Judge] = &[
         crates: &[],
         // Conservative: AOJ's pages state no source limit this table could cite.
         size_limit: 50_000,
+        memory: Counted::Resident,
         hosts: &["judge.u-aizu.ac.jp", "onlinejudge.u-aizu.ac.jp"],
     },
     Judge {
