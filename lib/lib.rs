@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod anti_sg;
+pub mod bitset_grundy;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod divisor;
