@@ -289,16 +289,14 @@ mod tests {
             .collect();
         let err = hackenbush(&format!("2 31\n{big_cycle}")).unwrap_err();
         assert!(err.contains("31 edges"), "{err}");
-        assert!(
-            is_forest(
-                3,
-                &[
-                    (1, 2, Color::Blue),
-                    (2, 1, Color::Red),
-                    (0, 1, Color::Green)
-                ]
-            ) == false
-        );
+        assert!(!is_forest(
+            3,
+            &[
+                (1, 2, Color::Blue),
+                (2, 1, Color::Red),
+                (0, 1, Color::Green)
+            ]
+        ));
         assert!(is_forest(
             4,
             &[(0, 1, Color::Blue), (2, 3, Color::Red), (3, 2, Color::Red)]
