@@ -1,4 +1,4 @@
-//! Luogu P4055 "[JSOI2009] 游戏" (also BZOJ 1443): an N × M board whose cells are free (`.`)
+//! Luogu P4055 "\[JSOI2009\] 游戏" (also BZOJ 1443): an N × M board whose cells are free (`.`)
 //! or blocked (`#`). AA puts a piece on a free cell; then YY and AA alternately move it to an
 //! adjacent free cell not yet visited (the start counts as visited); who cannot move loses.
 //! Print `WIN` and every start from which AA wins (`row col`, 1-based, row by row), or `LOSE`

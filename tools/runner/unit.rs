@@ -18,8 +18,8 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 /// How often it does in a log (standard output not a terminal): a log keeps every line.
 const PROGRESS_IN_A_LOG: Duration = Duration::from_secs(30);
 
-/// How often a long harness prints how far it is: every [`PROGRESS_EVERY`] on a terminal, at
-/// most one line every [`PROGRESS_IN_A_LOG`] in a log.
+/// How often a long harness prints how far it is: every `PROGRESS_EVERY` on a terminal, at
+/// most one line every `PROGRESS_IN_A_LOG` in a log.
 pub fn progress_every(terminal: bool) -> Duration {
     if terminal {
         PROGRESS_EVERY
