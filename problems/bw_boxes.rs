@@ -71,8 +71,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             || !text.bytes().all(|b| b == b'B' || b == b'W')
         {
             return Err(InputError::Invalid(format!(
-                "{} = `{}` is not 1 to {} letters B and W",
-                field, text, MAX_HEIGHT
+                "{} = {} is not 1 to {} letters B and W",
+                field,
+                judge::quote(text.as_bytes()),
+                MAX_HEIGHT
             )));
         }
         let colors: Vec<Color> = text
