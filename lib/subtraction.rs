@@ -6,7 +6,6 @@
 //! subtraction game is eventually periodic. [`SubtractionGame`] computes the values and the
 //! period on its own, the small route for a program that needs one game's G(n).
 
-use crate::bitset_grundy::Engine;
 use crate::nimber::Nimber;
 use crate::octal::{Limits, OctalCode, OctalCodeError, Progress};
 use crate::periodicity::{certify, Period, PeriodRule};
@@ -80,8 +79,6 @@ pub struct SubtractionGame {
     work: u64,
     /// `seen[v]` while the options of one value are marked: |S| + 1 slots, the mex is at most |S|.
     seen: Vec<bool>,
-    /// The bitset engine, once [`SubtractionGame::with_bitsets`] chose it.
-    bitsets: Option<Engine>,
 }
 
 impl SubtractionGame {
@@ -111,50 +108,7 @@ impl SubtractionGame {
             values: Vec::new(),
             period: None,
             work: 0,
-            bitsets: None,
         })
-    }
-
-    /// The same game computing its values by the bitset engine
-    /// ([`crate::bitset_grundy::Engine`]): one bitset of positions per value, 64 moves a word.
-    /// The same values and periods; much faster for sets of thousands of moves whose values
-    /// stay small (docs/benchmarks.md: 60,000 moves, 2·10^5 values), slower for a handful of
-    /// moves. [`SubtractionGame::work`] still counts the options the values stand for.
-    ///
-    /// ```
-    /// use grundy::octal::Limits;
-    /// use grundy::subtraction::SubtractionGame;
-    /// let mut game = SubtractionGame::new(&[1, 3, 4]).unwrap().with_bitsets();
-    /// let p = game.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
-    /// assert_eq!((p.period, p.preperiod), (7, 0));
-    /// assert_eq!(&game.values()[..7], &[0, 1, 0, 1, 2, 3, 2]);
-    /// ```
-    ///
-    /// # Constraints
-    /// Memory as [`crate::bitset_grundy::Engine`]: (len + max S)/8 bytes for each distinct
-    /// value below 256.
-    pub fn with_bitsets(mut self) -> Self {
-        let engine = Engine::new(&self.set).expect("the set was checked by new");
-        self.bitsets = Some(engine);
-        self
-    }
-
-    /// Makes room for `len` values (and, with [`SubtractionGame::with_bitsets`], sizes the
-    /// engine's rows for them), so that extending in steps up to `len` reallocates nothing.
-    ///
-    /// ```
-    /// use grundy::subtraction::SubtractionGame;
-    /// let mut game = SubtractionGame::new(&[2, 5]).unwrap().with_bitsets();
-    /// game.reserve(100);
-    /// game.extend_to(50);
-    /// game.extend_to(100);
-    /// assert_eq!(game.values()[95..], [0, 2, 1, 0, 0]);
-    /// ```
-    pub fn reserve(&mut self, len: usize) {
-        self.values.reserve(len.saturating_sub(self.values.len()));
-        if let Some(engine) = &mut self.bitsets {
-            engine.reserve(len);
-        }
     }
 
     /// The values computed so far, G(0..len).
@@ -198,18 +152,8 @@ impl SubtractionGame {
     /// Computes values until `len` of them are known.
     ///
     /// # Complexity
-    /// O(|S|) per value; with [`SubtractionGame::with_bitsets`], as
-    /// [`crate::bitset_grundy::Engine::extend`].
+    /// O(|S|) per value.
     pub fn extend_to(&mut self, len: usize) {
-        if let Some(engine) = &mut self.bitsets {
-            let from = self.values.len();
-            engine.extend(&mut self.values, len);
-            let set = &self.set;
-            self.work += (from..self.values.len())
-                .map(|n| set.partition_point(|&s| s <= n) as u64)
-                .sum::<u64>();
-            return;
-        }
         while self.values.len() < len {
             let n = self.values.len();
             let (g, seen) = (&self.values, &mut self.seen);
@@ -347,30 +291,6 @@ mod tests {
             assert!(reports
                 .iter()
                 .all(|p| p.len < game.len() || found.is_none()));
-        }
-    }
-
-    #[test]
-    fn the_bitset_method_gives_the_same_values_periods_and_work() {
-        let mut rng = Rng::new(4503);
-        for round in 0..150 {
-            let most = if round % 2 == 0 { 12 } else { 300 };
-            let mut set = random_set(&mut rng, most);
-            if round % 3 == 0 {
-                // Dense sets too: many moves, values past a word's 64.
-                set.extend((0..rng.range(50, 200)).map(|_| rng.range(1, 400) as usize));
-            }
-            let limits = Limits::up_to(1 << 13);
-            let mut direct = subtraction_game(&set).unwrap();
-            let expected = direct.run(limits, |_| {}).unwrap();
-            let mut fast = subtraction_game(&set).unwrap().with_bitsets();
-            assert_eq!(fast.run(limits, |_| {}).unwrap(), expected, "{set:?}");
-            assert_eq!(fast.values(), direct.values(), "{set:?}");
-            assert_eq!(fast.work(), direct.work(), "{set:?}");
-            // Past the cut-back values, on again: the planes are rebuilt.
-            direct.extend_to(direct.len() + 500);
-            fast.extend_to(fast.len() + 500);
-            assert_eq!(fast.values(), direct.values(), "{set:?}");
         }
     }
 

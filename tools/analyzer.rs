@@ -221,12 +221,6 @@ pub fn grundys_game(
 /// # Errors
 /// A one-line reason: a size that does not fit in memory, a value above 65535, a failed write.
 pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String> {
-    if let (Some(set), Some(n), Method::Auto) = (&game.set, run.upto, run.method) {
-        within_max_values(n).map_err(|e| format!("--upto: {e}"))?;
-        if run.memory.is_none_or(|m| bitset_bytes(set, n) <= m) {
-            return subtraction_by_bitsets(game, set, n, run, out);
-        }
-    }
     match run.method {
         Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
@@ -296,65 +290,15 @@ fn analyze_with<S: Solver>(
             found
         }
     };
-    let values = run.values.then(|| certifier.values());
-    write_result(game, &progress, certifier.len(), period, values, out)
-}
-
-/// Bytes a bitset run of `len` values of the subtraction game `set` may take at most: the
-/// values (4 bytes each), the rows (`grundy::bitset_grundy::ROW_BYTES` at most, and no more
-/// than a row of len/4 bytes for each possible value) and the certification's scratch table.
-pub fn bitset_bytes(set: &[usize], len: usize) -> u64 {
-    let top = set.iter().copied().max().unwrap_or(0);
-    let rows = (grundy::bitset_grundy::ROW_BYTES as u64)
-        .min((set.len() as u64 + 1) * (len as u64 / 4 + 16));
-    let rule = PeriodRule::window(top);
-    4 * len as u64 + rows + (top / 8) as u64 + scratch_bytes(len, rule) as u64 + (1 << 20)
-}
-
-/// `--upto N` of a subtraction game with `Auto`: the bitset engine
-/// (`SubtractionGame::with_bitsets`), the same values and lines as the octal engine's.
-fn subtraction_by_bitsets(
-    game: &Game,
-    set: &[usize],
-    n: usize,
-    run: &Run,
-    out: &mut dyn Write,
-) -> Result<(), String> {
-    let mut sub = grundy::subtraction::SubtractionGame::new(set)
-        .map_err(|e| format!("bad subtraction set: {e}"))?
-        .with_bitsets();
-    sub.reserve(n);
-    let mut progress = ProgressLine::new();
-    while sub.len() < n {
-        let step = (sub.len() + (sub.len() / 8).max(1024)).min(n);
-        sub.extend_to(step);
-        let values = sub.values();
-        progress.report(values.len(), sub.work(), || {
-            best_candidate(values, game.rule)
-        });
-    }
-    let period = certify(sub.values(), game.rule);
-    let values = run.values.then(|| sub.values());
-    write_result(game, &progress, sub.len(), period, values, out)
-}
-
-/// The time on stderr and the result lines on `out`.
-fn write_result<T: std::fmt::Display>(
-    game: &Game,
-    progress: &ProgressLine,
-    len: usize,
-    period: Option<grundy::periodicity::Period>,
-    values: Option<&[T]>,
-    out: &mut dyn Write,
-) -> Result<(), String> {
     let elapsed = progress.start.elapsed().as_secs_f64();
     eprintln!(
-        "time: {elapsed:.2} s for {len} values ({:.0} values/s)",
-        len as f64 / elapsed.max(1e-9)
+        "time: {elapsed:.2} s for {} values ({:.0} values/s)",
+        certifier.len(),
+        certifier.len() as f64 / elapsed.max(1e-9)
     );
     let mut write = || -> std::io::Result<()> {
         writeln!(out, "game: {}", game.name())?;
-        writeln!(out, "computed: {len} values")?;
+        writeln!(out, "computed: {} values", certifier.len())?;
         match period {
             Some(p) => {
                 writeln!(out, "period: {}", p.period)?;
@@ -366,8 +310,8 @@ fn write_result<T: std::fmt::Display>(
             let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
             writeln!(out, "set: {}", set.join(","))?;
         }
-        if let Some(values) = values {
-            testkit::values::write_values_line(out, values.iter())?;
+        if run.values {
+            testkit::values::write_values_line(out, certifier.values())?;
         }
         out.flush()
     };
