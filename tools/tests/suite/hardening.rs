@@ -156,8 +156,8 @@ fn usage_errors_exit_2_with_one_line() {
         ),
         (
             env!("CARGO_BIN_EXE_runner"),
-            vec!["game3", "knights"],
-            "'knights'",
+            vec!["--frobnicate"],
+            "'--frobnicate'",
         ),
         (
             env!("CARGO_BIN_EXE_runner"),

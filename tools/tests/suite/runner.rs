@@ -345,13 +345,13 @@ fn settings_are_checked_before_anything_is_built() {
         "error: no problem nosuch (no file problems/nosuch.rs)\n"
     );
     let out = Command::new(env!("CARGO_BIN_EXE_runner"))
-        .args(["a", "b"])
+        .args(["--frobnicate"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: unexpected argument 'b' found (see --help)\n"
+        "error: unexpected argument '--frobnicate' found (see --help)\n"
     );
     // Settings as the environment gives them.
     let settings = tools::runner::Settings::new(root.clone(), None, |key| match key {
