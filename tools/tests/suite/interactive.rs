@@ -483,14 +483,9 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }
-    // The old rustc as the runner chooses it (Debian's, when it is not the toolchain's).
-    let settings = tools::runner::Settings::new(copy.clone(), None, |_| None).unwrap();
-    if settings.old_rustc.is_some() {
-        assert!(
-            out.contains("AC  bundle zznim: old rustc, edition 2021"),
-            "{out}"
-        );
-    }
+    // The old rustc (Debian's 1.63, when installed) builds only the bundles of judges no
+    // newer than itself: this problem's judge, Codeforces, compiles with 1.75.
+    assert!(!out.contains("zznim: old rustc"), "{out}");
     // The planted bug: one chip from the first heap whenever a heap holds 3.
     let source = copy.join("problems/zznim.rs");
     let text = fs::read_to_string(&source).unwrap();
