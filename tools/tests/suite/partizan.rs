@@ -210,7 +210,16 @@ fn hackenbush_refuses_in_one_line() {
     let (status, out, _) = grundy(&["hackenbush"], &tree);
     assert_eq!(status, 0);
     assert_eq!(line(&out, "outcome"), "L");
-    assert!(line(&out, "value").len() > 100_000); // 2^-199997 + 2^-199998, exactly
+    // 2^-199997 + 2^-199998 = 3/2^199998, exactly: 2^199998 has ⌊199998·log10 2⌋ + 1
+    // decimal digits, the last a 4 (powers of 2 end 2, 4, 8, 6 for exponents 1, 2, 3, 0 mod 4).
+    let value = line(&out, "value");
+    let digits = (199_998.0 * 2f64.log10()).floor() as usize + 1;
+    assert!(
+        value.starts_with("3/") && value.ends_with('4'),
+        "{}",
+        &value[..40]
+    );
+    assert_eq!(value.len(), 2 + digits);
 }
 
 #[test]
