@@ -4,6 +4,7 @@
 //! parent. Each gets the verdict of what was measured, within its bounds, and leaves no process
 //! behind. One C program plays every part (compiled once with the system's C compiler).
 
+use crate::runner::assert_all_ended;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -135,32 +136,6 @@ fn judge(args: &[&str], mark: &Path, limits: CaseLimits) -> (exec::Run, Verdict,
     receive
         .recv_timeout(Duration::from_secs(120))
         .expect("the runner did not return within 120 s")
-}
-
-/// The processes (zombies aside) whose environment has `HOSTILE_MARK=mark`.
-fn marked_alive(mark: &Path) -> Vec<String> {
-    let needle = format!("HOSTILE_MARK={}", mark.display());
-    let mut alive = Vec::new();
-    for entry in fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let environ = fs::read(entry.path().join("environ")).unwrap_or_default();
-        if environ.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
-            alive.push(name);
-        }
-    }
-    alive
-}
-
-/// Waits (up to a hang guard) until no process carrying `mark` runs.
-fn assert_all_ended(mark: &Path) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !marked_alive(mark).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(marked_alive(mark), Vec::<String>::new());
 }
 
 fn limits(seconds: u64, mib: u64) -> CaseLimits {

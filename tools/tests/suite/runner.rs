@@ -630,7 +630,7 @@ fn run_marked(
 }
 
 /// The processes still running (not zombies) whose environment has `HOSTILE_MARK=mark`.
-fn marked_alive(mark: &Path) -> Vec<String> {
+pub(crate) fn marked_alive(mark: &Path) -> Vec<String> {
     let needle = format!("HOSTILE_MARK={}", mark.display());
     let mut alive = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
@@ -647,7 +647,7 @@ fn marked_alive(mark: &Path) -> Vec<String> {
 }
 
 /// Waits (up to a hang guard, no bound on speed) until no process carrying `mark` runs.
-fn assert_all_ended(mark: &Path) {
+pub(crate) fn assert_all_ended(mark: &Path) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !marked_alive(mark).is_empty() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
