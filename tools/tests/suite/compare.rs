@@ -230,7 +230,10 @@ fn a_correct_python_reference_agrees() {
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("knights.py");
     std::fs::write(&script, KNIGHTS_PY).unwrap();
-    let reference = format!("python3 '{}'", script.display());
+    let reference = format!(
+        "python3 {}",
+        crate::shell_word(&script.display().to_string())
+    );
     let out = stress(&[
         "knights",
         "--reference",
@@ -269,7 +272,7 @@ fn the_bundle_agrees_with_the_binary_at_the_judges_largest_input() {
         .status()
         .unwrap();
     assert!(build.success());
-    let reference = binary.display().to_string();
+    let reference = crate::shell_word(&binary.display().to_string());
     let out = stress(&[
         "knights",
         "--reference",

@@ -305,7 +305,10 @@ fn stress_guarded(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_reference_that_hangs_sleeps_or_prints_nothing_fails_the_run_and_saves_nothing() {
     let before = saved_cases();
-    let hangs = format!("{} thread-exit", hostile().display());
+    let hangs = format!(
+        "{} thread-exit",
+        crate::shell_word(&hostile().display().to_string())
+    );
     for (reference, said) in [
         (
             hangs.as_str(),
@@ -350,7 +353,10 @@ fn a_reference_that_pads_its_answers_agrees() {
     let script = dir.join("knights.py");
     fs::write(&script, KNIGHTS_PY).unwrap();
     // Trailing spaces and a blank line at the end, as many C++ references print.
-    let reference = format!("python3 '{}' | sed 's/$/  /'; echo", script.display());
+    let reference = format!(
+        "python3 {} | sed 's/$/  /'; echo",
+        crate::shell_word(&script.display().to_string())
+    );
     let out = stress_guarded(&[
         "knights",
         "--reference",

@@ -19,6 +19,30 @@ mod runner;
 
 use std::path::Path;
 
+/// `text` as one word of a POSIX shell line, whatever it holds (spaces, quotes, `$`): in single
+/// quotes, each `'` in it closed, escaped and reopened. A path put into a command that a shell
+/// runs (`stress --reference`, a script's body, a README command) goes through here, so that
+/// the checkout's place on disk never splits it.
+pub(crate) fn shell_word(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+#[test]
+fn a_shell_word_is_one_word_whatever_it_holds() {
+    for text in [
+        "plain",
+        "a path/with spaces",
+        "it's $HOME \"quoted\" `x` \\ *",
+        "",
+    ] {
+        let out = std::process::Command::new("sh")
+            .args(["-c", &format!("printf '%s|' {}", shell_word(text))])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{text}|"));
+    }
+}
+
 /// The real workspace's manifest (at `root`) for a scratch workspace holding only a `problems`
 /// package, whose library crates are the real ones by their paths: built into the real target
 /// directory, those are the crates the outer build and the other scratch workspaces of these

@@ -488,7 +488,10 @@ fn run(command: &str, dir: &Path) -> Result<String, String> {
             return Err("a crate outside the workspace: list it in NOT_RUN".to_string());
         }
         let path = built_path(run.bin, &run.name);
-        text.replace_range(run.span.clone(), &path.display().to_string());
+        text.replace_range(
+            run.span.clone(),
+            &crate::shell_word(&path.display().to_string()),
+        );
     }
     let mut child = Command::new("bash")
         .args(["-o", "pipefail", "-c", &text])

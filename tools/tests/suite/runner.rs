@@ -820,7 +820,10 @@ fn memory_over_the_limit_is_mle_and_unbounded_allocation_is_stopped() {
     let touches = script(
         &dir,
         "touches",
-        &format!("exec {} touch 100", hostile().display()),
+        &format!(
+            "exec {} touch 100",
+            crate::shell_word(&hostile().display().to_string())
+        ),
     );
     let mut report = tools::runner::report::Report::quiet();
     cases::run_case(
