@@ -82,13 +82,12 @@ pub(crate) fn knights_workspace() -> &'static Path {
         if modified(&lock) < modified(&root.join("Cargo.lock")) {
             std::fs::copy(root.join("Cargo.lock"), &lock).unwrap();
         }
-        // The bundler reads lib/ and judge/; the starters' examples are templates/.
-        for folder in ["lib", "judge", "templates"] {
-            let link = dir.join(folder);
-            if std::fs::read_link(&link).ok() != Some(root.join(folder)) {
-                let _ = std::fs::remove_file(&link);
-                std::os::unix::fs::symlink(root.join(folder), link).unwrap();
-            }
+        // The library crates by their links; the starters' examples are templates/.
+        crate::link_libraries(&root, &dir);
+        let link = dir.join("templates");
+        if std::fs::read_link(&link).ok() != Some(root.join("templates")) {
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink(root.join("templates"), link).unwrap();
         }
         dir
     })

@@ -354,10 +354,10 @@ const OUTER_SETTINGS: [&str; 9] = [
 ];
 
 /// A workspace at `dir` holding only a `problems` package (the real one's manifest without its
-/// problems), whose library crates are the real workspace's own, by their paths: built into the
-/// real target directory, they are the ones the outer build compiled, and only the new
-/// problem's binary is compiled here. `lib/`, `judge/` and `templates/` are links to the real
-/// folders (the bundler and `new` read them).
+/// problems), whose library crates are the real workspace's own through links
+/// ([`crate::thin_manifest`]): built into the real target directory, they are the ones the outer
+/// build compiled, and only the new problem is compiled here. `templates/` is a link too
+/// (`new` reads it).
 fn thin_workspace(root: &Path, dir: &Path) {
     let thin = crate::thin_manifest(root);
     fs::write(dir.join("Cargo.toml"), thin).unwrap();
@@ -369,9 +369,8 @@ fn thin_workspace(root: &Path, dir: &Path) {
     fs::create_dir_all(dir.join("problems")).unwrap();
     fs::create_dir_all(dir.join("testcases")).unwrap();
     fs::write(dir.join("problems/Cargo.toml"), problems.to_string()).unwrap();
-    for folder in ["lib", "judge", "templates"] {
-        std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
-    }
+    crate::link_libraries(root, dir);
+    std::os::unix::fs::symlink(root.join("templates"), dir.join("templates")).unwrap();
     // The starters' cases, which `new` copies.
     for entry in fs::read_dir(root.join("testcases")).unwrap() {
         let from = entry.unwrap().path();

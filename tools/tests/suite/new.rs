@@ -717,16 +717,18 @@ fn a_batch_is_waited_for_to_its_end() {
 }
 
 /// A workspace at `dir` made of the real one's problems package (copied: `new` writes into it)
-/// and the real library crates by their paths, with links to templates/ and copies of the
-/// starters' cases, which `new` reads. Built into the real target directory, the library crates
-/// are checked as any other thin workspace of these tests has them (the interactive loop's
-/// runner lints its problem the same way), and only the new problem is linted here.
+/// and the real library crates through links ([`crate::thin_manifest`]), with a link to
+/// templates/ and copies of the starters' cases, which `new` reads. Built into the real target
+/// directory, the library crates are checked as any other thin workspace of these tests has
+/// them (the interactive loop's runner lints its problem the same way), and only the new
+/// problem is linted here.
 fn thin_copy(dir: &Path) {
     let root = tools::workspace::default_root();
     let thin = crate::thin_manifest(&root);
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("Cargo.toml"), thin).unwrap();
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    crate::link_libraries(&root, dir);
     std::os::unix::fs::symlink(root.join("templates"), dir.join("templates")).unwrap();
     let mut stack = vec![PathBuf::from("problems"), PathBuf::from("testcases")];
     while let Some(rel) = stack.pop() {
