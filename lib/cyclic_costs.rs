@@ -410,6 +410,132 @@ where
     Solution { totals }
 }
 
+/// The engine for games whose every move costs 1 (a grid's steps, a graph's edges counted):
+/// [`solve_by_predecessors`]'s totals, in one pass over the positions like a breadth-first
+/// search, with no priority queue.
+///
+/// `needed(p)` and the exits are as there; `predecessors(q, buffer)` appends to the (emptied)
+/// `buffer` the position `p` of every move `p → q`, once per such move.
+///
+/// Why no queue of arrivals is needed: positions settle in increasing total, and every
+/// arrival a settled position `q` (total `t`) sends has the key `t + 1`, so arrivals are
+/// *made* in non-decreasing order. The arrival that brings `p`'s count to its chooser's rank
+/// is therefore its chooser's order statistic already when it is made: `p` settles there and
+/// joins the back of a first-in first-out list, whose totals stay non-decreasing. The exits,
+/// sorted by their totals, are merged with that list.
+///
+/// ```
+/// use grundy::cyclic_costs::{solve_unit_costs, Total};
+/// // A line 0 - 1 - 2 - 3 - 4, exits at both ends (totals 0 and 5): Min at every position.
+/// let line = |q: usize, buffer: &mut Vec<usize>| {
+///     buffer.extend([q.wrapping_sub(1), q + 1].iter().filter(|&&p| p < 5));
+/// };
+/// let solution = solve_unit_costs(5, &[(0, 0), (4, 5)], |_| 1, line);
+/// let totals: Vec<Total> = solution.totals().collect();
+/// assert_eq!(totals[1..4], [Total::Finite(1), Total::Finite(2), Total::Finite(3)]);
+/// ```
+///
+/// # Constraints
+/// At most 2^32 − 1 positions; exits' totals and every finite total below 2^63, each exit
+/// listed once.
+///
+/// # Panics
+/// If an exit or a predecessor is not below `positions`, an exit is listed twice or has a
+/// total of 2^63 or more, or a total reaches 2^63.
+///
+/// # Complexity
+/// O(V + E + X log X) for V positions, E moves and X exits, plus the calls; memory 12 bytes a
+/// position.
+pub fn solve_unit_costs<N, P>(
+    positions: usize,
+    exits: &[(usize, u64)],
+    mut needed: N,
+    mut predecessors: P,
+) -> Solution
+where
+    N: FnMut(usize) -> usize,
+    P: FnMut(usize, &mut Vec<usize>),
+{
+    assert!(positions < u32::MAX as usize, "at most 2^32 - 1 positions");
+    // One word a position, so that the hot loop touches one array: a settled position holds
+    // its total (below 2^63); one still waiting holds WAITING plus the number of arrivals it
+    // waits for; exits and positions that take no arrival hold CLOSED until the end.
+    const WAITING: u64 = 1 << 63;
+    const CLOSED: u64 = u64::MAX;
+    let mut state = vec![0u64; positions];
+    let mut sorted_exits: Vec<(u64, u32)> = Vec::with_capacity(exits.len());
+    for &(exit, total) in exits {
+        assert!(exit < positions, "exit {} is not a position", exit);
+        assert!(total < WAITING, "an exit's total must be below 2^63");
+        assert!(state[exit] != CLOSED, "exit {} is listed twice", exit);
+        state[exit] = CLOSED;
+        sorted_exits.push((total, exit as u32));
+    }
+    sorted_exits.sort_unstable();
+    for (p, slot) in state.iter_mut().enumerate() {
+        if *slot != CLOSED {
+            let k = needed(p);
+            *slot = if k == 0 || k >= u32::MAX as usize {
+                CLOSED
+            } else {
+                WAITING | k as u64
+            };
+        }
+    }
+    // The settled positions that are not exits, in the order they settled (non-decreasing
+    // totals); `front` is the next to send its arrivals. Reserved whole: pages are only
+    // touched as positions settle.
+    let mut settled: Vec<u32> = Vec::with_capacity(positions - exits.len());
+    let mut front = 0;
+    let mut exits_sent = 0;
+    let mut buffer = Vec::new();
+    loop {
+        let (q, total) = match (settled.get(front), sorted_exits.get(exits_sent)) {
+            (Some(&p), Some(&(exit_total, _))) if state[p as usize] <= exit_total => {
+                front += 1;
+                (p as usize, state[p as usize])
+            }
+            (_, Some(&(exit_total, exit))) => {
+                exits_sent += 1;
+                (exit as usize, exit_total)
+            }
+            (Some(&p), None) => {
+                front += 1;
+                (p as usize, state[p as usize])
+            }
+            (None, None) => break,
+        };
+        let arrival = total + 1;
+        buffer.clear();
+        predecessors(q, &mut buffer);
+        for &p in &buffer {
+            let slot = match state.get(p) {
+                Some(&slot) => slot,
+                None => panic!("predecessor {} is not a position", p),
+            };
+            if slot & WAITING != 0 && slot != CLOSED {
+                if slot == WAITING | 1 {
+                    assert!(arrival < WAITING, "a total reaches 2^63");
+                    state[p] = arrival;
+                    settled.push(p as u32);
+                } else {
+                    state[p] = slot - 1;
+                }
+            }
+        }
+    }
+    // The exits get their own totals back; what never settled is infinite.
+    for slot in state.iter_mut() {
+        if *slot >= WAITING {
+            *slot = INFINITE;
+        }
+    }
+    for &(total, exit) in &sorted_exits {
+        state[exit as usize] = total;
+    }
+    Solution { totals: state }
+}
+
 /// A graph of moves with costs, stored by predecessors (the reversed graph in compressed
 /// adjacency) with each position's out-degree.
 ///
@@ -645,6 +771,72 @@ mod tests {
                 .collect();
             assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn unit_costs_agree_with_value_iteration() {
+        // Every move costs 1, exits carry different totals (so the sorted exits and the
+        // settled list interleave), and every chooser occurs.
+        let mut rng = Rng::new(1413);
+        let (mut finite, mut infinite) = (0, 0);
+        for _ in 0..4000 {
+            let (n, mut edges, choosers, exits) = random_game(&mut rng);
+            for e in edges.iter_mut() {
+                e.2 = 1;
+            }
+            let expected = value_iteration(n, &edges, &choosers, &exits);
+            let graph = Graph::from_edges(n, &edges);
+            let solution = solve_unit_costs(
+                n,
+                &exits,
+                |p| choosers[p].needed(graph.out_degree(p)),
+                |q, buffer| {
+                    buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| e.0));
+                },
+            );
+            let got: Vec<Total> = solution.totals().collect();
+            assert_eq!(
+                got, expected,
+                "n {} edges {:?} choosers {:?} exits {:?}",
+                n, edges, choosers, exits
+            );
+            finite += got.iter().filter(|t| t.is_finite()).count();
+            infinite += got.iter().filter(|t| !t.is_finite()).count();
+        }
+        assert!(finite > 3000 && infinite > 3000, "{} {}", finite, infinite);
+    }
+
+    #[test]
+    #[should_panic(expected = "reaches 2^63")]
+    fn a_unit_total_past_2_to_the_63_panics() {
+        solve_unit_costs(
+            2,
+            &[(0, (1 << 63) - 1)],
+            |_| 1,
+            |q, buffer| {
+                if q == 0 {
+                    buffer.push(1)
+                }
+            },
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "below 2^63")]
+    fn a_unit_exit_at_2_to_the_63_is_refused() {
+        solve_unit_costs(1, &[(0, 1 << 63)], |_| 1, |_, _| {});
+    }
+
+    #[test]
+    #[should_panic(expected = "listed twice")]
+    fn a_unit_exit_listed_twice_is_refused() {
+        solve_unit_costs(1, &[(0, 1), (0, 1)], |_| 1, |_, _| {});
+    }
+
+    #[test]
+    #[should_panic(expected = "predecessor 3 is not a position")]
+    fn a_unit_predecessor_outside_is_refused() {
+        solve_unit_costs(2, &[(0, 0)], |_| 1, |_, buffer| buffer.push(3));
     }
 
     #[test]
