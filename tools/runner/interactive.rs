@@ -186,7 +186,11 @@ pub fn play(
             let detail = if verdict == Verdict::Ac {
                 reason
             } else {
-                format!("{reason}; transcript: {}", transcript.display())
+                format!(
+                    "{reason}{}{}",
+                    super::report::TRANSCRIPT,
+                    transcript.display()
+                )
             };
             (verdict, elapsed, detail)
         }

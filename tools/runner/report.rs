@@ -115,7 +115,7 @@ impl Report {
         let detail = if detail.is_empty() {
             String::new()
         } else {
-            format!("  {}", one_line(detail, 240))
+            format!("  {}", shown_detail(detail))
         };
         self.print(&format!(
             "{colour}{:<3}{reset} {:<48} {usage}{detail}",
@@ -254,6 +254,25 @@ pub fn one_line(text: &str, max: usize) -> String {
     shown
 }
 
+/// A verdict's detail on one line, cut at 240 characters, except the path of a transcript it
+/// ends with (`…; transcript: PATH`), which is kept whole however deep the checkout lies: the
+/// reader opens it.
+fn shown_detail(detail: &str) -> String {
+    match detail.rsplit_once(TRANSCRIPT) {
+        Some((reason, path)) if !path.contains('\n') => {
+            format!(
+                "{}{TRANSCRIPT}{}",
+                one_line(reason, 240),
+                one_line(path, usize::MAX)
+            )
+        }
+        _ => one_line(detail, 240),
+    }
+}
+
+/// What precedes the transcript's path in an interactive verdict's detail.
+pub const TRANSCRIPT: &str = "; transcript: ";
+
 /// The longest line a difference report shows in full; longer lines are cut and marked.
 const SHOWN_LINE: usize = 100;
 
@@ -374,5 +393,13 @@ mod tests {
     fn one_line_cuts_and_escapes() {
         assert_eq!(one_line("a\tb\nsecond", 10), "a\\tb");
         assert_eq!(one_line("abcdef", 3), "abc…");
+        let deep = format!("/a path/{}/transcript-1.txt", "x".repeat(300));
+        let detail = format!("{}{TRANSCRIPT}{deep}", "r".repeat(300));
+        let shown = shown_detail(&detail);
+        assert!(shown.ends_with(&format!("…{TRANSCRIPT}{deep}")), "{shown}");
+        assert_eq!(
+            shown_detail(&"r".repeat(300)),
+            format!("{}…", "r".repeat(240))
+        );
     }
 }
