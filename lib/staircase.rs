@@ -283,17 +283,26 @@ pub fn root_values(edges: &[(usize, usize)], coins: &[u64], step: usize) -> Vec<
     assert!(step >= 1, "root_values: the step must be at least 1");
     let n = coins.len();
     let tree = Adjacency::tree(n, edges);
-    let odd: Vec<bool> = coins.iter().map(|&c| c % 2 == 1).collect();
     if n == 0 {
         return Vec::new();
     }
+    // Vertices renumbered in BFS order, so that a vertex's neighbours lie near it in memory:
+    // the passes below walk the tree many times, and labels in random order make every step
+    // a cache miss (a 3 · 10^5-vertex path ran 2.5 times slower).
+    let (order, _) = tree.bfs(0);
+    let near = tree.renumbered(&order);
+    let odd: Vec<bool> = order.iter().map(|&v| coins[v] % 2 == 1).collect();
     // Every distance is at most n − 1: with k + 1 >= n the residues are the distances.
     let values = if step >= n - 1 {
-        distance_xors_by_centroids(&tree, &odd)
+        distance_xors_by_centroids(&near, &odd)
     } else {
-        residue_xors_by_rerooting(&tree, &odd, step + 1)
+        residue_xors_by_rerooting(&near, &odd, step + 1)
     };
-    values.into_iter().map(Nimber).collect()
+    let mut by_label = vec![Nimber(0); n];
+    for (i, &v) in order.iter().enumerate() {
+        by_label[v] = Nimber(values[i]);
+    }
+    by_label
 }
 
 /// A tree's adjacency in one array (CSR): the neighbours of v are `to[start[v]..start[v + 1]]`.
@@ -346,6 +355,23 @@ impl Adjacency {
             );
         }
         tree
+    }
+
+    /// The same tree with vertex `order[i]` renamed i.
+    fn renumbered(&self, order: &[usize]) -> Self {
+        let n = order.len();
+        let mut rank = vec![0; n];
+        for (i, &v) in order.iter().enumerate() {
+            rank[v] = i;
+        }
+        let mut start = Vec::with_capacity(n + 1);
+        let mut to = Vec::with_capacity(self.to.len());
+        start.push(0);
+        for &v in order {
+            to.extend(self.neighbours(v).iter().map(|&w| rank[w]));
+            start.push(to.len());
+        }
+        Adjacency { start, to }
     }
 
     fn neighbours(&self, v: usize) -> &[usize] {
