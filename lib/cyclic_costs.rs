@@ -414,8 +414,9 @@ where
 /// [`solve_by_predecessors`]'s totals, in one pass over the positions like a breadth-first
 /// search, with no priority queue.
 ///
-/// `needed(p)` and the exits are as there; `predecessors(q, buffer)` appends to the (emptied)
-/// `buffer` the position `p` of every move `p → q`, once per such move.
+/// `needed(p)` and the exits are as there; `predecessors(q)` returns the position `p` of every
+/// move `p → q`, once per such move, as any iterator (an array's, a filtered range's: the
+/// search loops over it in place, with no buffer between).
 ///
 /// Why no queue of arrivals is needed: positions settle in increasing total, and every
 /// arrival a settled position `q` (total `t`) sends has the key `t + 1`, so arrivals are
@@ -427,9 +428,7 @@ where
 /// ```
 /// use grundy::cyclic_costs::{solve_unit_costs, Total};
 /// // A line 0 - 1 - 2 - 3 - 4, exits at both ends (totals 0 and 5): Min at every position.
-/// let line = |q: usize, buffer: &mut Vec<usize>| {
-///     buffer.extend([q.wrapping_sub(1), q + 1].iter().filter(|&&p| p < 5));
-/// };
+/// let line = |q: usize| [q.wrapping_sub(1), q + 1].iter().copied().filter(|&p| p < 5).collect::<Vec<_>>();
 /// let solution = solve_unit_costs(5, &[(0, 0), (4, 5)], |_| 1, line);
 /// let totals: Vec<Total> = solution.totals().collect();
 /// assert_eq!(totals[1..4], [Total::Finite(1), Total::Finite(2), Total::Finite(3)]);
@@ -447,7 +446,7 @@ where
 /// O(V + E + X log X) for V positions, E moves and X exits, plus the calls; memory 8 bytes a
 /// position while searching (16 when the largest exit's total plus V reaches 2^31), and the
 /// 8-byte totals returned.
-pub fn solve_unit_costs<N, P>(
+pub fn solve_unit_costs<N, P, I>(
     positions: usize,
     exits: &[(usize, u64)],
     mut needed: N,
@@ -455,7 +454,8 @@ pub fn solve_unit_costs<N, P>(
 ) -> Solution
 where
     N: FnMut(usize) -> usize,
-    P: FnMut(usize, &mut Vec<usize>),
+    P: FnMut(usize) -> I,
+    I: IntoIterator<Item = usize>,
 {
     assert!(positions < u32::MAX as usize, "at most 2^32 - 1 positions");
     let mut sorted_exits: Vec<(u64, u32)> = Vec::with_capacity(exits.len());
@@ -586,7 +586,7 @@ fn fill_waits<W: UnitWord, N: FnMut(usize) -> usize>(
 }
 
 /// The settling pass of [`solve_unit_costs`] over a filled `state`.
-fn settle_unit_costs<W: UnitWord, P: FnMut(usize, &mut Vec<usize>)>(
+fn settle_unit_costs<W: UnitWord, P: FnMut(usize) -> I, I: IntoIterator<Item = usize>>(
     state: &mut [W],
     sorted_exits: &[(u64, u32)],
     predecessors: &mut P,
@@ -597,7 +597,6 @@ fn settle_unit_costs<W: UnitWord, P: FnMut(usize, &mut Vec<usize>)>(
     let mut settled: Vec<u32> = Vec::with_capacity(state.len() - sorted_exits.len());
     let mut front = 0;
     let mut exits_sent = 0;
-    let mut buffer = Vec::new();
     loop {
         let (q, total) = match (settled.get(front), sorted_exits.get(exits_sent)) {
             (Some(&p), Some(&(exit_total, _))) if state[p as usize].widen() <= exit_total => {
@@ -615,9 +614,7 @@ fn settle_unit_costs<W: UnitWord, P: FnMut(usize, &mut Vec<usize>)>(
             (None, None) => break,
         };
         let arrival = total + 1;
-        buffer.clear();
-        predecessors(q, &mut buffer);
-        for &p in &buffer {
+        for p in predecessors(q) {
             let slot = match state.get(p) {
                 Some(&slot) => slot,
                 None => panic!("predecessor {} is not a position", p),
@@ -908,9 +905,7 @@ mod tests {
                 n,
                 &exits,
                 |p| choosers[p].needed(graph.out_degree(p)),
-                |q, buffer| {
-                    buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| e.0));
-                },
+                |q| edges.iter().filter(move |e| e.1 == q).map(|e| e.0),
             );
             let got: Vec<Total> = solution.totals().collect();
             assert_eq!(
@@ -953,8 +948,8 @@ mod tests {
             let expected = solve_by_predecessors(n, &exits, needed, |q, buffer| {
                 buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| (e.0, e.2)))
             });
-            let got = solve_unit_costs(n, &exits, needed, |q, buffer| {
-                buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| e.0))
+            let got = solve_unit_costs(n, &exits, needed, |q| {
+                edges.iter().filter(move |e| e.1 == q).map(|e| e.0)
             });
             assert_eq!(got, expected, "edges {:?} exits {:?}", edges, exits);
         }
@@ -967,30 +962,26 @@ mod tests {
             2,
             &[(0, (1 << 63) - 1)],
             |_| 1,
-            |q, buffer| {
-                if q == 0 {
-                    buffer.push(1)
-                }
-            },
+            |q| Some(1).filter(|_| q == 0),
         );
     }
 
     #[test]
     #[should_panic(expected = "below 2^63")]
     fn a_unit_exit_at_2_to_the_63_is_refused() {
-        solve_unit_costs(1, &[(0, 1 << 63)], |_| 1, |_, _| {});
+        solve_unit_costs(1, &[(0, 1 << 63)], |_| 1, |_| None);
     }
 
     #[test]
     #[should_panic(expected = "listed twice")]
     fn a_unit_exit_listed_twice_is_refused() {
-        solve_unit_costs(1, &[(0, 1), (0, 1)], |_| 1, |_, _| {});
+        solve_unit_costs(1, &[(0, 1), (0, 1)], |_| 1, |_| None);
     }
 
     #[test]
     #[should_panic(expected = "predecessor 3 is not a position")]
     fn a_unit_predecessor_outside_is_refused() {
-        solve_unit_costs(2, &[(0, 0)], |_| 1, |_, buffer| buffer.push(3));
+        solve_unit_costs(2, &[(0, 0)], |_| 1, |_| Some(3));
     }
 
     #[test]
