@@ -282,14 +282,13 @@ impl TreeStaircase {
 pub fn root_values(edges: &[(usize, usize)], coins: &[u64], step: usize) -> Vec<Nimber> {
     assert!(step >= 1, "root_values: the step must be at least 1");
     let n = coins.len();
-    let tree = Adjacency::tree(n, edges);
+    let (tree, order) = Adjacency::tree(n, edges);
     if n == 0 {
         return Vec::new();
     }
     // Vertices renumbered in BFS order, so that a vertex's neighbours lie near it in memory:
     // the passes below walk the tree many times, and labels in random order make every step
     // a cache miss (a 3 · 10^5-vertex path ran 2.5 times slower).
-    let (order, _) = tree.bfs(0);
     let near = tree.renumbered(&order);
     let odd: Vec<bool> = order.iter().map(|&v| coins[v] % 2 == 1).collect();
     // Every distance is at most n − 1: with k + 1 >= n the residues are the distances.
@@ -312,8 +311,9 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    /// The adjacency of the tree with these edges on n vertices; panics if they are no tree.
-    fn tree(n: usize, edges: &[(usize, usize)]) -> Self {
+    /// The adjacency of the tree with these edges on n vertices, and its vertices in BFS
+    /// order from vertex 0; panics if the edges are no tree.
+    fn tree(n: usize, edges: &[(usize, usize)]) -> (Self, Vec<usize>) {
         assert!(
             edges.len() + 1 == n || (n == 0 && edges.is_empty()),
             "root_values: a tree on {} vertices has {} edges, not {}",
@@ -345,16 +345,17 @@ impl Adjacency {
             fill[v] += 1;
         }
         let tree = Adjacency { start, to };
-        if n > 0 {
-            let (order, _) = tree.bfs(0);
-            assert!(
-                order.len() == n,
-                "root_values: the edges leave {} of {} vertices apart from vertex 0",
-                n - order.len(),
-                n
-            );
+        if n == 0 {
+            return (tree, Vec::new());
         }
-        tree
+        let (order, _) = tree.bfs(0);
+        assert!(
+            order.len() == n,
+            "root_values: the edges leave {} of {} vertices apart from vertex 0",
+            n - order.len(),
+            n
+        );
+        (tree, order)
     }
 
     /// The same tree with vertex `order[i]` renamed i.
@@ -485,10 +486,8 @@ fn shifted_xors(parity: &[bool], upto: usize, fold: &mut Vec<bool>, out: &mut Ve
         }
         let mut window = fold[half..].iter().fold(false, |w, &f| w ^ f);
         for (a, o) in out.iter_mut().enumerate() {
-            if window {
-                *o |= 1 << b;
-            }
-            // From a to a + 1: r with a + r ≡ period − 1 leaves, r with a + r ≡ half − 1 enters.
+            *o |= u64::from(window) << b; // no branch: the window flips at random
+                                          // From a to a + 1: r with a + r ≡ period − 1 leaves, r with a + r ≡ half − 1 enters.
             let leave = (period - 1).wrapping_sub(a) & (period - 1);
             let enter = (half - 1).wrapping_sub(a) & (period - 1);
             window ^= fold[leave] ^ fold[enter];
@@ -526,13 +525,12 @@ fn distance_xors_by_centroids(tree: &Adjacency, odd: &[bool]) -> Vec<u64> {
                 }
             }
         }
-        for &v in comp.iter().rev() {
+        // Sizes from the leaves up, each vertex adding itself to its parent.
+        for &v in &comp {
             size[v] = 1;
-            for &w in tree.neighbours(v) {
-                if !removed[w] && w != parent[v] {
-                    size[v] += size[w];
-                }
-            }
+        }
+        for &v in comp.iter().skip(1).rev() {
+            size[parent[v]] += size[v];
         }
         // The centroid: walk down into a child holding more than half while there is one.
         let total = comp.len();
@@ -851,7 +849,7 @@ mod tests {
 
     /// dist(R, v) for every v, by BFS over the edge list.
     fn distances(n: usize, edges: &[(usize, usize)], root: usize) -> Vec<usize> {
-        let tree = Adjacency::tree(n, edges);
+        let (tree, _) = Adjacency::tree(n, edges);
         let (order, parent) = tree.bfs(root);
         let mut dist = vec![0; n];
         for &v in order.iter().skip(1) {
@@ -879,7 +877,7 @@ mod tests {
                 random_tree(&mut rng, n)
             };
             let odd: Vec<bool> = (0..n).map(|_| rng.below(3) == 0).collect();
-            let tree = Adjacency::tree(n, &edges);
+            let (tree, _) = Adjacency::tree(n, &edges);
             let exact = distance_xors_by_centroids(&tree, &odd);
             let whole = residue_xors_by_rerooting(&tree, &odd, n);
             // Residue vectors of 1, 2, 63, 64, 65 and 130 bits: one word, and across words.
