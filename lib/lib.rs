@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod anti_sg;
+pub mod bitset_grundy;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod cyclic_costs;
