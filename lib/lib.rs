@@ -46,6 +46,7 @@ pub mod grundys_game;
 pub mod hackenbush;
 pub mod interval_game;
 pub mod knights;
+pub mod levels;
 pub mod linear_basis;
 pub mod matching;
 pub mod mex;
