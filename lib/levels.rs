@@ -452,6 +452,8 @@ mod tests {
             let total: usize = (0..levels.levels()).map(|k| levels.level(k).len()).sum();
             assert_eq!(total, n);
             assert!((0..levels.levels()).all(|k| !levels.level(k).is_empty()));
+            // Each level lists its positions ascending, whatever order settled them.
+            assert!((0..levels.levels()).all(|k| levels.level(k).windows(2).all(|w| w[0] < w[1])));
             assert!(levels.level(levels.levels()).is_empty());
         }
     }
