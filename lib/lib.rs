@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod anti_sg;
+pub mod bitset_grundy;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod cyclic_costs;
@@ -47,6 +48,7 @@ pub mod grundys_game;
 pub mod hackenbush;
 pub mod interval_game;
 pub mod knights;
+pub mod levels;
 pub mod linear_basis;
 pub mod matching;
 pub mod mex;
