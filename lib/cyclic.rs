@@ -206,7 +206,9 @@ impl Solution {
 ///
 /// `out_degree(p)` is called once per position; `predecessors(q, buffer)` once per decided
 /// position `q`, and appends to the (emptied) `buffer` every `p` with a move `p → q`, once per
-/// such move: an edge counted twice in `out_degree` is listed twice. This form needs no stored
+/// such move: an edge counted twice in `out_degree` is listed twice. Positions are listed as
+/// `u32` (all are below 2^32 − 1): a buffer of half the bytes, which the engine reads once
+/// per edge. This form needs no stored
 /// graph, for games whose edges are too many to keep (every predecessor is computed from the
 /// rules).
 ///
@@ -221,7 +223,7 @@ impl Solution {
 ///     |q, buffer| match q {
 ///         0 => buffer.push(5),
 ///         6 => buffer.push(0),
-///         _ => buffer.push(q - 1),
+///         _ => buffer.push(q as u32 - 1),
 ///     },
 /// );
 /// assert_eq!(solution.outcome(0), CyclicOutcome::Win);
@@ -251,7 +253,7 @@ pub fn solve_by_predecessors<D, P>(
 ) -> Solution
 where
     D: FnMut(usize) -> usize,
-    P: FnMut(usize, &mut Vec<usize>),
+    P: FnMut(usize, &mut Vec<u32>),
 {
     assert!(
         positions < u32::MAX as usize,
@@ -277,30 +279,38 @@ where
     }
     let mut buffer = Vec::new();
     let mut head = 0;
-    while head < queue.len() {
-        let q = queue[head] as usize;
-        head += 1;
-        let next = remoteness[q] + 1;
-        buffer.clear();
-        predecessors(q, &mut buffer);
-        if outcomes[q] == CyclicOutcome::Lose {
-            for &p in &buffer {
-                if outcomes[p] == CyclicOutcome::Draw {
-                    outcomes[p] = CyclicOutcome::Win;
-                    remoteness[p] = next;
-                    queue.push(p as u32);
+    {
+        // Slices, not vectors, in the loops: their bounds stay in registers (a store through
+        // a vector could, for the compiler, change the vector's own length).
+        let (won, counts, far) = (&mut outcomes[..], &mut unknown[..], &mut remoteness[..]);
+        while head < queue.len() {
+            let q = queue[head] as usize;
+            head += 1;
+            let next = far[q] + 1;
+            buffer.clear();
+            predecessors(q, &mut buffer);
+            if won[q] == CyclicOutcome::Lose {
+                for &p in &buffer {
+                    if won[p as usize] == CyclicOutcome::Draw {
+                        won[p as usize] = CyclicOutcome::Win;
+                        far[p as usize] = next;
+                        queue.push(p);
+                    }
                 }
-            }
-        } else {
-            for &p in &buffer {
-                // Counted for decided positions too (each edge once, so it never goes below
-                // zero): the test of the outcome is then taken only at zero, not per edge,
-                // where it would be mispredicted.
-                unknown[p] -= 1;
-                if unknown[p] == 0 && outcomes[p] == CyclicOutcome::Draw {
-                    outcomes[p] = CyclicOutcome::Lose;
-                    remoteness[p] = next;
-                    queue.push(p as u32);
+            } else {
+                for &p in &buffer {
+                    // Counted for decided positions too (each edge once, so it never goes
+                    // below zero): the test of the outcome is then taken only at zero, not per
+                    // edge, where it would be mispredicted. The count is tested as computed,
+                    // not read back from memory.
+                    let count = &mut counts[p as usize];
+                    let left = *count - 1;
+                    *count = left;
+                    if left == 0 && won[p as usize] == CyclicOutcome::Draw {
+                        won[p as usize] = CyclicOutcome::Lose;
+                        far[p as usize] = next;
+                        queue.push(p);
+                    }
                 }
             }
         }
@@ -449,6 +459,11 @@ impl Graph {
             .map(|&to| to as usize)
     }
 
+    /// The moves of `position` as stored.
+    fn targets_of(&self, position: usize) -> &[u32] {
+        &self.targets[self.offsets[position]..self.offsets[position + 1]]
+    }
+
     /// The graph with every edge turned round: its moves from `q` are the predecessors of `q`.
     ///
     /// ```
@@ -485,7 +500,7 @@ impl Graph {
             self.positions(),
             convention,
             |p| self.out_degree(p),
-            |q, buffer| buffer.extend(reversed.moves(q)),
+            |q, buffer| buffer.extend_from_slice(reversed.targets_of(q)),
         )
     }
 }
@@ -730,7 +745,7 @@ mod tests {
                 n,
                 Convention::Normal,
                 |p| edges.iter().filter(|e| e.0 == p).count(),
-                |q, buffer| buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| e.0)),
+                |q, buffer| buffer.extend(edges.iter().filter(|e| e.1 == q).map(|e| e.0 as u32)),
             );
             assert_eq!(solution, by_predecessors);
         }

@@ -7,7 +7,9 @@
 //! - engines: [`game`] (the [`ImpartialGame`](game::ImpartialGame) trait), [`values`]
 //!   ([`grundy_table`](values::grundy_table) and the memoised search
 //!   [`GrundyMemo`](values::GrundyMemo)), [`nim`], [`pattern`] (period finding in computed
-//!   values), [`cyclic`] (games whose positions can repeat: win, lose or draw);
+//!   values), [`cyclic`] (games whose positions can repeat: win, lose or draw), [`xor_trie`]
+//!   (sets of values under a lazy XOR, merged small to large, asked for their mex; the
+//!   path-removal game on trees);
 //! - rules of play on sums: [`anti_sg`] (misère sums by the SJ theorem), [`every_sg`] (every
 //!   component moves), [`moore`] (Nim_k), [`staircase`], [`multi_sg`] (heaps that split);
 //! - game families: [`octal`], [`subtraction`], [`strips`], [`divisor`], [`knights`],
@@ -31,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod anti_sg;
+pub mod bitset_grundy;
 pub mod coin_turning;
 pub mod cyclic;
 pub mod cyclic_costs;
@@ -45,6 +48,7 @@ pub mod grundys_game;
 pub mod hackenbush;
 pub mod interval_game;
 pub mod knights;
+pub mod levels;
 pub mod linear_basis;
 pub mod matching;
 pub mod mex;
@@ -69,3 +73,4 @@ pub mod take_vectors;
 pub mod values;
 pub mod wythoff;
 pub mod xor_transform;
+pub mod xor_trie;

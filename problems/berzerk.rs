@@ -29,7 +29,7 @@ const PLAYERS: [&str; 2] = ["Rick's set s1", "Morty's set s2"];
 
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let n = sc.index("n", 2..=MAX_OBJECTS)?;
-    let mut sets: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut sets: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     for (player, set) in sets.iter_mut().enumerate() {
         let name = PLAYERS[player];
         let k = sc
@@ -39,7 +39,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             let x = sc
                 .index_fast("x", 1..=n - 1)
                 .map_err(|e| e.for_field(format_args!("number {} of {}", i, name)))?;
-            set.push(x);
+            set.push(x as u32);
         }
     }
     sc.finish()?;
@@ -70,10 +70,11 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             // round the circle): two loops with no branch on the wrap-around, which the
             // numbers' random order would mispredict.
             let set = &sets[before];
-            let below = set.partition_point(|&x| x < vertex);
-            let through = set.partition_point(|&x| x <= vertex);
-            predecessors.extend(set[..below].iter().map(|&x| base + vertex - x));
-            predecessors.extend(set[through..].iter().map(|&x| base + vertex + n - x));
+            let below = set.partition_point(|&x| (x as usize) < vertex);
+            let through = set.partition_point(|&x| x as usize <= vertex);
+            let (below_x, above_x) = ((base + vertex) as u32, (base + vertex + n) as u32);
+            predecessors.extend(set[..below].iter().map(|&x| below_x - x));
+            predecessors.extend(set[through..].iter().map(|&x| above_x - x));
         },
     );
 

@@ -221,6 +221,12 @@ pub fn grundys_game(
 /// # Errors
 /// A one-line reason: a size that does not fit in memory, a value above 65535, a failed write.
 pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String> {
+    if let (Some(set), Some(n), Method::Auto) = (&game.set, run.upto, run.method) {
+        within_max_values(n).map_err(|e| format!("--upto: {e}"))?;
+        if run.memory.is_none_or(|m| bitset_bytes(set, n) <= m) {
+            return subtraction_by_bitsets(game, set, n, run, out);
+        }
+    }
     match run.method {
         Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
@@ -290,15 +296,71 @@ fn analyze_with<S: Solver>(
             found
         }
     };
+    let values = run.values.then(|| certifier.values());
+    write_result(game, &progress, certifier.len(), period, values, out)
+}
+
+/// Bytes a bitset run of `len` values of the subtraction game `set` may take at most: the
+/// values (4 bytes each), the rows (`grundy::bitset_grundy::ROW_BYTES` at most, and no more
+/// than a row of len/4 bytes for each possible value) and the certification's scratch table.
+pub fn bitset_bytes(set: &[usize], len: usize) -> u64 {
+    let top = set.iter().copied().max().unwrap_or(0);
+    let rows = (grundy::bitset_grundy::ROW_BYTES as u64)
+        .min((set.len() as u64 + 1) * (len as u64 / 4 + 16));
+    let rule = PeriodRule::window(top);
+    4 * len as u64 + rows + (top / 8) as u64 + scratch_bytes(len, rule) as u64 + (1 << 20)
+}
+
+/// `--upto N` of a subtraction game with `Auto`: the bitset engine
+/// (`grundy::bitset_grundy::Engine`), the same values and lines as the octal engine's.
+fn subtraction_by_bitsets(
+    game: &Game,
+    set: &[usize],
+    n: usize,
+    run: &Run,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let mut engine =
+        grundy::bitset_grundy::Engine::new(set).map_err(|e| format!("bad subtraction set: {e}"))?;
+    engine.reserve(n);
+    let mut sorted = set.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut values: Vec<u32> = Vec::with_capacity(n);
+    // The options the values stand for, as the octal engine counts its work.
+    let mut work = 0u64;
+    let mut progress = ProgressLine::new();
+    while values.len() < n {
+        let from = values.len();
+        let step = (from + (from / 8).max(1024)).min(n);
+        engine.extend(&mut values, step);
+        work += (from..step)
+            .map(|m| sorted.partition_point(|&s| s <= m) as u64)
+            .sum::<u64>();
+        progress.report(values.len(), work, || best_candidate(&values, game.rule));
+    }
+    let period = certify(&values, game.rule);
+    let shown = run.values.then_some(values.as_slice());
+    write_result(game, &progress, values.len(), period, shown, out)
+}
+
+/// The time on stderr and the result lines on `out`.
+fn write_result<T: std::fmt::Display>(
+    game: &Game,
+    progress: &ProgressLine,
+    len: usize,
+    period: Option<grundy::periodicity::Period>,
+    values: Option<&[T]>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let elapsed = progress.start.elapsed().as_secs_f64();
     eprintln!(
-        "time: {elapsed:.2} s for {} values ({:.0} values/s)",
-        certifier.len(),
-        certifier.len() as f64 / elapsed.max(1e-9)
+        "time: {elapsed:.2} s for {len} values ({:.0} values/s)",
+        len as f64 / elapsed.max(1e-9)
     );
     let mut write = || -> std::io::Result<()> {
         writeln!(out, "game: {}", game.name())?;
-        writeln!(out, "computed: {} values", certifier.len())?;
+        writeln!(out, "computed: {len} values")?;
         match period {
             Some(p) => {
                 writeln!(out, "period: {}", p.period)?;
@@ -310,8 +372,8 @@ fn analyze_with<S: Solver>(
             let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
             writeln!(out, "set: {}", set.join(","))?;
         }
-        if run.values {
-            testkit::values::write_values_line(out, certifier.values())?;
+        if let Some(values) = values {
+            testkit::values::write_values_line(out, values.iter())?;
         }
         out.flush()
     };

@@ -4,6 +4,7 @@
 //! cargo run --release --bin grundy -- octal 0.07
 //! cargo run --release --bin grundy -- octal 0.6 --upto 100000 --method rare --values
 //! cargo run --release --bin grundy -- subtraction 1,3,4
+//! cargo run --release --bin grundy -- subtraction --set-file moves.txt --upto 200000 --values
 //! cargo run --release --bin grundy -- grundys-game --upto 1048576
 //! cargo run --release --bin grundy -- octal 0.07 --upto 400 --values | cargo run --release --bin grundy -- describe --extend 1000
 //! printf '3 2\n0 1 B\n1 2 R\n' | cargo run --release --bin grundy -- hackenbush
@@ -57,10 +58,15 @@ enum GameArg {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// A subtraction game given by its set, e.g. 1,3,4.
+    /// A subtraction game given by its set, e.g. 1,3,4, or read from a file (--set-file).
     Subtraction {
         /// The amounts a move may take, comma-separated positive integers.
-        set: String,
+        #[arg(required_unless_present = "set_file", conflicts_with = "set_file")]
+        set: Option<String>,
+        /// Read the set from this file instead: positive integers separated by commas or
+        /// whitespace (a set too long for a command line).
+        #[arg(long, value_name = "FILE")]
+        set_file: Option<std::path::PathBuf>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -178,6 +184,37 @@ fn parse_set(text: &str) -> Result<Vec<usize>, String> {
         .map_err(|_| format!("bad subtraction set `{text}`: expected positive integers separated by commas, e.g. 1,3,4"))
 }
 
+/// The set in a file: positive integers separated by commas or whitespace (any mix, at least
+/// one number). A bad piece is a usage error naming it; a file that cannot be read, exit 1.
+fn read_set_file(path: &std::path::Path) -> Result<Vec<usize>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--set-file {}: {e}", path.display()))?;
+    let pieces: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if pieces.is_empty() {
+        usage_error(&format!(
+            "--set-file {}: no number in the file",
+            path.display()
+        ));
+    }
+    let mut set = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        match piece.parse::<usize>() {
+            Ok(s) => set.push(s),
+            Err(_) => {
+                let shown: String = piece.chars().take(20).collect();
+                usage_error(&format!(
+                    "bad subtraction set in {}: `{shown}` is not a positive integer (expected numbers separated by commas or whitespace)",
+                    path.display()
+                ))
+            }
+        }
+    }
+    Ok(set)
+}
+
 fn run() -> Result<(), String> {
     let cli: Cli = model::cli::parse();
     let (game, run) = match cli.game {
@@ -221,8 +258,14 @@ fn run() -> Result<(), String> {
                 .unwrap_or_else(|e| usage_error(&format!("{e}")));
             (Game::octal(code), run)
         }
-        GameArg::Subtraction { set, run } => {
-            let game = parse_set(&set).and_then(|set| Game::subtraction(&set));
+        GameArg::Subtraction { set, set_file, run } => {
+            let set = match (set, set_file) {
+                (Some(set), _) => parse_set(&set).unwrap_or_else(|e| usage_error(&e)),
+                // An unreadable file is an error (exit 1); a bad set in it a usage error.
+                (None, Some(path)) => read_set_file(&path)?,
+                (None, None) => usage_error("a set or --set-file FILE is required"),
+            };
+            let game = Game::subtraction(&set);
             (game.unwrap_or_else(|e| usage_error(&e)), run)
         }
     };

@@ -68,6 +68,91 @@ fn subtraction_games() {
 }
 
 #[test]
+fn a_set_file_gives_the_values_of_the_octal_engine() {
+    let dir = std::env::temp_dir().join(format!("analyzer-set-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A few hundred moves up to 900, commas, spaces and newlines mixed.
+    let mut rng = testkit::Rng::new(4504);
+    let set: Vec<u64> = (0..300).map(|_| rng.range(1, 900)).collect();
+    let mut text = String::new();
+    for (i, s) in set.iter().enumerate() {
+        text.push_str(&s.to_string());
+        text.push_str([",", " ", "\n", " ,\t"][i % 4]);
+    }
+    let file = dir.join("set.txt");
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    let (status, fast, err) = grundy(&[
+        "subtraction",
+        "--set-file",
+        file,
+        "--upto",
+        "3000",
+        "--values",
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let inline: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    let inline = inline.join(",");
+    let (status, slow, _) = grundy(&[
+        "subtraction",
+        &inline,
+        "--upto",
+        "3000",
+        "--values",
+        "--method",
+        "naive",
+    ]);
+    assert_eq!(status, 0);
+    // The same lines, values included: the bitset engine against the octal engine.
+    assert_eq!(fast, slow);
+    assert!(fast.contains("computed: 3000 values\n") && fast.contains("\nvalues: 0 "));
+    // Refusals: a bad number (usage, 2), no number, a set given twice or not at all, and a
+    // file that cannot be read (exit 1).
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "1, 2, x3").unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, " ,\n").unwrap();
+    let zero = dir.join("zero.txt");
+    std::fs::write(&zero, "3 0").unwrap();
+    let missing = dir.join("missing.txt");
+    for (args, status, message) in [
+        (
+            vec!["--set-file", bad.to_str().unwrap()],
+            2,
+            "`x3` is not a positive integer",
+        ),
+        (
+            vec!["--set-file", empty.to_str().unwrap()],
+            2,
+            "no number in the file",
+        ),
+        (
+            vec!["--set-file", zero.to_str().unwrap()],
+            2,
+            "bad subtraction set",
+        ),
+        (vec!["1,2", "--set-file", file], 2, "cannot be used with"),
+        (vec![], 2, "required"),
+        (
+            vec!["--set-file", missing.to_str().unwrap()],
+            1,
+            "missing.txt",
+        ),
+    ] {
+        let mut all = vec!["subtraction"];
+        all.extend(args.iter().copied());
+        let (got, out, err) = grundy(&all);
+        assert_eq!(got, status, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(
+            err.starts_with("error: ") && err.contains(message),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_arguments_are_refused_in_one_line() {
     for args in [
         &["octal", "0.8"][..],
