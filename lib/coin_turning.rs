@@ -462,6 +462,9 @@ mod tests {
             });
             let game = Multiples::new(n as u64);
             assert_sums(&values, |i| game.value((n - i) as u64).value());
+            // The board's size as built (cargo mutants: nothing but the doctests read it).
+            assert_eq!(game.len(), n as u64);
+            assert!(!game.is_empty());
         }
     }
 

@@ -15,7 +15,11 @@
 //!   picture's value), a tree component by ordinal sums (an edge under a piece `H` is
 //!   `{0, e:H^L | e:H^R}` for a blue edge, whose value depends on `H`'s value only:
 //!   ONAG, chapter 15, the colon principle for partizan games), a component with a cycle by
-//!   a search of its positions (sets of edges still standing), within a budget.
+//!   a search of its positions within a budget: a position is the edges still standing
+//!   plus, at each vertex, the value of what hangs there by that vertex alone (loops and
+//!   pendant trees, folded in as they appear: a piece touching the rest at one vertex
+//!   counts only through its value, by the same colon principle), split again into its
+//!   components at the ground.
 //!
 //! An all-green picture is impartial: [`crate::hackenbush::Graph::value`] is its fast path
 //! (the colon and fusion principles), and its canonical form here is the nimber of that
@@ -232,7 +236,8 @@ impl Picture {
 
     /// The picture's value in canonical form: the ground's components separately, a tree
     /// component by ordinal sums, one with a cycle by a search of at most `budget` positions
-    /// each.
+    /// each (a position there: the edges of a cycle-bearing component of what still stands,
+    /// with the values hanging from its vertices).
     ///
     /// ```
     /// use grundy::partizan::hackenbush::{Picture, Color::{Blue, Green, Red}};
@@ -242,7 +247,7 @@ impl Picture {
     /// let picture = Picture::new(4, &[(0, 1, Green), (0, 2, Green), (1, 2, Blue), (0, 3, Red)]);
     /// let g = picture.game(&mut games, 1000).unwrap();
     /// assert_eq!(games.name(g), "{-1|-1+^*}"); // the triangle is {0 | ^*}, the stalk -1
-    /// assert!(picture.game(&mut games, 2).is_err()); // the triangle has more than 2 positions
+    /// assert!(picture.game(&mut games, 0).is_err()); // the triangle is one searched position
     /// ```
     ///
     /// # Errors
@@ -250,8 +255,9 @@ impl Picture {
     ///
     /// # Complexity
     /// Trees: linear in the edges plus the canonical forms' work. A component with a cycle
-    /// and e edges: up to `budget` positions, each cutting each of e edges and re-walking
-    /// the ground's reach (O(e) each).
+    /// and e edges: up to `budget` positions, each trying its e cuts and the moves of its
+    /// hanging values, O(e + v) each to fold and split the result, plus the canonical
+    /// forms' work. The positions can number up to 2^e for a dense picture.
     pub fn game(&self, games: &mut Games, budget: usize) -> Result<GameId, TooLarge> {
         let mut total = games.zero();
         for component in self.components() {
@@ -321,8 +327,12 @@ impl Picture {
         sums[0]
     }
 
-    /// A component's canonical form by searching its positions: the sets of edges still
-    /// standing (those joined to the ground), at most `budget` of them.
+    /// A component's canonical form by searching its positions: the edges still standing
+    /// (those joined to the ground) and, at each vertex, the value of the pieces hanging
+    /// there. Loops and pendant trees are folded into the value at the vertex they hang
+    /// from (a piece touching the rest at one vertex counts only through its value: the
+    /// colon principle), the rest is split into its components at the ground, and each
+    /// component with its hanging values is searched once, at most `budget` of them.
     fn searched_game(&self, games: &mut Games, budget: usize) -> Result<GameId, TooLarge> {
         let too_large = TooLarge {
             edges: self.edges.len(),
@@ -331,65 +341,231 @@ impl Picture {
         if self.edges.len() > 64 {
             return Err(too_large);
         }
+        let mut search = Search::new(&self.edges, budget);
         let full = if self.edges.len() == 64 {
             u64::MAX
         } else {
             (1u64 << self.edges.len()) - 1
         };
-        let mut memo: HashMap<u64, GameId> = HashMap::new();
-        self.search(games, self.grounded(full), &mut memo, budget)
-            .ok_or(too_large)
+        search.position(games, full, &[]).ok_or(too_large)
+    }
+}
+
+/// Values hanging at vertices: (vertex, value) pairs, by vertex, no zero values.
+type Hanging = Vec<(usize, GameId)>;
+
+/// The search over a component's positions: edges as bits of a `u64`, vertices renumbered
+/// from 0 (the ground) in order of first appearance.
+struct Search {
+    /// Each edge's ends (renumbered) and colour.
+    ends: Vec<(usize, usize, Color)>,
+    /// For each vertex, the edges at it.
+    incident: Vec<u64>,
+    /// Components already valued: their edges and the values hanging from them.
+    memo: HashMap<(u64, Hanging), GameId>,
+    /// Edges under a piece (pendant edges folded into the vertex below).
+    under: HashMap<(Color, GameId), GameId>,
+    budget: usize,
+}
+
+impl Search {
+    fn new(edges: &[(usize, usize, Color)], budget: usize) -> Self {
+        let mut number: HashMap<usize, usize> = HashMap::new();
+        number.insert(0, 0);
+        let mut ends = Vec::with_capacity(edges.len());
+        for &(a, b, c) in edges {
+            let next = number.len();
+            let a = *number.entry(a).or_insert(next);
+            let next = number.len();
+            let b = *number.entry(b).or_insert(next);
+            ends.push((a, b, c));
+        }
+        let mut incident = vec![0u64; number.len()];
+        for (i, &(a, b, _)) in ends.iter().enumerate() {
+            incident[a] |= 1 << i;
+            incident[b] |= 1 << i;
+        }
+        Search {
+            ends,
+            incident,
+            memo: HashMap::new(),
+            under: HashMap::new(),
+            budget,
+        }
     }
 
-    /// The edges of `standing` still joined to the ground.
-    fn grounded(&self, standing: u64) -> u64 {
-        let mut reached = vec![false; self.vertices];
-        reached[0] = true;
+    /// The vertices joined to the ground by `standing` edges, and those edges.
+    fn grounded(&self, standing: u64) -> (Vec<bool>, u64) {
         let mut kept = 0u64;
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (i, &(a, b, _)) in self.edges.iter().enumerate() {
-                if standing >> i & 1 == 1 && kept >> i & 1 == 0 && (reached[a] || reached[b]) {
-                    kept |= 1 << i;
-                    reached[a] = true;
-                    reached[b] = true;
-                    changed = true;
+        let mut seen = vec![false; self.incident.len()];
+        seen[0] = true;
+        let mut stack = vec![0usize];
+        while let Some(v) = stack.pop() {
+            let mut new = self.incident[v] & standing & !kept;
+            kept |= new;
+            while new != 0 {
+                let (a, b, _) = self.ends[new.trailing_zeros() as usize];
+                new &= new - 1;
+                for w in [a, b] {
+                    if !seen[w] {
+                        seen[w] = true;
+                        stack.push(w);
+                    }
                 }
             }
         }
-        kept
+        (seen, kept)
     }
 
-    fn search(
-        &self,
+    /// The value of a position: `standing` edges (those not joined to the ground fall) and
+    /// values hanging at vertices. Loops and leaves are folded into the vertex below, then
+    /// the components at the ground are valued one by one and summed.
+    fn position(
+        &mut self,
         games: &mut Games,
         standing: u64,
-        memo: &mut HashMap<u64, GameId>,
-        budget: usize,
+        hanging: &[(usize, GameId)],
     ) -> Option<GameId> {
-        if let Some(&known) = memo.get(&standing) {
+        let zero = games.zero();
+        let (reached, standing) = self.grounded(standing);
+        let mut at = vec![zero; self.incident.len()];
+        for &(v, g) in hanging {
+            if reached[v] {
+                at[v] = games.add(at[v], g);
+            }
+        }
+        let mut core = standing;
+        let mut degree = vec![0usize; self.incident.len()];
+        let mut edges = standing;
+        while edges != 0 {
+            let i = edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            let (a, b, color) = self.ends[i];
+            if a == b {
+                let piece = edge_under(games, color, zero, &mut self.under);
+                at[a] = games.add(at[a], piece);
+                core &= !(1 << i);
+            } else {
+                degree[a] += 1;
+                degree[b] += 1;
+            }
+        }
+        let mut leaves: Vec<usize> = (1..degree.len()).filter(|&v| degree[v] == 1).collect();
+        while let Some(w) = leaves.pop() {
+            let edge = self.incident[w] & core;
+            let i = edge.trailing_zeros() as usize;
+            let (a, b, color) = self.ends[i];
+            let v = if a == w { b } else { a };
+            core &= !(1 << i);
+            degree[w] = 0;
+            degree[v] -= 1;
+            let above = std::mem::replace(&mut at[w], zero);
+            let piece = edge_under(games, color, above, &mut self.under);
+            at[v] = games.add(at[v], piece);
+            if v != 0 && degree[v] == 1 {
+                leaves.push(v);
+            }
+        }
+        let mut total = at[0];
+        let mut rest = core;
+        while rest != 0 {
+            let (component, vertices) = self.component(rest);
+            rest &= !component;
+            let here: Hanging = vertices
+                .into_iter()
+                .filter(|&v| at[v] != zero)
+                .map(|v| (v, at[v]))
+                .collect();
+            let value = self.component_value(games, component, here)?;
+            total = games.add(total, value);
+        }
+        Some(total)
+    }
+
+    /// The component of `standing` holding its lowest edge (the edges joined to it through
+    /// vertices other than the ground), and its vertices other than the ground, in order.
+    fn component(&self, standing: u64) -> (u64, Vec<usize>) {
+        let first = standing.trailing_zeros() as usize;
+        let mut kept = 1u64 << first;
+        let (a, b, _) = self.ends[first];
+        let mut seen = vec![false; self.incident.len()];
+        let mut stack = Vec::new();
+        for v in [a, b] {
+            if v != 0 && !seen[v] {
+                seen[v] = true;
+                stack.push(v);
+            }
+        }
+        while let Some(v) = stack.pop() {
+            let mut new = self.incident[v] & standing & !kept;
+            kept |= new;
+            while new != 0 {
+                let (a, b, _) = self.ends[new.trailing_zeros() as usize];
+                new &= new - 1;
+                for w in [a, b] {
+                    if w != 0 && !seen[w] {
+                        seen[w] = true;
+                        stack.push(w);
+                    }
+                }
+            }
+        }
+        let vertices = (1..seen.len()).filter(|&v| seen[v]).collect();
+        (kept, vertices)
+    }
+
+    /// A component's value by its options: cutting one of its edges, or a move in a value
+    /// hanging from one of its vertices.
+    fn component_value(
+        &mut self,
+        games: &mut Games,
+        component: u64,
+        hanging: Hanging,
+    ) -> Option<GameId> {
+        let key = (component, hanging);
+        if let Some(&known) = self.memo.get(&key) {
             return Some(known);
         }
-        if memo.len() >= budget {
+        if self.memo.len() >= self.budget {
             return None;
         }
+        let hanging = &key.1;
         let mut left = Vec::new();
         let mut right = Vec::new();
-        for (i, &(_, _, color)) in self.edges.iter().enumerate() {
-            if standing >> i & 1 == 0 {
-                continue;
-            }
-            let after = self.grounded(standing & !(1 << i));
+        let mut edges = component;
+        while edges != 0 {
+            let i = edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            let color = self.ends[i].2;
+            let value = self.position(games, component & !(1 << i), hanging)?;
             if color.cuttable_by(true) {
-                left.push(self.search(games, after, memo, budget)?);
+                left.push(value);
             }
             if color.cuttable_by(false) {
-                right.push(self.search(games, after, memo, budget)?);
+                right.push(value);
+            }
+        }
+        for (k, &(_, g)) in hanging.iter().enumerate() {
+            for for_left in [true, false] {
+                let options = if for_left {
+                    games.left(g).to_vec()
+                } else {
+                    games.right(g).to_vec()
+                };
+                for option in options {
+                    let mut moved = hanging.clone();
+                    moved[k].1 = option;
+                    let value = self.position(games, component, &moved)?;
+                    if for_left {
+                        left.push(value);
+                    } else {
+                        right.push(value);
+                    }
+                }
             }
         }
         let value = games.game(&left, &right);
-        memo.insert(standing, value);
+        self.memo.insert(key, value);
         Some(value)
     }
 }

@@ -127,6 +127,32 @@ fn outcome_classes_agree_with_minimax() {
 }
 
 #[test]
+fn dense_pictures_agree_with_minimax() {
+    // Up to 12 edges on 2 to 4 vertices: parallel edges, loops and cycles everywhere, so
+    // positions fold loops and leaves into hanging values and move inside them.
+    let mut rng = Rng::new(81);
+    for _ in 0..150 {
+        let n = rng.range(2, 4) as usize;
+        let edges: Vec<(usize, usize, Color)> = (0..rng.range(4, 12))
+            .map(|_| {
+                let a = rng.below(n as u64) as usize;
+                let b = rng.below(n as u64) as usize;
+                (a, b, *rng.pick(&COLORS))
+            })
+            .collect();
+        let picture = Picture::new(n, &edges);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 1_000_000).unwrap();
+        assert_eq!(
+            games.outcome(g),
+            Literal::new(&edges).class(),
+            "{:?}",
+            picture
+        );
+    }
+}
+
+#[test]
 fn blue_red_numbers_leave_a_second_player_win_when_subtracted() {
     let mut rng = Rng::new(78);
     for round in 0..300 {
@@ -221,16 +247,23 @@ fn refusals() {
         ],
     );
     let mut games = Games::new();
-    let error = triangle.game(&mut games, 3).unwrap_err();
+    let error = triangle.game(&mut games, 0).unwrap_err();
     assert_eq!(
         error,
         TooLarge {
             edges: 3,
-            budget: 3
+            budget: 0
         }
     );
     assert!(error.to_string().contains("3 edges"));
-    assert!(triangle.game(&mut games, 100).is_ok());
+    // The triangle is one searched position: each cut leaves a path, folded to a value.
+    let one = triangle.game(&mut games, 1).unwrap();
+    assert_eq!(one, triangle.game(&mut games, 100).unwrap());
+    // Four green edges on one pair above the ground: cutting one leaves three parallel
+    // edges, themselves a searched position, so one position is not enough.
+    let bundle = Picture::new(2, &[(0, 1, Color::Green); 4]);
+    assert!(bundle.game(&mut games, 1).is_err());
+    assert_eq!(bundle.game(&mut games, 100).unwrap(), games.zero());
     assert_eq!(triangle.tree_value(), None);
     let green = Picture::new(2, &[(0, 1, Color::Green)]);
     assert_eq!(green.tree_value(), None);
