@@ -8,7 +8,8 @@
 //! A game with cycles and costs: a cell's total is the second smallest of its four moves'
 //! totals (Aoki removes the best, Takahashi takes the next), each move costing 1. That is
 //! `grundy::cyclic_costs` with the chooser `KthSmallest(2)` at every cell and the goals as
-//! exits of total 0, settled in increasing order from the goals. A move off the grid returns
+//! exits of total 0, settled in increasing order from the goals; every move costs 1, so
+//! `solve_unit_costs` settles them breadth first. A move off the grid returns
 //! to the cell itself, worth more than the cell, so it is never among its two smallest and is
 //! left out of the predecessors.
 //!
@@ -17,7 +18,7 @@
 //! Limits: 2 ≤ H, W ≤ 3000, 1 ≤ K ≤ min(HW, 3000), goals distinct; anything else, a repeated
 //! goal included, is refused.
 
-use grundy::cyclic_costs::solve_by_predecessors;
+use grundy::cyclic_costs::solve_unit_costs;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -53,25 +54,25 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     sc.finish()?;
     drop(goal_of);
 
-    let solution = solve_by_predecessors(
+    let solution = solve_unit_costs(
         cells,
         &goals,
         |_| 2,
-        |cell, before| {
-            // The moves into `cell` come from its neighbours inside the grid, each costing 1.
+        |cell| {
+            // The moves into `cell` come from its neighbours inside the grid.
             let (r, c) = (cell / w, cell % w);
-            if r > 0 {
-                before.push((cell - w, 1));
+            let mut around = [0; 4];
+            let mut count = 0;
+            for &(inside, neighbour) in &[
+                (r > 0, cell.wrapping_sub(w)),
+                (r + 1 < h, cell + w),
+                (c > 0, cell.wrapping_sub(1)),
+                (c + 1 < w, cell + 1),
+            ] {
+                around[count] = neighbour;
+                count += inside as usize;
             }
-            if r + 1 < h {
-                before.push((cell + w, 1));
-            }
-            if c > 0 {
-                before.push((cell - 1, 1));
-            }
-            if c + 1 < w {
-                before.push((cell + 1, 1));
-            }
+            IntoIterator::into_iter(around).take(count)
         },
     );
     writeln!(out, "{}", solution.finite_sum())?;

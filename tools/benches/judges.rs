@@ -9,10 +9,10 @@
 //! `-- 50` sets the number of paired runs (default 30); `-- pegostripes` (any other argument)
 //! runs only the problems named.
 
+use sandbox::cargo;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tools::runner::cargo;
 
 fn run_once(binary: &Path, input: &Path) -> Duration {
     let start = Instant::now();
@@ -82,10 +82,10 @@ fn main() {
         .skip(1)
         .filter(|a| a.parse::<usize>().is_err() && !a.starts_with('-'))
         .collect();
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     // Where cargo writes and what it built, from cargo itself (`CARGO_TARGET_DIR` honoured).
     let metadata = cargo::metadata(&root).expect("cargo metadata runs");
-    let workspace = tools::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
+    let workspace = model::workspace::Workspace::load(&root).expect("problems/Cargo.toml reads");
     let work = metadata.target_dir.join("bench-judges");
     std::fs::create_dir_all(&work).unwrap();
     let built = cargo::build(&root, &["build", "--release", "--quiet", "-p", "problems"])
@@ -134,7 +134,7 @@ fn main() {
             continue;
         }
         let judge = workspace.meta(name).expect("the problem's metadata").judge;
-        let bundle = tools::bundle::bundle(&root, name, judge).expect("bundles");
+        let bundle = bundler::bundle(&root, name, judge).expect("bundles");
         let bundle_source = work.join(format!("{name}-bundle.rs"));
         std::fs::write(&bundle_source, bundle.text).unwrap();
         let bundle_binary: PathBuf = work.join(format!("{name}-bundle"));

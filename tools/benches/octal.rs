@@ -42,7 +42,7 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .next()
         .unwrap_or(18);
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let work = root.join("target").join("bench-octal");
     std::fs::create_dir_all(&work).unwrap();
     let binary = work.join("octal_naive_c");

@@ -11,18 +11,18 @@
 //! the bytes of each part (problem, judge, each library module), and a warning when the bundle
 //! is above 80% of the judge's size limit, saying whether `--minify` would fit. The bundle keeps
 //! only the items the problem reaches (`--whole-modules` keeps whole modules). It is checked
-//! for language features and std APIs newer than the judge's rustc (see `tools::msrv`):
+//! for language features and std APIs newer than the judge's rustc (see `bundler::msrv`):
 //! refused for a plain judge, one line `error: ...` a finding; warned for a crate judge.
 //! Exit status: 0 with the bundle on standard output; 1 with one line `error: ...` (a construct
 //! the bundler cannot follow, a bundle over the judge's size limit, a failed write), or one a
 //! finding of the old-compiler check; 2 with one line for a usage error (a bad argument, an
 //! unknown problem or `--judge`).
 
+use bundler::Shaking;
 use clap::Parser;
+use model::judges::{self, Judge, JUDGES};
 use std::io::Write;
 use std::path::PathBuf;
-use tools::bundle::Shaking;
-use tools::judges::{self, Judge, JUDGES};
 
 #[derive(Parser)]
 #[command(
@@ -69,27 +69,27 @@ fn run(cli: Cli) -> Result<(), String> {
         return Ok(());
     }
     let name = cli.name.expect("clap requires NAME without --judges");
-    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    let root = cli.root.unwrap_or_else(model::workspace::default_root);
     // A name or judge that is not there is a usage error (status 2), as for `stress` and the
     // runner; what goes wrong with a real problem is status 1.
-    if let Err(e) = tools::workspace::check_problem(&root, &name) {
-        tools::cli::usage_error(&e);
+    if let Err(e) = model::workspace::check_problem(&root, &name) {
+        model::cli::usage_error(&e);
     }
     let judge = match cli.judge {
-        Some(judge) => judges::by_name(&judge).unwrap_or_else(|e| tools::cli::usage_error(&e)),
-        None => tools::workspace::Workspace::load(&root)?.meta(&name)?.judge,
+        Some(judge) => judges::by_name(&judge).unwrap_or_else(|e| model::cli::usage_error(&e)),
+        None => model::workspace::Workspace::load(&root)?.meta(&name)?.judge,
     };
     let shaking = if cli.whole_modules {
         Shaking::WholeModules
     } else {
         Shaking::Items
     };
-    let bundle = tools::bundle::bundle_with(&root, &name, judge, shaking)?;
+    let bundle = bundler::bundle_with(&root, &name, judge, shaking)?;
     let mut text = bundle.text;
     // What the judge's rustc lacks: a plain judge's compile error, refused here one line a
     // finding; a crate judge's bundle may call its crates' methods, which the check cannot
     // tell from std's, so there the findings are warnings.
-    let findings = tools::msrv::check_for(
+    let findings = bundler::msrv::check_for(
         &text,
         &format!("bundle of {}", name),
         judge.rustc,
@@ -106,11 +106,12 @@ fn run(cli: Cli) -> Result<(), String> {
         eprintln!("warning: {}", finding);
     }
     // What compiles in the judge's edition but may run otherwise than cargo's build.
-    for warning in tools::msrv::warnings_for(&text, &format!("bundle of {}", name), judge.edition)?
+    for warning in
+        bundler::msrv::warnings_for(&text, &format!("bundle of {}", name), judge.edition)?
     {
         eprintln!("warning: {}", warning);
     }
-    let minified = tools::bundle::minify(&text)?;
+    let minified = bundler::minify(&text)?;
     if cli.minify {
         text = minified.clone();
     }
@@ -182,7 +183,7 @@ fn size_warning(len: usize, minified: usize, is_minified: bool, judge: &Judge) -
 }
 
 fn main() {
-    let cli: Cli = tools::cli::parse();
+    let cli: Cli = model::cli::parse();
     if let Err(e) = run(cli) {
         let _ = writeln!(std::io::stderr(), "error: {}", e);
         std::process::exit(1);

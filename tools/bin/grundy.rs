@@ -10,13 +10,13 @@
 //! printf 'hot: 1 | -1\n' | cargo run --release --bin grundy -- partizan
 //! ```
 //!
-//! `hackenbush` and `partizan` print `value: X` and `outcome: C` (`tools::partizan`); a bad
+//! `hackenbush` and `partizan` print `value: X` and `outcome: C` (`analysis::partizan`); a bad
 //! input is one line `error: ...` and exit 2.
 //!
 //! Output lines, for tools to read: `game: …`, `computed: N values`, `period: P` (or
 //! `period: none`), `preperiod: E` (only with a period), `set: 1,3,4` (a subtraction game),
 //! and with `--values` a line `values: v0 v1 …`. Progress (values/s and an estimate of the time left) goes to stderr on
-//! long runs. `describe` reads values and prints their pattern and rule (see `tools::describe`);
+//! long runs. `describe` reads values and prints their pattern and rule (see `analysis::describe`);
 //! it exits 3 when `--extend N` finds no rule.
 //!
 //! Limits, checked before work: `--upto` no more values than fit in the memory available
@@ -25,15 +25,15 @@
 //! examined. The
 //! time taken is the last line on stderr. Exit status: 0 with the answer; 1 with one line
 //! `error: ...` (a bad code or set, a limit, a value above 65535, a failed write); 2 for a
-//! usage error. The runs themselves are `tools::analyzer`.
+//! usage error. The runs themselves are `analysis::analyzer`.
 
-use clap::{Parser, Subcommand, ValueEnum};
-use grundy::octal::OctalCode;
-use std::io::Write;
-use tools::analyzer::{
+use analysis::analyzer::{
     analyze, memory_budget, parse_memory, within_max_values, ExitOnOutOfMemory, Game, Method, Run,
 };
-use tools::cli::usage_error;
+use clap::{Parser, Subcommand, ValueEnum};
+use grundy::octal::OctalCode;
+use model::cli::usage_error;
+use std::io::Write;
 
 /// An allocation the system refuses is one line `error: ...` and exit 1, not an abort.
 #[global_allocator]
@@ -116,7 +116,7 @@ const MAX_PARTIZAN_INPUT: u64 = 64 << 20;
 /// input is one line `error: …` and exit 2.
 fn partizan_command(
     file: Option<std::path::PathBuf>,
-    answer: fn(&str) -> Result<tools::partizan::Answer, String>,
+    answer: fn(&str) -> Result<analysis::partizan::Answer, String>,
 ) -> Result<(), String> {
     use std::io::Read;
     let mut input = String::new();
@@ -154,7 +154,7 @@ struct RunArgs {
     values: bool,
     /// Without --upto: stop after this many options examined (the run's cost; 10^11, a few
     /// minutes, by default).
-    #[arg(long, value_name = "OPTIONS", default_value_t = tools::analyzer::DEFAULT_WORK, conflicts_with = "upto")]
+    #[arg(long, value_name = "OPTIONS", default_value_t = analysis::analyzer::DEFAULT_WORK, conflicts_with = "upto")]
     work: u64,
     /// The memory the run may use, e.g. 4G or 512M (default: the memory available, from
     /// /proc/meminfo); `ulimit -v` still applies.
@@ -169,7 +169,7 @@ enum MethodArg {
     Auto,
 }
 
-/// `--upto N`: a count of values, at most [`tools::analyzer::MAX_VALUES`] (a usage error
+/// `--upto N`: a count of values, at most [`analysis::analyzer::MAX_VALUES`] (a usage error
 /// beyond, as a bad code).
 fn parse_upto(text: &str) -> Result<usize, String> {
     text.parse::<usize>()
@@ -187,7 +187,7 @@ fn parse_set(text: &str) -> Result<Vec<usize>, String> {
 }
 
 fn run() -> Result<(), String> {
-    let cli: Cli = tools::cli::parse();
+    let cli: Cli = model::cli::parse();
     let (game, run) = match cli.game {
         GameArg::Describe {
             file,
@@ -195,13 +195,13 @@ fn run() -> Result<(), String> {
             extend,
             svg,
         } => {
-            let request = tools::describe::Request {
+            let request = analysis::describe::Request {
                 file,
                 table,
                 extend,
                 svg,
             };
-            let answer = tools::describe::describe(&request)?;
+            let answer = analysis::describe::describe(&request)?;
             let mut out = std::io::stdout().lock();
             out.write_all(answer.text.as_bytes())
                 .and_then(|_| out.flush())
@@ -212,9 +212,9 @@ fn run() -> Result<(), String> {
             return Ok(());
         }
         GameArg::Hackenbush { file } => {
-            return partizan_command(file, tools::partizan::hackenbush);
+            return partizan_command(file, analysis::partizan::hackenbush);
         }
-        GameArg::Partizan { file } => return partizan_command(file, tools::partizan::partizan),
+        GameArg::Partizan { file } => return partizan_command(file, analysis::partizan::partizan),
         GameArg::GrundysGame {
             upto,
             values,
@@ -222,7 +222,7 @@ fn run() -> Result<(), String> {
         } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            tools::analyzer::grundys_game(upto, values, memory_budget(memory), &mut out)?;
+            analysis::analyzer::grundys_game(upto, values, memory_budget(memory), &mut out)?;
             eprintln!("time: {:.2} s", start.elapsed().as_secs_f64());
             return Ok(());
         }

@@ -12,7 +12,7 @@
 //!
 //! With `--listen` (default port 10043, one of Companion's) it waits on 127.0.0.1 and creates
 //! each problem POSTed to it, one at a time in the order they were read in full (see
-//! [`tools::listener`]: a slow client holds nobody), named from its URL unless NAME is given.
+//! [`intake::listener`]: a slow client holds nobody), named from its URL unless NAME is given.
 //! It stops after one problem when NAME is given or the POST is not part of a batch; otherwise
 //! once every problem of the first created problem's batch (Companion sends a contest as one
 //! POST per problem) is answered, created or refused. A refused POST gets a 4xx answer saying
@@ -28,14 +28,14 @@
 //! 2 usage error.
 
 use clap::Parser;
+use intake::companion::{self, Task};
+use intake::listener::{Limits, Listener, Status};
+use intake::scaffold::{self, CreateError, Spec};
+use model::judges::{self, Judge};
+use model::workspace::Workspace;
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use tools::companion::{self, Task};
-use tools::judges::{self, Judge};
-use tools::listener::{Limits, Listener, Status};
-use tools::scaffold::{self, CreateError, Spec};
-use tools::workspace::Workspace;
 
 /// The time limits `--time-limit` takes, in seconds (Companion's, in milliseconds, are
 /// `companion::TIME_LIMITS_MS`).
@@ -87,7 +87,7 @@ struct Cli {
 }
 
 fn main() {
-    let cli: Cli = tools::cli::parse();
+    let cli: Cli = model::cli::parse();
     if let Err(e) = run(&cli) {
         let _ = writeln!(std::io::stderr(), "error: {e}");
         std::process::exit(1);
@@ -98,7 +98,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     let root = cli
         .root
         .clone()
-        .unwrap_or_else(tools::workspace::default_root);
+        .unwrap_or_else(model::workspace::default_root);
     let workspace = Workspace::load(&root)?;
     if cli.remove {
         let name = cli

@@ -16,12 +16,12 @@
 //! verdict line. Exit status: 0 accepted, 1 not accepted or a failed build, 2 a usage error or
 //! a refused setting (one line `error: ...`).
 
+use checks::play::{Game, Program};
+use checks::stress::Target;
 use clap::Parser;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
-use tools::play::{Game, Program};
-use tools::stress::Target;
 
 #[derive(Parser)]
 #[command(
@@ -63,12 +63,12 @@ fn fail(message: &str, status: i32) -> ! {
 }
 
 fn main() {
-    let cli: Cli = tools::cli::parse();
-    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
-    if let Err(e) = tools::workspace::check_problem(&root, &cli.name) {
+    let cli: Cli = model::cli::parse();
+    let root = cli.root.unwrap_or_else(model::workspace::default_root);
+    if let Err(e) = model::workspace::check_problem(&root, &cli.name) {
         fail(&e, 2);
     }
-    let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
+    let workspace = model::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let meta = workspace.meta(&cli.name).unwrap_or_else(|e| fail(&e, 1));
     if !meta.interactive {
         fail(
@@ -85,29 +85,29 @@ fn main() {
         }
     }
     let limit = match cli.limit {
-        Some(s) if s > 0.0 && s <= tools::runner::limits::MAX_SECONDS => Duration::from_secs_f64(s),
+        Some(s) if s > 0.0 && s <= sandbox::limits::MAX_SECONDS => Duration::from_secs_f64(s),
         Some(s) => fail(
             &format!(
                 "--limit must be a positive number of seconds, at most {}, not {s}",
-                tools::runner::limits::MAX_SECONDS
+                sandbox::limits::MAX_SECONDS
             ),
             2,
         ),
-        None => tools::runner::limits::case_limit(None, meta.time_limit),
+        None => sandbox::limits::case_limit(None, meta.time_limit),
     };
     let scratch = root.join("target").join("play");
     let program = match (&cli.program, cli.bundle) {
         (Some(line), _) => Program::Command(line.clone()),
         (None, true) => Program::Binary(
-            tools::stress::bundle_binary(&root, &cli.name, meta.judge, &scratch)
+            checks::stress::bundle_binary(&root, &cli.name, meta.judge, &scratch)
                 .unwrap_or_else(|e| fail(&e, 1)),
         ),
         (None, false) => Program::Binary(
-            tools::stress::program_binary(&root, &Target::Problem(cli.name.clone()))
+            checks::stress::program_binary(&root, &Target::Problem(cli.name.clone()))
                 .unwrap_or_else(|e| fail(&e, 1)),
         ),
     };
-    let tester = tools::play::jury(&root, &cli.name).unwrap_or_else(|e| fail(&e, 1));
+    let tester = checks::play::jury(&root, &cli.name).unwrap_or_else(|e| fail(&e, 1));
     let game = Game {
         program: &program,
         strategy: cli.strategy.as_deref(),
@@ -116,7 +116,7 @@ fn main() {
         size: cli.size,
         limit,
     };
-    let played = tools::play::play(&tester, &game, &scratch).unwrap_or_else(|e| fail(&e, 2));
+    let played = checks::play::play(&tester, &game, &scratch).unwrap_or_else(|e| fail(&e, 2));
     let mut out = std::io::stdout().lock();
     let written = write!(out, "{}", played.transcript)
         .and_then(|_| writeln!(out, "{}", played.verdict))

@@ -1,5 +1,5 @@
 //! `runner [NAME...]`: the regression runner that `./run_tests.sh` builds and runs (see
-//! `tools::runner`). Settings come from the environment: `TIMEOUT`, `NO_BUNDLE`, `OLD_RUSTC`,
+//! `runner`). Settings come from the environment: `TIMEOUT`, `NO_BUNDLE`, `OLD_RUSTC`,
 //! `ATCODER` (and cargo's own, such as `CARGO_TARGET_DIR`). Exit status: 0 all passed, 1
 //! something failed, 2 bad usage or settings.
 
@@ -24,8 +24,8 @@ struct Cli {
 }
 
 fn main() {
-    let cli: Cli = tools::cli::parse();
-    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
+    let cli: Cli = model::cli::parse();
+    let root = cli.root.unwrap_or_else(model::workspace::default_root);
     let only: Vec<Option<String>> = match cli.names.len() {
         0 => vec![None],
         _ => cli.names.into_iter().map(Some).collect(),
@@ -33,7 +33,7 @@ fn main() {
     // Every name checked before anything is built.
     let mut each = Vec::new();
     for name in only {
-        match tools::runner::Settings::new(root.clone(), name, |key| std::env::var(key).ok()) {
+        match runner::Settings::new(root.clone(), name, |key| std::env::var(key).ok()) {
             Ok(mut settings) => {
                 settings.bundler.clone_from(&cli.bundler);
                 each.push(settings);
@@ -45,7 +45,7 @@ fn main() {
         }
     }
     std::process::exit(match each.len() {
-        1 => tools::runner::run(&each[0]),
-        _ => tools::runner::run_each(&each),
+        1 => runner::run(&each[0]),
+        _ => runner::run_each(&each),
     });
 }

@@ -30,12 +30,12 @@
 //! also when our program passed a limit, or when the reference gave no answer. `--max` takes
 //! the judge's largest inputs (`Problem::max_cases`) instead of the generator's small ones.
 
+use checks::compare::{Programs, Server};
+use checks::stress::{Ended, Target};
 use clap::Parser;
 use std::io::Write;
 use std::time::{Duration, Instant};
 use testkit::StressRequest;
-use tools::compare::{Programs, Server};
-use tools::stress::{Ended, Target};
 
 #[derive(Parser)]
 #[command(
@@ -59,11 +59,11 @@ struct Cli {
     /// The size passed to the generator, 1 to 1000000 (default: the problem's own), or a range
     /// A..=B, each input's size drawn from it (small, middling and large alike). Up to the
     /// problem's MAX_SIZE against the brute force, its MAX_GENERATED_SIZE with --reference.
-    #[arg(long, value_name = "K|A..=B", value_parser = tools::stress::parse_size)]
+    #[arg(long, value_name = "K|A..=B", value_parser = checks::stress::parse_size)]
     size: Option<(Option<u64>, u64)>,
     /// The test binary's memory cap in MiB, 64 to 1048576: beyond it an allocation fails and
     /// the run is reported as a crash.
-    #[arg(long, value_name = "MIB", default_value_t = tools::stress::DEFAULT_MEMORY_MIB)]
+    #[arg(long, value_name = "MIB", default_value_t = checks::stress::DEFAULT_MEMORY_MIB)]
     memory: u64,
     /// A reference program, a shell command (`python3 ref.py`, `./a.out`): its answers replace
     /// the brute force's, and our program runs as a process, timed and measured.
@@ -88,7 +88,7 @@ fn fail(message: &str, status: i32) -> ! {
 }
 
 fn main() {
-    let cli: Cli = tools::cli::parse();
+    let cli: Cli = model::cli::parse();
     let request = StressRequest {
         iters: cli.iters,
         seconds: cli.seconds,
@@ -97,13 +97,13 @@ fn main() {
         least_size: cli.size.and_then(|(least, _)| least),
     };
     if let Err(e) =
-        tools::stress::check_request(&request).and(tools::stress::check_memory(cli.memory))
+        checks::stress::check_request(&request).and(checks::stress::check_memory(cli.memory))
     {
         fail(&e, 2);
     }
-    let root = cli.root.unwrap_or_else(tools::workspace::default_root);
-    let workspace = tools::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
-    let target = tools::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
+    let root = cli.root.unwrap_or_else(model::workspace::default_root);
+    let workspace = model::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
+    let target = checks::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     // A starter declares nothing: the default limits apply.
     let meta = match &target {
         Target::Problem(name) => workspace.meta(name).ok(),
@@ -118,21 +118,21 @@ fn main() {
             2,
         );
     }
-    let executable = tools::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
+    let executable = checks::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let mut command = tools::stress::stress_command(&executable, &request, &report, cli.memory);
+    let mut command = checks::stress::stress_command(&executable, &request, &report, cli.memory);
     // The bound the run keeps (10 s unless a count is asked for), and the kill past it.
     let seconds = match request.iters {
         Some(_) => None,
         None => Some(request.seconds.unwrap_or(10.0)),
     };
-    let backstop = seconds.map(|s| Duration::from_secs_f64(s) + tools::stress::BACKSTOP);
+    let backstop = seconds.map(|s| Duration::from_secs_f64(s) + checks::stress::BACKSTOP);
     let mut summary = None;
     let ended = match cli.reference {
-        None => tools::stress::run(command, &report, backstop),
+        None => checks::stress::run(command, &report, backstop),
         Some(reference) => {
-            let ours = tools::compare::build_ours(&workspace, &target, cli.bundle)
+            let ours = checks::compare::build_ours(&workspace, &target, cli.bundle)
                 .unwrap_or_else(|e| fail(&e, 1));
             let programs = Programs::judged(ours, reference, meta.as_ref());
             let server = Server::listen(&cli.name).unwrap_or_else(|e| fail(&e, 1));
@@ -141,9 +141,9 @@ fn main() {
                 command.env(testkit::reference::STRESS_MAX, "1");
             }
             let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
-            tools::compare::run_compared(command, &report, &server, &programs, deadline, backstop)
+            checks::compare::run_compared(command, &report, &server, &programs, deadline, backstop)
                 .map(|(ended, usages)| {
-                    summary = Some((tools::compare::summary(&programs, &usages), usages));
+                    summary = Some((checks::compare::summary(&programs, &usages), usages));
                     ended
                 })
         }

@@ -257,8 +257,8 @@ pub fn scripted(input: &Path, program: &Path, limit: Duration) -> (Verdict, Dura
 /// The jury's report line, `TAG MILLISECONDS REASON`.
 ///
 /// ```
-/// use tools::runner::interactive::parse_report;
-/// use tools::runner::report::Verdict;
+/// use runner::interactive::parse_report;
+/// use runner::report::Verdict;
 /// let (verdict, time, reason) = parse_report("WA 12 game 1: illegal move `1 4`\n").unwrap();
 /// assert_eq!((verdict, time.as_millis(), reason.as_str()), (Verdict::Wa, 12, "game 1: illegal move `1 4`"));
 /// assert!(parse_report("").is_none() && parse_report("OK 1 x").is_none());

@@ -122,15 +122,15 @@ fn rustfmt() -> PathBuf {
 /// use std::path::Path;
 /// let text = "Diff in /w/problems/x.rs:12:\n fn main() {\n-    let a=1;\n+    let a = 1;\n";
 /// assert_eq!(
-///     tools::runner::lint::first_difference(text, Path::new("/w")).as_deref(),
+///     runner::lint::first_difference(text, Path::new("/w")).as_deref(),
 ///     Some("problems/x.rs line 13")
 /// );
 /// let old = "Diff in /w/problems/x.rs at line 3:\n-x\n";
 /// assert_eq!(
-///     tools::runner::lint::first_difference(old, Path::new("/w")).as_deref(),
+///     runner::lint::first_difference(old, Path::new("/w")).as_deref(),
 ///     Some("problems/x.rs line 3")
 /// );
-/// assert_eq!(tools::runner::lint::first_difference("", Path::new("/w")), None);
+/// assert_eq!(runner::lint::first_difference("", Path::new("/w")), None);
 /// ```
 pub fn first_difference(text: &str, root: &Path) -> Option<String> {
     let mut lines = text.lines();
@@ -153,7 +153,7 @@ pub fn first_difference(text: &str, root: &Path) -> Option<String> {
 /// ```
 /// let text = "problems/x.rs:3:9: error: unused variable: `n`\nerror: could not compile `problems`\n";
 /// assert_eq!(
-///     tools::runner::lint::first_finding(text),
+///     runner::lint::first_finding(text),
 ///     "problems/x.rs:3:9: error: unused variable: `n`"
 /// );
 /// ```
@@ -169,7 +169,7 @@ pub fn first_finding(text: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::ordered::Ordered;
+    use crate::ordered::Ordered;
     use std::sync::Arc;
 
     /// The lines `format` prints for problem `name` of `root`, and how many checks failed.

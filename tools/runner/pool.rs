@@ -89,7 +89,7 @@ impl Drop for CloseOnDrop<'_, '_> {
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// let total = AtomicUsize::new(0);
-/// let ((), panicked) = tools::runner::pool::with_workers(2, |pool| {
+/// let ((), panicked) = runner::pool::with_workers(2, |pool| {
 ///     for i in 1..=10 {
 ///         let total = &total;
 ///         pool.submit(move || {

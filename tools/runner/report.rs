@@ -207,7 +207,7 @@ impl Used {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tools::runner::report::Used;
+    /// use runner::report::Used;
     /// let used = Used {
     ///     cpu: Duration::from_millis(17),
     ///     time_limit: Duration::from_secs(2),
@@ -262,7 +262,7 @@ const SHOWN_LINE: usize = 100;
 /// (`line N: expected `A` got `B``), long lines shortened.
 ///
 /// ```
-/// use tools::runner::report::difference;
+/// use runner::report::difference;
 /// assert_eq!(difference("1\n2\n", "1\r\n2"), None);
 /// assert_eq!(difference("1\n2\n", "1\n3\n").unwrap(), "line 2: expected `2` got `3`");
 /// ```

@@ -29,7 +29,7 @@ const GARBAGE: [&str; 6] = ["x", "-1", "18446744073709551616", "1e3", "+2", "\u{
 /// run), with case `index` (0 or 1) in its low bits.
 ///
 /// ```
-/// use tools::runner::variants::seed_of;
+/// use runner::variants::seed_of;
 /// assert_eq!(seed_of("knights", 0), seed_of("knights", 0));
 /// assert_ne!(seed_of("knights", 0), seed_of("knights", 1));
 /// assert_ne!(seed_of("knights", 0), seed_of("nukit", 0));
@@ -47,7 +47,7 @@ pub fn seed_of(name: &str, index: usize) -> u64 {
 /// whitespace-separated and each line is written back with single spaces and a newline.
 ///
 /// ```
-/// use tools::runner::variants::variants;
+/// use runner::variants::variants;
 /// let a = variants("3\n1 2 3\n", 7, 50);
 /// assert_eq!(a.len(), 50);
 /// assert_eq!(a, variants("3\n1 2 3\n", 7, 50));

@@ -1,10 +1,10 @@
 //! The bundler on constructs the workspace's own problems may not use yet: each fixture is a
 //! small workspace in a temporary folder, bundled, compiled with rustc, and run.
 
+use bundler::Shaking;
+use model::judges::by_name;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tools::bundle::Shaking;
-use tools::judges::by_name;
 
 /// A scratch workspace: the real judge crate, a fixture library, and problem `p`.
 fn fixture(tag: &str, problem: &str) -> PathBuf {
@@ -33,7 +33,7 @@ fn fixture(tag: &str, problem: &str) -> PathBuf {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
-    let real = tools::workspace::default_root();
+    let real = model::workspace::default_root();
     std::fs::create_dir_all(dir.join("judge")).unwrap();
     // The real judge crate, however many files it has.
     for entry in std::fs::read_dir(real.join("judge")).unwrap() {
@@ -91,9 +91,9 @@ fn compile_and_run(dir: &Path, text: &str, input: &str) -> String {
 /// on `input`, each printing `want`: the two texts, shaken first.
 fn shaken_and_whole_print(dir: &Path, input: &str, want: &str) -> (String, String) {
     let spoj = by_name("spoj").unwrap();
-    let whole = tools::bundle::bundle_with(dir, "p", spoj, Shaking::WholeModules).unwrap();
+    let whole = bundler::bundle_with(dir, "p", spoj, Shaking::WholeModules).unwrap();
     assert_eq!(compile_and_run(dir, &whole.text, input), want);
-    let shaken = tools::bundle::bundle(dir, "p", spoj).unwrap();
+    let shaken = bundler::bundle(dir, "p", spoj).unwrap();
     assert_eq!(compile_and_run(dir, &shaken.text, input), want);
     (shaken.text, whole.text)
 }
@@ -145,7 +145,7 @@ mod tests {
 #[test]
 fn nested_groups_globs_renames_and_deep_folders() {
     let dir = fixture("nested", NESTED);
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert_eq!(
         bundle.modules,
         ["alpha", "deep"],
@@ -159,10 +159,10 @@ fn nested_groups_globs_renames_and_deep_folders() {
             bundle.text
         );
     }
-    assert!(tools::msrv::check(&bundle.text, "b").unwrap().is_empty());
+    assert!(bundler::msrv::check(&bundle.text, "b").unwrap().is_empty());
     assert_eq!(compile_and_run(&dir, &bundle.text, "5\n"), "10 6 15\n");
     // Minified, it still compiles and answers the same.
-    let small = tools::bundle::minify(&bundle.text).unwrap();
+    let small = bundler::minify(&bundle.text).unwrap();
     assert!(small.len() < bundle.text.len() && !small.contains("\n    "));
     assert_eq!(compile_and_run(&dir, &small, "7\n"), "14 8 21\n");
     std::fs::remove_dir_all(dir).unwrap();
@@ -173,11 +173,11 @@ fn a_glob_of_the_whole_library() {
     let source = "use grundy::*;\nfn main() { println!(\"{}\", double(4)); }\n";
     let dir = fixture("glob", source);
     let spoj = by_name("spoj").unwrap();
-    let whole = tools::bundle::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
+    let whole = bundler::bundle_with(&dir, "p", spoj, Shaking::WholeModules).unwrap();
     assert_eq!(whole.modules, ["alpha", "deep", "unused"]);
     assert_eq!(compile_and_run(&dir, &whole.text, ""), "8\n");
     // Shaken, only what `double` reaches is left.
-    let bundle = tools::bundle::bundle(&dir, "p", spoj).unwrap();
+    let bundle = bundler::bundle(&dir, "p", spoj).unwrap();
     assert_eq!(bundle.modules, ["alpha", "deep"]);
     assert!(!bundle.text.contains("never"), "{}", bundle.text);
     assert_eq!(compile_and_run(&dir, &bundle.text, ""), "8\n");
@@ -220,13 +220,13 @@ fn refuses_what_it_cannot_follow_by_name() {
         ("fn main( {}\n", "spoj", "problems/p.rs:1:"),
     ] {
         let dir = fixture("refuse", source);
-        let err = tools::bundle::bundle(&dir, "p", by_name(judge).unwrap()).unwrap_err();
+        let err = bundler::bundle(&dir, "p", by_name(judge).unwrap()).unwrap_err();
         assert!(err.contains(needle), "{source:?}: {err}");
         std::fs::remove_dir_all(dir).unwrap();
     }
     // AtCoder keeps its crates.
     let dir = fixture("atcoder", "use proconio::input;\nfn main() {}\n");
-    assert!(tools::bundle::bundle(&dir, "p", by_name("atcoder").unwrap()).is_ok());
+    assert!(bundler::bundle(&dir, "p", by_name("atcoder").unwrap()).is_ok());
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -234,8 +234,8 @@ fn refuses_what_it_cannot_follow_by_name() {
 fn old_syntax_is_caught_in_the_bundle() {
     let source = "fn main() { let x = 1; println!(\"{x}\"); }\n";
     let dir = fixture("old", source);
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
-    let findings = tools::msrv::check(&bundle.text, "bundle").unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let findings = bundler::msrv::check(&bundle.text, "bundle").unwrap();
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert!(findings[0].contains("`{x}`"));
     std::fs::remove_dir_all(dir).unwrap();
@@ -250,7 +250,7 @@ fn crate_renames_are_followed() {
         "mod local {\n    use grundy as g;\n    pub fn f() -> u64 { g::Couple(1, 2).1 * 4 }\n}\nfn main() { println!(\"{}\", local::f()); }\n",
     ] {
         let dir = fixture("rename", source);
-        let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap())
+        let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap())
             .unwrap_or_else(|e| panic!("{source:?}: {e}"));
         assert_eq!(compile_and_run(&dir, &bundle.text, ""), "8\n", "{source:?}");
         std::fs::remove_dir_all(dir).unwrap();
@@ -289,7 +289,7 @@ fn build_dependent_macros_are_refused_even_inside_other_macros() {
         ),
     ] {
         let dir = fixture("env", source);
-        let err = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap_err();
+        let err = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap_err();
         assert!(err.contains(name), "{source:?}: {err}");
         assert!(err.contains("problems/p.rs:"), "{source:?}: {err}");
         std::fs::remove_dir_all(dir).unwrap();
@@ -304,7 +304,7 @@ fn a_leading_byte_order_mark_is_read_past() {
     let unused = dir.join("lib/alpha.rs");
     let text = std::fs::read_to_string(&unused).unwrap();
     std::fs::write(&unused, format!("\u{feff}{}", text)).unwrap();
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(!bundle.text.contains('\u{feff}'));
     assert_eq!(compile_and_run(&dir, &bundle.text, ""), "10\n");
     std::fs::remove_dir_all(dir).unwrap();
@@ -509,7 +509,7 @@ fn a_trait_given_by_a_generic_impl_alone_is_kept() {
         "twice",
         "pub trait Twice {\n    fn twice(&self) -> u64;\n}\n\nimpl<T: Copy + Into<u64>> Twice for T {\n    fn twice(&self) -> u64 {\n        (*self).into() * 2\n    }\n}\n\npub trait Unrelated {\n    fn unrelated(&self) -> u64;\n}\n\nimpl<T: Copy> Unrelated for T {\n    fn unrelated(&self) -> u64 {\n        1\n    }\n}\n",
     );
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(bundle.text.contains("trait Twice"), "{}", bundle.text);
     assert!(!bundle.text.contains("trait Unrelated"), "{}", bundle.text);
     assert_eq!(compile_and_run(&dir, &bundle.text, ""), "6\n");
@@ -530,7 +530,7 @@ fn use_items_are_cut_to_what_is_kept() {
         text + "\n#[allow(unused_imports)]\npub(crate) use crate::deep::{inner, three};\n\npub fn via_three() -> u64 {\n    three()\n}\n",
     )
     .unwrap();
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(!bundle.text.contains("fn double"), "{}", bundle.text);
     assert!(!bundle.text.contains("double,"), "{}", bundle.text);
     assert!(!bundle.text.contains("mod inner"), "{}", bundle.text);
@@ -564,7 +564,7 @@ fn a_reexport_no_kept_path_takes_goes_and_a_trait_import_stays() {
         text + "\nuse crate::twice::Twice;\n\npub fn quadruple(x: u64) -> u64 {\n    x.twice().twice()\n}\n",
     )
     .unwrap();
-    let bundle = tools::bundle::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
+    let bundle = bundler::bundle(&dir, "p", by_name("spoj").unwrap()).unwrap();
     assert!(bundle.text.contains("fn double"), "{}", bundle.text);
     assert!(!bundle.text.contains("double,"), "{}", bundle.text);
     assert!(!bundle.text.contains("Couple"), "{}", bundle.text);
@@ -579,17 +579,17 @@ fn a_reexport_no_kept_path_takes_goes_and_a_trait_import_stays() {
 
 /// Every problem's bundle for its judge, shaken, made once for the tests that read them all:
 /// `(name, judge, text)`.
-fn every_shaken_bundle() -> &'static [(String, &'static tools::judges::Judge, String)] {
-    static BUNDLES: std::sync::OnceLock<Vec<(String, &'static tools::judges::Judge, String)>> =
+fn every_shaken_bundle() -> &'static [(String, &'static model::judges::Judge, String)] {
+    static BUNDLES: std::sync::OnceLock<Vec<(String, &'static model::judges::Judge, String)>> =
         std::sync::OnceLock::new();
     BUNDLES.get_or_init(|| {
-        let root = tools::workspace::default_root();
-        let workspace = tools::workspace::Workspace::load(&root).unwrap();
-        tools::workspace::problems(&root)
+        let root = model::workspace::default_root();
+        let workspace = model::workspace::Workspace::load(&root).unwrap();
+        model::workspace::problems(&root)
             .into_iter()
             .map(|name| {
                 let judge = workspace.meta(&name).unwrap().judge;
-                let text = tools::bundle::bundle(&root, &name, judge)
+                let text = bundler::bundle(&root, &name, judge)
                     .unwrap_or_else(|e| panic!("{name}: {e}"))
                     .text;
                 (name, judge, text)
@@ -607,7 +607,7 @@ fn every_shaken_bundle() -> &'static [(String, &'static tools::judges::Judge, St
 /// end at the first read.
 #[test]
 fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let scratch = std::env::temp_dir().join(format!("bundler-whole-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let plain: Vec<_> = every_shaken_bundle()
@@ -626,7 +626,7 @@ fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
                 let Some((name, judge, shaken)) = plain.get(at) else {
                     break;
                 };
-                let whole = tools::bundle::bundle_with(&root, name, judge, Shaking::WholeModules)
+                let whole = bundler::bundle_with(&root, name, judge, Shaking::WholeModules)
                     .unwrap()
                     .text;
                 assert!(
@@ -653,7 +653,7 @@ fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
                     exe
                 };
                 let (a, b) = (build("shaken", shaken), build("whole", &whole));
-                for bad in tools::runner::bundles::BAD_INPUTS {
+                for bad in runner::bundles::BAD_INPUTS {
                     assert_eq!(
                         behaviour(&a, bad),
                         behaviour(&b, bad),
@@ -668,7 +668,7 @@ fn every_problem_with_whole_modules_compiles_and_refuses_as_shaken() {
     let runs = runs.into_inner();
     assert_eq!(
         runs,
-        plain.len() * tools::runner::bundles::BAD_INPUTS.len(),
+        plain.len() * runner::bundles::BAD_INPUTS.len(),
         "{runs} runs"
     );
     std::fs::remove_dir_all(scratch).unwrap();
@@ -696,7 +696,7 @@ fn shared_std() -> [String; 4] {
 
 /// What a program does on `input`: how it ended, standard output and error.
 fn behaviour(exe: &Path, input: &[u8]) -> String {
-    use tools::runner::exec::{run, Input};
+    use sandbox::exec::{run, Input};
     let run = run(
         exe,
         &[],
@@ -761,12 +761,11 @@ fn main() {
 
 #[test]
 fn a_subtraction_game_solution_bundles_small() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let spoj = by_name("spoj").unwrap();
-    let shaken = tools::bundle::bundle_source(&root, "mcoins", MCOINS, spoj).unwrap();
+    let shaken = bundler::bundle_source(&root, "mcoins", MCOINS, spoj).unwrap();
     let whole =
-        tools::bundle::bundle_source_with(&root, "mcoins", MCOINS, spoj, Shaking::WholeModules)
-            .unwrap();
+        bundler::bundle_source_with(&root, "mcoins", MCOINS, spoj, Shaking::WholeModules).unwrap();
     // The issue's goal: 15,000 bytes in all, which `SubtractionGame` meets by computing and
     // certifying the values itself, so that the octal engine stays out of the bundle.
     assert!(
@@ -776,7 +775,7 @@ fn a_subtraction_game_solution_bundles_small() {
         shaken.sizes
     );
     assert!(shaken.text.len() < whole.text.len());
-    assert!(tools::msrv::check(&shaken.text, "mcoins")
+    assert!(bundler::msrv::check(&shaken.text, "mcoins")
         .unwrap()
         .is_empty());
     // Each n checked against the literal game: position n wins iff a move reaches a loss.
@@ -840,7 +839,7 @@ fn glob_cycle(modules: usize) {
     let (done, finished) = std::sync::mpsc::channel();
     let root = dir.clone();
     std::thread::spawn(move || {
-        let bundle = tools::bundle::bundle(&root, "p", by_name("spoj").unwrap());
+        let bundle = bundler::bundle(&root, "p", by_name("spoj").unwrap());
         let _ = done.send(bundle);
     });
     let bundle = finished
@@ -889,7 +888,7 @@ fn a_judge_made_of_module_files_is_inlined_and_shaken() {
     for dropped in ["#![warn", "mod tests"] {
         assert!(!shaken.contains(dropped), "{dropped}:\n{shaken}");
     }
-    assert!(tools::msrv::check(&shaken, "b").unwrap().is_empty());
+    assert!(bundler::msrv::check(&shaken, "b").unwrap().is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -918,7 +917,7 @@ fn main() {
 "##;
     let dir = std::env::temp_dir().join(format!("bundler-minify-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let small = tools::bundle::minify(source).unwrap();
+    let small = bundler::minify(source).unwrap();
     assert!(
         !small.contains("comment") && small.lines().count() < 5,
         "{small}"
@@ -1015,24 +1014,24 @@ fn the_binary_reports_each_part_and_warns_near_the_limit() {
 
 #[test]
 fn the_judges_case_helpers_come_only_with_a_problem_that_uses_them() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let spoj = by_name("spoj").unwrap();
     // game3 names neither `Cached` nor the case helpers (its tests' `type Case` does not count).
-    let plain = tools::bundle::bundle(&root, "game3", spoj).unwrap().text;
+    let plain = bundler::bundle(&root, "game3", spoj).unwrap().text;
     assert!(!plain.contains("struct Cached") && !plain.contains("struct Lists"));
     // knights reads `sc.cases(…)` and keeps its table in a `Cached`.
-    let knights = tools::bundle::bundle(&root, "knights", spoj).unwrap().text;
+    let knights = bundler::bundle(&root, "knights", spoj).unwrap().text;
     assert!(knights.contains("struct Cached") && knights.contains("fn cases"));
     assert!(!knights.contains("struct Lists"));
     // mmmgame reads through `Lists` alone.
-    let mmmgame = tools::bundle::bundle(&root, "mmmgame", spoj).unwrap().text;
+    let mmmgame = bundler::bundle(&root, "mmmgame", spoj).unwrap().text;
     assert!(mmmgame.contains("struct Lists") && !mmmgame.contains("struct Cached"));
 }
 
 /// Bundles `source` against the real workspace for SPOJ, compiles it and runs it on `input`.
 fn bundle_real_and_run(tag: &str, source: &str, input: &str) -> String {
-    let root = tools::workspace::default_root();
-    let bundle = tools::bundle::bundle_source(&root, tag, source, by_name("spoj").unwrap())
+    let root = model::workspace::default_root();
+    let bundle = bundler::bundle_source(&root, tag, source, by_name("spoj").unwrap())
         .unwrap_or_else(|e| panic!("{tag}: {e}"));
     let dir = std::env::temp_dir().join(format!("bundler-{}-{}", tag, std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1470,13 +1469,13 @@ impl Linked {
         );
         let spoj = by_name("spoj").unwrap();
         let bundle = |shaking| {
-            tools::bundle::bundle_source_with(&self.root, tag, source, spoj, shaking)
+            bundler::bundle_source_with(&self.root, tag, source, spoj, shaking)
                 .unwrap_or_else(|e| panic!("{tag}: {e}"))
                 .text
         };
         let shaken = bundle(Shaking::Items);
         let whole = bundle(Shaking::WholeModules);
-        let minified = tools::bundle::minify(&shaken).unwrap();
+        let minified = bundler::minify(&shaken).unwrap();
         for (mode, text) in [
             ("shaken", &shaken),
             ("whole", &whole),
@@ -1607,15 +1606,15 @@ fn main() {
     let linked = macro_workspace();
     let spoj = by_name("spoj").unwrap();
     for shaking in [Shaking::Items, Shaking::WholeModules] {
-        let text = tools::bundle::bundle_source_with(&linked.root, "text", source, spoj, shaking)
+        let text = bundler::bundle_source_with(&linked.root, "text", source, spoj, shaking)
             .unwrap()
             .text;
         assert_eq!(linked.build_and_run("text", &text, &[]), want, "{text}");
         // Its text follows the spacing, which minifying changes: refused in one line.
-        let err = tools::bundle::minify(&text).unwrap_err();
+        let err = bundler::minify(&text).unwrap_err();
         assert!(err.contains("`stringify!`") && !err.contains('\n'), "{err}");
     }
-    let err = tools::bundle::minify("fn main() { let _ = (stringify!(x), stringify!()); }\n");
+    let err = bundler::minify("fn main() { let _ = (stringify!(x), stringify!()); }\n");
     assert!(err.is_ok(), "one token or none has one spacing: {err:?}");
 }
 
@@ -1812,7 +1811,7 @@ fn what_would_change_the_programs_meaning_is_refused_in_one_line() {
         ),
     ] {
         for shaking in [Shaking::Items, Shaking::WholeModules] {
-            let err = tools::bundle::bundle_source_with(dir, "refused", source, spoj, shaking)
+            let err = bundler::bundle_source_with(dir, "refused", source, spoj, shaking)
                 .err()
                 .unwrap_or_else(|| panic!("bundled:\n{source}"));
             assert!(err.starts_with(needle), "{err}");
@@ -1900,7 +1899,7 @@ fn main() {
 "#;
     static LINKED: std::sync::OnceLock<Linked> = std::sync::OnceLock::new();
     let real =
-        LINKED.get_or_init(|| Linked::new(tools::workspace::default_root(), linked_dir("real")));
+        LINKED.get_or_init(|| Linked::new(model::workspace::default_root(), linked_dir("real")));
     // The answers, from the library as the tests link it.
     use grundy::game::ImpartialGame;
     let want = format!(

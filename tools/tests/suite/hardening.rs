@@ -121,7 +121,7 @@ fn a_full_disk_is_an_error() {
 /// naming it and exit status 2 in every tool, never clap's usage text; `--help` stays whole.
 #[test]
 fn usage_errors_exit_2_with_one_line() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let root = root.to_str().unwrap();
     for (tool, args, needle) in [
         (env!("CARGO_BIN_EXE_grundy"), vec!["octal"], "<CODE>"),
@@ -213,8 +213,8 @@ fn new_on_a_port_in_use_is_an_error() {
 
 #[test]
 fn the_runners_own_memory_is_not_counted_as_the_programs() {
+    use sandbox::exec::{self, Input};
     use std::time::Duration;
-    use tools::runner::exec::{self, Input};
     // Linux starts a child's ru_maxrss at its parent's resident set: with 256 MiB resident
     // here, a shell that only waits must still be measured small.
     let ballast = vec![1u8; 256 << 20];

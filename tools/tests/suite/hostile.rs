@@ -5,15 +5,15 @@
 //! behind. One C program plays every part (compiled once with the system's C compiler).
 
 use crate::runner::assert_all_ended;
+use runner::cases;
+use runner::report::Verdict;
+use sandbox::exec::{self, Ended, Input};
+use sandbox::limits::{CaseLimits, Counted};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
-use tools::runner::cases;
-use tools::runner::exec::{self, Ended, Input};
-use tools::runner::limits::{CaseLimits, Counted};
-use tools::runner::report::Verdict;
 
 const HOSTILE_C: &str = r#"
 #define _GNU_SOURCE

@@ -2,13 +2,13 @@
 //! game (its test binary, built as `stress` builds it) plays planted contestants over pipes,
 //! and each planted bug gets its verdict, its reason and a transcript on disk.
 
+use checks::stress::{build, Target};
+use runner::interactive::{play, scripted};
+use runner::report::Verdict;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tools::runner::interactive::{play, scripted};
-use tools::runner::report::Verdict;
-use tools::stress::{build, Target};
 
 fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("interactive-{}-{}", tag, std::process::id()));
@@ -30,7 +30,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 fn jury() -> PathBuf {
     static JURY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     JURY.get_or_init(|| {
-        let root = tools::workspace::default_root();
+        let root = model::workspace::default_root();
         build(&root, &Target::Starter("starter_interactive".to_string())).unwrap()
     })
     .clone()
@@ -277,11 +277,11 @@ fn a_sample_dialogue_names_the_line_that_differs() {
 /// and transcript), a drawn start, and the perfect jury refused past its search.
 #[test]
 fn play_runs_any_program_against_the_jury_at_full_size() {
-    use tools::play::{Game, Program};
-    let root = tools::workspace::default_root();
-    let tester = tools::play::jury(&root, "abc278g").unwrap();
+    use checks::play::{Game, Program};
+    let root = model::workspace::default_root();
+    let tester = checks::play::jury(&root, "abc278g").unwrap();
     let binary = Program::Binary(
-        tools::stress::program_binary(&root, &tools::stress::Target::Problem("abc278g".into()))
+        checks::stress::program_binary(&root, &checks::stress::Target::Problem("abc278g".into()))
             .unwrap(),
     );
     let dir = scratch("play");
@@ -297,7 +297,8 @@ fn play_runs_any_program_against_the_jury_at_full_size() {
     };
     for strategy in ["greedy", "random"] {
         let played =
-            tools::play::play(&tester, &game(&binary, Some(strategy), Some(&start)), &dir).unwrap();
+            checks::play::play(&tester, &game(&binary, Some(strategy), Some(&start)), &dir)
+                .unwrap();
         assert!(played.accepted, "{strategy}: {}", played.verdict);
         assert!(
             played.transcript.starts_with(&format!("# jury strategy: {strategy} (seed 5); starts: [N=2000 L=3 R=7 [1-2000]]\n> 2000 3 7\n< First\n< 999 4\n")),
@@ -313,7 +314,7 @@ fn play_runs_any_program_against_the_jury_at_full_size() {
         assert!(played.transcript.ends_with("> 0 0\n# AC\n"));
     }
     let wrong = Program::Command("read n l r; echo Second; read a b".to_string());
-    let played = tools::play::play(&tester, &game(&wrong, None, Some(&start)), &dir).unwrap();
+    let played = checks::play::play(&tester, &game(&wrong, None, Some(&start)), &dir).unwrap();
     assert!(!played.accepted);
     assert_eq!(
         played.verdict,
@@ -327,14 +328,14 @@ fn play_runs_any_program_against_the_jury_at_full_size() {
         played.transcript
     );
     // A drawn start, small enough for the perfect jury, which is then the default.
-    let played = tools::play::play(&tester, &game(&binary, None, None), &dir).unwrap();
+    let played = checks::play::play(&tester, &game(&binary, None, None), &dir).unwrap();
     assert!(played.accepted, "{}", played.verdict);
     assert!(
         played.transcript.starts_with("# jury strategy: perfect;"),
         "{}",
         played.transcript
     );
-    let refused = tools::play::play(&tester, &game(&binary, Some("perfect"), Some(&start)), &dir);
+    let refused = checks::play::play(&tester, &game(&binary, Some("perfect"), Some(&start)), &dir);
     assert!(refused.unwrap_err().contains("is past its search"));
     fs::remove_dir_all(dir).unwrap();
 }
@@ -427,7 +428,7 @@ fn run_in(
 /// workspace.
 #[test]
 fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let copy = scratch("loop");
     thin_workspace(&root, &copy);
     let json = copy.join("task.json");
@@ -436,7 +437,7 @@ fn new_stress_and_the_runner_on_a_fresh_interactive_problem() {
         r#"{"name":"ZZ Nim","group":"Codeforces","url":"https://codeforces.com/problemset/problem/9999/Z","interactive":true,"memoryLimit":256,"timeLimit":2000,"tests":[{"input":"2\n3\n\n1\n\n0\n4\n\n-1\n","output":"\n? 2\n\n? 1\n\n! 3\n\n? 4\n"}],"testType":"single"}"#,
     )
     .unwrap();
-    let target = tools::runner::cargo::metadata(&root).unwrap().target_dir;
+    let target = sandbox::cargo::metadata(&root).unwrap().target_dir;
     let new = Path::new(env!("CARGO_BIN_EXE_new"));
     let root_arg = copy.to_str().unwrap();
     let (status, _) = run_in(

@@ -2,28 +2,23 @@
 
 #[test]
 fn the_whole_library_bundles_for_old_compilers() {
-    let root = tools::workspace::default_root();
-    let spoj = tools::judges::by_name("spoj").unwrap();
+    let root = model::workspace::default_root();
+    let spoj = model::judges::by_name("spoj").unwrap();
     let source = "use grundy::*;\nfn main() { judge::main(|sc: &mut judge::Scanner, _: &mut Vec<u8>| sc.finish()) }\n";
     // Whole modules: shaking would leave only what this `main` reaches.
-    let bundle = tools::bundle::bundle_source_with(
-        &root,
-        "all",
-        source,
-        spoj,
-        tools::bundle::Shaking::WholeModules,
-    )
-    .unwrap();
+    let bundle =
+        bundler::bundle_source_with(&root, "all", source, spoj, bundler::Shaking::WholeModules)
+            .unwrap();
     assert!(bundle.modules.len() > 5, "{:?}", bundle.modules);
-    let findings = tools::msrv::check(&bundle.text, "bundle of all").unwrap();
+    let findings = bundler::msrv::check(&bundle.text, "bundle of all").unwrap();
     assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
 
 #[test]
 fn the_single_file_starter_uses_old_syntax_only() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let text = std::fs::read_to_string(root.join("templates/main.rs")).unwrap();
-    let findings = tools::msrv::check(&text, "templates/main.rs").unwrap();
+    let findings = bundler::msrv::check(&text, "templates/main.rs").unwrap();
     assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
 
@@ -73,7 +68,7 @@ fn doc_examples(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn doc_examples_mean_the_same_in_every_edition() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let mut files = Vec::new();
     let mut dirs = vec![root.join("lib"), root.join("judge")];
     while let Some(dir) = dirs.pop() {
@@ -95,11 +90,11 @@ fn doc_examples_mean_the_same_in_every_edition() {
             // The examples call the crates' own methods, which an example alone does not
             // define: only its syntax and edition-dependent calls are checked here (clippy's
             // `incompatible_msrv` sees the std APIs the crates use).
-            match tools::msrv::findings(&code, &shown) {
+            match bundler::msrv::findings(&code, &shown) {
                 Ok(found) => findings.extend(
                     found
                         .into_iter()
-                        .filter(|f| f.kind != tools::msrv::Kind::StdApi)
+                        .filter(|f| f.kind != bundler::msrv::Kind::StdApi)
                         .map(|f| f.text),
                 ),
                 Err(e) => findings.push(e),
@@ -116,7 +111,7 @@ fn the_example_reader_finds_an_array_into_iter() {
     let text = "/// ```\n/// let v: u32 = [1u32].into_iter().sum();\n/// ```\n/// ```text\n/// [1].into_iter()\n/// ```\nfn f() {}\n";
     let examples = doc_examples(text);
     assert_eq!(examples.len(), 1);
-    let findings = tools::msrv::check(&examples[0].1, "x").unwrap();
+    let findings = bundler::msrv::check(&examples[0].1, "x").unwrap();
     assert_eq!(findings.len(), 1, "{findings:?}");
 }
 
@@ -221,13 +216,13 @@ fn before(since: &str) -> String {
 #[test]
 fn each_feature_and_api_is_named_with_its_rustc() {
     for (what, since, program) in LANGUAGE.iter().chain(STD_APIS) {
-        let old = tools::msrv::check_for(program, "t.rs", &before(since), "2021").unwrap();
+        let old = bundler::msrv::check_for(program, "t.rs", &before(since), "2021").unwrap();
         let wanted = format!("needs rustc {}", since);
         assert!(
             old.iter().any(|f| f.contains(what) && f.contains(&wanted)),
             "{what} ({since}) not named in\n{program}\n{old:?}"
         );
-        let new = tools::msrv::check_for(program, "t.rs", since, "2021").unwrap();
+        let new = bundler::msrv::check_for(program, "t.rs", since, "2021").unwrap();
         assert!(new.is_empty(), "{program}\n{new:?}");
     }
 }
@@ -237,7 +232,7 @@ fn a_let_chain_needs_edition_2024_too() {
     let program =
         "fn main() { let v = Some(3); if let Some(x) = v && x > 2 { println!(\"{}\", x); } }";
     let findings =
-        |rustc, edition| tools::msrv::check_for(program, "t.rs", rustc, edition).unwrap();
+        |rustc, edition| bundler::msrv::check_for(program, "t.rs", rustc, edition).unwrap();
     assert_eq!(findings("1.87", "2024").len(), 1);
     assert!(findings("1.94", "2021")[0].contains("a `let` chain needs rustc 1.88 and edition 2024"));
     assert!(findings("1.88", "2024").is_empty());
@@ -268,7 +263,7 @@ fn main() {
     println!("{}", s);
 }
 "#;
-    let findings = tools::msrv::check(program, "t.rs").unwrap();
+    let findings = bundler::msrv::check(program, "t.rs").unwrap();
     assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
 
@@ -298,7 +293,7 @@ fn main() {
     println!("{}", a + b + c + d + e + f + g + h);
 }
 "#;
-    let found = tools::msrv::check(program, "t.rs").unwrap();
+    let found = bundler::msrv::check(program, "t.rs").unwrap();
     let lines: Vec<&str> = found.iter().map(|f| f.split(':').nth(1).unwrap()).collect();
     assert_eq!(lines, ["10", "11", "12", "13", "14", "16"], "{found:#?}");
 }
@@ -348,7 +343,7 @@ fn the_programs_compile_as_their_versions_say() {
         if !compiles("rustc", &file, "2021") {
             wrong.push(format!("{what}: the toolchain's rustc refuses it"));
         }
-        let newer = !tools::judges::at_least(&old_version, since);
+        let newer = !model::judges::at_least(&old_version, since);
         if compiles(&old, &file, "2021") == newer {
             wrong.push(format!(
                 "{what} ({since}): rustc {old_version} {}",
@@ -370,7 +365,7 @@ fn workspace_with(tag: &str, problem: &str) -> std::path::PathBuf {
     }
     std::fs::write(dir.join("problems/p.rs"), problem).unwrap();
     std::fs::write(dir.join("lib/lib.rs"), "//! An empty library.\n").unwrap();
-    let real = tools::workspace::default_root();
+    let real = model::workspace::default_root();
     for entry in std::fs::read_dir(real.join("judge")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "rs") {

@@ -14,7 +14,7 @@ const INJECTED: &str = r#"{"name":"Innocent","url":"https://www.spoj.com/problem
 
 /// A scratch workspace holding what `new` reads and writes.
 fn scratch(tag: &str) -> PathBuf {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let dir = std::env::temp_dir().join(format!("new-test-{}-{}", tag, std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for sub in [
@@ -291,7 +291,7 @@ fn shapes_pick_the_template() {
 #[test]
 fn the_move_shape_brings_its_checker() {
     let root = scratch("move");
-    let source = tools::workspace::default_root();
+    let source = model::workspace::default_root();
     std::fs::create_dir_all(root.join("testcases/starter_move")).unwrap();
     for file in [
         "templates/move.rs",
@@ -325,7 +325,7 @@ fn the_move_shape_brings_its_checker() {
         manifest.contains("    { name = \"nimmove\", path = \"nimmove.rs\" },\n    { name = \"nimmove-checker\", path = \"checkers/nimmove.rs\", test = false },\n"),
         "{manifest}"
     );
-    let meta = tools::workspace::Workspace::load(&root)
+    let meta = model::workspace::Workspace::load(&root)
         .unwrap()
         .meta("nimmove")
         .unwrap();
@@ -722,7 +722,7 @@ fn a_batch_is_waited_for_to_its_end() {
 /// are checked as any other thin workspace of these tests has them (the interactive loop's
 /// runner lints its problem the same way), and only the new problem is linted here.
 fn thin_copy(dir: &Path) {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let thin = crate::thin_manifest(&root);
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("Cargo.toml"), thin).unwrap();

@@ -2,16 +2,16 @@
 //! make it run a stale binary: each finding of the adversarial review is planted here, with
 //! shell scripts and tiny programs as the "binaries".
 
+use runner::cases::{self, judge_run};
+use runner::report::Verdict;
+use sandbox::exec::{self, Ended, Input};
+use sandbox::limits::{case_limit, timeout_setting, CaseLimits, DEFAULT_SECONDS};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tools::runner::cases::{self, judge_run};
-use tools::runner::exec::{self, Ended, Input};
-use tools::runner::limits::{case_limit, timeout_setting, CaseLimits, DEFAULT_SECONDS};
-use tools::runner::report::Verdict;
 
 fn scratch(tag: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("runner-{}-{}", tag, std::process::id()));
@@ -233,7 +233,7 @@ fn zero_limits_fall_back_to_the_default() {
             "[package.metadata.problems]\nzero = { judge = \"spoj\", time-limit = 0 }\ntimed = { judge = \"spoj\", time-limit = 1.5 }\n",
         )],
     );
-    let workspace = tools::workspace::Workspace::load(&dir).unwrap();
+    let workspace = model::workspace::Workspace::load(&dir).unwrap();
     let limit = |name: &str| {
         let meta = workspace.meta(name).unwrap();
         case_limit(None, meta.time_limit).as_secs_f64()
@@ -294,7 +294,7 @@ fn binaries_come_from_cargos_own_messages_not_a_guessed_path() {
     fs::create_dir_all(&stale_dir).unwrap();
     script(&stale_dir, "fresh", "echo BUG");
     let artifacts =
-        tools::runner::cargo::build(&dir, &["build", "--release", "--quiet", "--offline"]).unwrap();
+        sandbox::cargo::build(&dir, &["build", "--release", "--quiet", "--offline"]).unwrap();
     let fresh = artifacts
         .iter()
         .find(|a| a.kind == "bin" && a.target == "fresh")
@@ -306,13 +306,13 @@ fn binaries_come_from_cargos_own_messages_not_a_guessed_path() {
     assert_eq!(run.stdout, b"fresh\n");
     // A build that fails is an error, not an empty list.
     fs::write(dir.join("src/main.rs"), "fn main() { nonsense }\n").unwrap();
-    assert!(tools::runner::cargo::build(&dir, &["build", "--quiet", "--offline"]).is_err());
+    assert!(sandbox::cargo::build(&dir, &["build", "--quiet", "--offline"]).is_err());
     fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn settings_are_checked_before_anything_is_built() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     for (key, value, message) in [
         (
             "TIMEOUT",
@@ -354,7 +354,7 @@ fn settings_are_checked_before_anything_is_built() {
         "error: unexpected argument '--frobnicate' found (see --help)\n"
     );
     // Settings as the environment gives them.
-    let settings = tools::runner::Settings::new(root.clone(), None, |key| match key {
+    let settings = runner::Settings::new(root.clone(), None, |key| match key {
         "NO_BUNDLE" => Some("1".to_string()),
         "ATCODER" => Some("0".to_string()),
         "OLD_RUSTC" => Some("/opt/old/rustc".to_string()),
@@ -364,7 +364,7 @@ fn settings_are_checked_before_anything_is_built() {
     .unwrap();
     assert!(!settings.bundles && !settings.atcoder && settings.timeout.is_none());
     assert_eq!(settings.old_rustc, Some(PathBuf::from("/opt/old/rustc")));
-    let settings = tools::runner::Settings::new(root, None, |key| {
+    let settings = runner::Settings::new(root, None, |key| {
         (key == "TIMEOUT").then(|| "2.5".to_string())
     })
     .unwrap();
@@ -396,12 +396,12 @@ fn a_failed_unit_test_is_shown_with_its_panic() {
         ],
     );
     let artifacts =
-        tools::runner::cargo::build(&dir, &["test", "--no-run", "--quiet", "--offline"]).unwrap();
+        sandbox::cargo::build(&dir, &["test", "--no-run", "--quiet", "--offline"]).unwrap();
     let harness = artifacts.iter().find(|a| a.test).unwrap();
-    let outcome = tools::runner::unit::run_harness(
+    let outcome = runner::unit::run_harness(
         Command::new(&harness.executable),
         "planted",
-        &tools::runner::report::Report::quiet(),
+        &runner::report::Report::quiet(),
     )
     .unwrap();
     assert_eq!((outcome.passed, outcome.failed), (1, 27));
@@ -423,8 +423,8 @@ fn a_failed_unit_test_is_shown_with_its_panic() {
 
 #[test]
 fn a_checker_accepts_any_right_answer_and_says_why_it_rejects_one() {
-    use tools::runner::checker;
-    use tools::runner::report::Report;
+    use runner::checker;
+    use runner::report::Report;
     let dir = scratch("checker", &[("c/a.in", "12\n"), ("c/a.out", "2\n")]);
     let (input, answer) = (dir.join("c/a.in"), dir.join("c/a.out"));
     // The contract: INPUT OUTPUT ANSWER; exit 0 right, 1 wrong with the reason on stdout.
@@ -516,35 +516,29 @@ echo "$d is not a proper divisor of $n"; echo "a second line"; exit 1"#,
 
 #[test]
 fn the_old_rustc_is_named_only_where_it_compiles_a_bundle() {
-    let root = tools::workspace::default_root();
+    let root = model::workspace::default_root();
     let with_old = |only: Option<&str>| {
-        tools::runner::Settings::new(root.clone(), only.map(str::to_string), |key| {
+        runner::Settings::new(root.clone(), only.map(str::to_string), |key| {
             (key == "OLD_RUSTC").then(|| "/opt/old/rustc".to_string())
         })
         .unwrap()
     };
-    let spoj = tools::judges::by_name("spoj").unwrap();
-    let atcoder = tools::judges::by_name("atcoder").unwrap();
+    let spoj = model::judges::by_name("spoj").unwrap();
+    let atcoder = model::judges::by_name("atcoder").unwrap();
     let named = "judge bundles (also compiled by /opt/old/rustc)";
     let only = with_old(Some("game3"));
+    assert_eq!(runner::bundles_heading(&only, [spoj].into_iter()), named);
     assert_eq!(
-        tools::runner::bundles_heading(&only, [spoj].into_iter()),
-        named
-    );
-    assert_eq!(
-        tools::runner::bundles_heading(&only, [atcoder].into_iter()),
+        runner::bundles_heading(&only, [atcoder].into_iter()),
         "judge bundles"
     );
     // A run of everything compiles the starters' plain bundles too.
     let all = with_old(None);
-    assert_eq!(
-        tools::runner::bundles_heading(&all, [atcoder].into_iter()),
-        named
-    );
+    assert_eq!(runner::bundles_heading(&all, [atcoder].into_iter()), named);
     let mut without = all.clone();
     without.old_rustc = None;
     assert_eq!(
-        tools::runner::bundles_heading(&without, [spoj].into_iter()),
+        runner::bundles_heading(&without, [spoj].into_iter()),
         "judge bundles"
     );
 }
@@ -767,7 +761,7 @@ fn memory_over_the_limit_is_mle_and_unbounded_allocation_is_stopped() {
     let limited = CaseLimits {
         time: Duration::from_secs(20),
         memory_mib: Some(64),
-        counted: tools::runner::limits::Counted::Resident,
+        counted: sandbox::limits::Counted::Resident,
     };
     let undeclared = CaseLimits::time_only(Duration::from_secs(20));
     // Within the limit: judged on its answer, its peak measured.
@@ -822,7 +816,7 @@ fn memory_over_the_limit_is_mle_and_unbounded_allocation_is_stopped() {
         "touches",
         &format!("exec {} touch 100", hostile().display()),
     );
-    let mut report = tools::runner::report::Report::quiet();
+    let mut report = runner::report::Report::quiet();
     cases::run_case(
         &mut report,
         "m/a",

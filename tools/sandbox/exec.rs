@@ -74,7 +74,7 @@ const STOP_ROUNDS: usize = 1000;
 ///
 /// ```
 /// use std::time::Duration;
-/// use tools::runner::exec::wall_backstop;
+/// use sandbox::exec::wall_backstop;
 /// assert_eq!(wall_backstop(Duration::from_secs(2)), Duration::from_secs(20));
 /// assert_eq!(wall_backstop(Duration::from_millis(100)), Duration::from_secs(5));
 /// ```

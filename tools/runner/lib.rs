@@ -9,25 +9,22 @@
 //! in a one-problem run, [`lint`] runs clippy on the problem.
 
 pub mod bundles;
-pub mod cargo;
 pub mod cases;
 pub mod checker;
-pub mod exec;
 pub mod interactive;
-pub mod limits;
 pub mod lint;
 pub mod ordered;
 pub mod pool;
 pub mod report;
-pub mod tree;
 pub mod unit;
 pub mod variants;
 
-use crate::judges::{self, Judge};
-use crate::manifest::Meta;
-use crate::workspace::{self, Workspace};
+use model::judges::{self, Judge};
+use model::manifest::{self, Meta};
+use model::workspace::{self, Workspace};
 use ordered::{Ordered, Slot};
 use report::{Report, Verdict};
+use sandbox::{cargo, exec, limits};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
@@ -267,12 +264,18 @@ fn run_counted(settings: &Settings) -> (usize, usize) {
     let checked: Vec<String> = metadata
         .members
         .iter()
-        .filter(|m| *m != "tools")
+        .filter(|m| !metadata.tools.contains(m))
         .cloned()
         .collect();
     let profile = cargo::test_build_args(&checked);
     let release = ["--release".to_string()];
-    let tools_unit = cargo::unoptimised_unit_tests_args("tools");
+    let tools_unit = cargo::unoptimised_unit_tests_args(&metadata.tools);
+    let tools_libs: Vec<&str> = metadata
+        .tools
+        .iter()
+        .filter(|m| *m != "tools")
+        .map(String::as_str)
+        .collect();
     let mut groups = Vec::new();
     match &settings.only {
         Some(name) => groups.push(unit::Group {
@@ -289,7 +292,11 @@ fn run_counted(settings: &Settings) -> (usize, usize) {
             if metadata.members.iter().any(|m| m == "tools") {
                 groups.push(unit::Group {
                     profile: &tools_unit,
-                    selection: vec!["-p", "tools", "--lib"],
+                    selection: tools_libs
+                        .iter()
+                        .flat_map(|m| ["-p", m])
+                        .chain(["--lib"])
+                        .collect(),
                     doc_profile: &release,
                 });
                 groups.push(unit::Group {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes tools/msrv/std_table.rs: when std stabilised each API that reaches a contest program.
+"""Writes tools/bundler/msrv/std_table.rs: when std stabilised each API that reaches a contest program.
 
-Usage: python3 tools/msrv/std_table.py DOCS > tools/msrv/std_table.rs
+Usage: python3 tools/bundler/msrv/std_table.py DOCS > tools/bundler/msrv/std_table.rs
 where DOCS is the `std` folder of a toolchain's rustdoc HTML (the rustup component
 `rust-docs`), e.g. ~/.rustup/toolchains/1.95.0-x86_64-unknown-linux-gnu/share/doc/rust/html/std.
 

@@ -22,11 +22,13 @@
 mod layout;
 mod library;
 mod macros;
+pub mod msrv;
 mod shake;
 mod source;
 
-use crate::judges::Judge;
 use library::{crate_file_text, Library};
+use model::judges::{self, Judge};
+use model::workspace;
 use source::{Role, SourceFile};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -65,7 +65,7 @@ const KEYS: [&str; 6] = [
 ///
 /// ```
 /// assert_eq!(
-///     tools::manifest::checker_bin("nim"),
+///     model::manifest::checker_bin("nim"),
 ///     ("nim-checker".to_string(), "checkers/nim.rs".to_string())
 /// );
 /// ```
@@ -194,7 +194,7 @@ impl Manifest {
     /// error naming the problem and the key, never a silent default.
     ///
     /// ```
-    /// use tools::manifest::Manifest;
+    /// use model::manifest::Manifest;
     /// let text = "[package.metadata.problems]\ngame3 = { judge = \"spoj\", time-limit = 1.5 }\n";
     /// let manifest = Manifest::parse(text).unwrap();
     /// let meta = manifest.meta("game3").unwrap();
@@ -210,7 +210,7 @@ impl Manifest {
             .ok_or_else(|| format!("{MANIFEST} has no [package.metadata.problems] table"))?;
         let entry = table.get(name).ok_or_else(|| {
             format!(
-                "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/judges.rs) to [package.metadata.problems]"
+                "{MANIFEST} declares nothing for problem `{name}`: add `{name} = {{ judge = \"codeforces\" }}` (a judge of tools/model/judges.rs) to [package.metadata.problems]"
             )
         })?;
         let entry = entry.as_table_like().ok_or_else(|| {
@@ -281,7 +281,8 @@ impl Manifest {
                 }
             }
         }
-        let judge = judge.ok_or_else(|| bad("judge", "is missing (a judge of tools/judges.rs)"))?;
+        let judge =
+            judge.ok_or_else(|| bad("judge", "is missing (a judge of tools/model/judges.rs)"))?;
         if checker && interactive {
             // The jury judges a dialogue itself: there is no output for a checker to read.
             return Err(bad(
@@ -315,12 +316,12 @@ impl Manifest {
     /// table sorted); a checker adds the bin line of `NAME-checker` too ([`checker_bin`]).
     ///
     /// ```
-    /// use tools::manifest::{Manifest, Meta};
+    /// use model::manifest::{Manifest, Meta};
     /// let mut manifest = Manifest::parse("bin = [\n]\n\n[package]\nname = \"problems\"\n").unwrap();
     /// let nim = Meta {
     ///     url: Some("https://www.spoj.com/problems/NIM/".to_string()),
     ///     time_limit: Some(1.5),
-    ///     ..Meta::judged_by(tools::judges::by_name("spoj").unwrap())
+    ///     ..Meta::judged_by(model::judges::by_name("spoj").unwrap())
     /// };
     /// manifest.add("nim", &nim).unwrap();
     /// let text = manifest.render();
@@ -389,10 +390,10 @@ impl Manifest {
     /// `[package.metadata.problems]`; whether there was anything to take.
     ///
     /// ```
-    /// use tools::manifest::{Manifest, Meta};
+    /// use model::manifest::{Manifest, Meta};
     /// let mut manifest = Manifest::parse("bin = [\n]\n[package]\nname = \"p\"\n").unwrap();
     /// let empty = manifest.render();
-    /// let spoj = tools::judges::by_name("spoj").unwrap();
+    /// let spoj = model::judges::by_name("spoj").unwrap();
     /// manifest.add("nim", &Meta { checker: true, ..Meta::judged_by(spoj) }).unwrap();
     /// assert!(manifest.mentions("nim").is_some());
     /// assert!(manifest.remove("nim"));

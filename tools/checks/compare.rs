@@ -3,15 +3,15 @@
 //! The problem's stress test (in its test binary) generates, judges and shrinks the inputs, as
 //! against its brute force; this module runs the two programs on each input it asks about
 //! (testkit's [`reference`](testkit::reference) protocol, over a Unix socket), each under
-//! [`crate::runner::exec`] with a time bound, and keeps their CPU time and peak memory for a
+//! [`sandbox::exec`] with a time bound, and keeps their CPU time and peak memory for a
 //! summary against the judge's limits. The reference is a shell command (`sh -c`, as oj runs
 //! its `-c` commands), so that `python3 ref.py` or `./a.out` is written as at a prompt.
 
 use crate::manifest::Meta;
-use crate::runner::cargo;
-use crate::runner::exec::{self, Ended, Input, Run};
 use crate::stress::{self, Target};
 use crate::workspace::Workspace;
+use sandbox::cargo;
+use sandbox::exec::{self, Ended, Input, Run};
 use std::ffi::OsStr;
 use std::io::BufWriter;
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -52,7 +52,7 @@ impl Programs {
         Programs {
             ours,
             reference,
-            time_limit: crate::runner::limits::case_limit(None, meta.and_then(|m| m.time_limit)),
+            time_limit: sandbox::limits::case_limit(None, meta.and_then(|m| m.time_limit)),
             memory_limit: meta.and_then(|m| m.memory_limit),
         }
     }
@@ -137,7 +137,7 @@ fn mebibytes(kib: u64) -> String {
 ///
 /// ```
 /// use std::time::Duration;
-/// use tools::compare::{summary, Programs, Usage, Usages};
+/// use checks::compare::{summary, Programs, Usage, Usages};
 /// let programs = Programs {
 ///     ours: "target/release/nim".into(),
 ///     reference: "python3 ref.py".into(),
@@ -160,7 +160,7 @@ fn mebibytes(kib: u64) -> String {
 /// );
 /// ```
 pub fn summary(programs: &Programs, usages: &Usages) -> String {
-    let limit = crate::runner::limits::show(programs.time_limit);
+    let limit = sandbox::limits::show(programs.time_limit);
     let memory_limit = programs
         .memory_limit
         .map_or(String::new(), |mib| format!(" of {mib} MiB"));

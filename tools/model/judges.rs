@@ -1,6 +1,6 @@
 //! The judge profiles: one table that the bundler, `new` and the runner read.
 
-use crate::runner::limits::Counted;
+use sandbox::limits::Counted;
 
 /// A judge's Rust: its compiler, edition, crates and source size limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,7 +254,7 @@ pub const STRICTEST: &str = "spoj";
 /// The title of the judge without Rust ([`WITHOUT_RUST`]) whose host serves `url`, if any.
 ///
 /// ```
-/// use tools::judges::without_rust;
+/// use model::judges::without_rust;
 /// assert_eq!(without_rust("http://poj.org/problem?id=2348"), Some("POJ"));
 /// assert_eq!(without_rust("https://acm.hdu.edu.cn/showproblem.php?pid=3537"), Some("HDU"));
 /// assert_eq!(without_rust("https://www.spoj.com/problems/NIM/"), None);

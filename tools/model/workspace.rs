@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 /// The workspace this tool was built from.
 pub fn default_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tools/ lies in the workspace")
+        .ancestors()
+        .nth(2)
+        .expect("tools/model/ lies in the workspace")
         .to_path_buf()
 }
 
@@ -105,7 +106,7 @@ const RESERVED: &[&str] = &[
 /// (`starter*`). The one check of a problem's name, for `new`, the runner and the tests.
 ///
 /// ```
-/// use tools::workspace::check_name;
+/// use model::workspace::check_name;
 /// assert!(check_name("abc300_a").is_ok());
 /// assert!(check_name("build").unwrap_err().contains("reserved")); // target/debug/build is Cargo's
 /// assert!(check_name("Nim").unwrap_err().contains("not a valid problem name"));

@@ -103,7 +103,7 @@ pub fn play(tester: &Path, game: &Game, scratch: &Path) -> Result<Played, String
         .map_err(|e| format!("cannot run {}: {e}", tester.display()))?;
     let line = std::fs::read_to_string(&report).unwrap_or_default();
     // `TAG MILLISECONDS REASON`, as the runner reads it.
-    let parsed = crate::runner::interactive::parse_report(&line).map(|(_, _, reason)| {
+    let parsed = runner::interactive::parse_report(&line).map(|(_, _, reason)| {
         let tag = line.split(' ').next().unwrap_or("").to_string();
         (tag, reason)
     });

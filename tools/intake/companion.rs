@@ -63,13 +63,13 @@ pub struct Batch {
 /// output through files instead of standard input and output.
 ///
 /// ```
-/// let task = tools::companion::parse(
+/// let task = intake::companion::parse(
 ///     r#"{"name":"Nim","url":"https://www.spoj.com/problems/NIM/","timeLimit":1500,
 ///         "tests":[{"input":"1\n","output":"First\n"}]}"#,
 /// )
 /// .unwrap();
 /// assert_eq!((task.title.as_str(), task.time_limit), ("Nim", Some(1.5)));
-/// assert!(tools::companion::parse(r#"{"name":"x","url":"javascript:alert(1)","tests":[]}"#).is_err());
+/// assert!(intake::companion::parse(r#"{"name":"x","url":"javascript:alert(1)","tests":[]}"#).is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Task, String> {
     let json: Value =

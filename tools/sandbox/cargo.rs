@@ -116,7 +116,7 @@ impl QuietWhenFresh {
     /// The lines to show for cargo's `line`.
     ///
     /// ```
-    /// use tools::runner::cargo::QuietWhenFresh;
+    /// use sandbox::cargo::QuietWhenFresh;
     /// let mut fresh = QuietWhenFresh::new("stress: building".to_string());
     /// assert!(fresh.read("    Finished `release` profile [optimized] target(s) in 0.03s").is_empty());
     /// let mut work = QuietWhenFresh::new("stress: building".to_string());
@@ -138,7 +138,7 @@ impl QuietWhenFresh {
 ///
 /// ```
 /// let line = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/problems#0.1.0","manifest_path":"/w/problems/Cargo.toml","target":{"kind":["bin"],"name":"nim"},"executable":"/t/release/nim"}"#;
-/// let artifact = tools::runner::cargo::artifact_of_message(line).unwrap();
+/// let artifact = sandbox::cargo::artifact_of_message(line).unwrap();
 /// assert_eq!((artifact.target.as_str(), artifact.package.as_str()), ("nim", "problems"));
 /// assert_eq!(artifact.executable, std::path::Path::new("/t/release/nim"));
 /// ```
@@ -177,13 +177,15 @@ fn package_name(message: &Value) -> Option<String> {
 }
 
 /// What `cargo metadata` says of the workspace (its problems and manifest are
-/// [`crate::workspace::Workspace`]'s).
+/// `model::workspace::Workspace`'s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Metadata {
     /// Where cargo writes: `CARGO_TARGET_DIR`, a config file's `build.target-dir`, or `target/`.
     pub target_dir: PathBuf,
     /// The names of the workspace's own packages.
     pub members: Vec<String>,
+    /// Those of them that are the tools' (their manifests under the workspace's `tools/`).
+    pub tools: Vec<String>,
 }
 
 /// Reads the workspace at `root` with `cargo metadata --no-deps`.
@@ -203,18 +205,29 @@ pub fn metadata(root: &Path) -> Result<Metadata, String> {
         .as_str()
         .map(PathBuf::from)
         .ok_or_else(|| "cargo metadata gave no target_directory".to_string())?;
-    let members = metadata["packages"]
+    let packages = metadata["packages"]
         .as_array()
-        .map(|packages| {
-            packages
-                .iter()
-                .filter_map(|p| p["name"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+        .map_or(&[][..], Vec::as_slice);
+    let names = |tools_only: bool| -> Vec<String> {
+        let tools_dir = metadata["workspace_root"]
+            .as_str()
+            .map(|root| Path::new(root).join("tools"));
+        packages
+            .iter()
+            .filter(|p| {
+                !tools_only
+                    || p["manifest_path"]
+                        .as_str()
+                        .zip(tools_dir.as_deref())
+                        .is_some_and(|(manifest, tools)| Path::new(manifest).starts_with(tools))
+            })
+            .filter_map(|p| p["name"].as_str().map(str::to_string))
+            .collect()
+    };
     Ok(Metadata {
         target_dir,
-        members,
+        members: names(false),
+        tools: names(true),
     })
 }
 
@@ -223,7 +236,7 @@ pub fn metadata(root: &Path) -> Result<Metadata, String> {
 /// turned on for the workspace's own packages (`members`) alone.
 ///
 /// ```
-/// let args = tools::runner::cargo::checked_release_args(&["grundy".to_string()]);
+/// let args = sandbox::cargo::checked_release_args(&["grundy".to_string()]);
 /// assert_eq!(args[0], "--release");
 /// assert!(args.contains(&"profile.release.package.grundy.overflow-checks=true".to_string()));
 /// ```
@@ -250,7 +263,7 @@ pub const UNOPTIMISED_TESTS: [&str; 1] = ["problems"];
 ///
 /// ```
 /// let members = ["grundy".to_string(), "problems".to_string()];
-/// let args = tools::runner::cargo::test_build_args(&members);
+/// let args = sandbox::cargo::test_build_args(&members);
 /// assert!(args.contains(&"profile.release.package.problems.opt-level=0".to_string()));
 /// assert!(!args.contains(&"profile.release.package.grundy.opt-level=0".to_string()));
 /// ```
@@ -271,15 +284,16 @@ pub fn test_build_args(members: &[String]) -> Vec<String> {
 /// binaries, which its integration tests use, stay as the release build made them.
 ///
 /// ```
-/// let args = tools::runner::cargo::unoptimised_unit_tests_args("tools");
-/// assert_eq!(args, ["--release", "--config", "profile.release.package.tools.opt-level=0"]);
+/// let args = sandbox::cargo::unoptimised_unit_tests_args(&["runner".to_string()]);
+/// assert_eq!(args, ["--release", "--config", "profile.release.package.runner.opt-level=0"]);
 /// ```
-pub fn unoptimised_unit_tests_args(package: &str) -> Vec<String> {
-    vec![
-        "--release".to_string(),
-        "--config".to_string(),
-        format!("profile.release.package.{package}.opt-level=0"),
-    ]
+pub fn unoptimised_unit_tests_args(packages: &[String]) -> Vec<String> {
+    let mut args = vec!["--release".to_string()];
+    for package in packages {
+        args.push("--config".to_string());
+        args.push(format!("profile.release.package.{package}.opt-level=0"));
+    }
+    args
 }
 
 /// The cargo that runs this tool (`CARGO` when cargo started it), else `cargo`.

@@ -16,7 +16,7 @@ pub const MAX_SECONDS: f64 = 600.0;
 /// or zero (`0`, `00`, `0.00`) is `None`: each problem's own limit applies.
 ///
 /// ```
-/// use tools::runner::limits::timeout_setting;
+/// use sandbox::limits::timeout_setting;
 /// assert_eq!(timeout_setting(Some("2.5")), Ok(Some(2.5)));
 /// assert_eq!(timeout_setting(Some("0.00")), Ok(None));
 /// assert!(timeout_setting(Some("-1")).is_err());
@@ -45,7 +45,7 @@ pub fn timeout_setting(value: Option<&str>) -> Result<Option<f64>, String> {
 /// clamped to [`MIN_SECONDS`] ..= [`MAX_SECONDS`].
 ///
 /// ```
-/// use tools::runner::limits::case_limit;
+/// use sandbox::limits::case_limit;
 /// assert_eq!(case_limit(None, Some(1.5)).as_secs_f64(), 1.5);
 /// assert_eq!(case_limit(Some(3.0), Some(1.5)).as_secs_f64(), 3.0);
 /// assert_eq!(case_limit(None, Some(0.0)).as_secs_f64(), 10.0);
@@ -103,7 +103,7 @@ impl CaseLimits {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use tools::runner::limits::{CaseLimits, Counted};
+    /// use sandbox::limits::{CaseLimits, Counted};
     /// let limits = CaseLimits {
     ///     time: Duration::from_secs(1),
     ///     memory_mib: Some(256),

@@ -6,8 +6,8 @@
 //! only drives the problem's test binary from outside, so that a crash (a stack overflow, an
 //! abort, memory exhausted) is reported as such.
 
-use crate::runner::cargo::{self, Artifact};
 use crate::workspace::Workspace;
+use sandbox::cargo::{self, Artifact};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -35,7 +35,7 @@ const TAIL_BYTES: usize = 8192;
 ///
 /// ```
 /// let huge = testkit::StressRequest { size: Some(u64::MAX), ..Default::default() };
-/// assert!(tools::stress::check_request(&huge).unwrap_err().contains("--size must be from 1 to 1000000"));
+/// assert!(checks::stress::check_request(&huge).unwrap_err().contains("--size must be from 1 to 1000000"));
 /// ```
 pub fn check_request(request: &StressRequest) -> Result<(), String> {
     for size in request.size.into_iter().chain(request.least_size) {
@@ -66,7 +66,7 @@ pub fn check_request(request: &StressRequest) -> Result<(), String> {
 /// (`(Some(A), B)`; `(None, K)` for one size).
 ///
 /// ```
-/// use tools::stress::parse_size;
+/// use checks::stress::parse_size;
 /// assert_eq!(parse_size("40"), Ok((None, 40)));
 /// assert_eq!(parse_size("10..=5000"), Ok((Some(10), 5000)));
 /// assert!(parse_size("10..5000").unwrap_err().contains("A..=B"));
@@ -86,8 +86,8 @@ pub fn parse_size(text: &str) -> Result<(Option<u64>, u64), String> {
 /// `Ok` if `memory_mib` is a memory cap `--memory` accepts, else a one-line reason.
 ///
 /// ```
-/// assert!(tools::stress::check_memory(4096).is_ok());
-/// assert!(tools::stress::check_memory(1).unwrap_err().contains("--memory"));
+/// assert!(checks::stress::check_memory(4096).is_ok());
+/// assert!(checks::stress::check_memory(1).unwrap_err().contains("--memory"));
 /// ```
 pub fn check_memory(memory_mib: u64) -> Result<(), String> {
     if MEMORY_MIB.contains(&memory_mib) {
@@ -241,7 +241,7 @@ pub fn bundle_binary(
     judge: &crate::judges::Judge,
     dir: &Path,
 ) -> Result<PathBuf, String> {
-    let bundled = crate::bundle::bundle(root, name, judge)?;
+    let bundled = bundler::bundle(root, name, judge)?;
     let file = dir.join(format!("{name}.rs"));
     let exe = dir.join(format!("{name}-bundle"));
     std::fs::create_dir_all(dir)

@@ -25,7 +25,7 @@
 //! 64 MiB header would be read into memory; hyper needs an async runtime and a dozen crates.
 //!
 //! ```no_run
-//! use tools::listener::{Limits, Listener, Status};
+//! use intake::listener::{Limits, Listener, Status};
 //! let listener = Listener::bind(10043, Limits::default()).unwrap();
 //! loop {
 //!     match listener.next() {
