@@ -11,23 +11,51 @@ use std::time::Instant;
 /// in all, as its documentation says; rounded up).
 pub const BIT_SLICED_TABLES: u64 = 3 << 20;
 
-/// The most values a run computes (with `--upto` or not): 2 bytes a value, 512 MiB.
-pub const MAX_VALUES: usize = 1 << 28;
+/// The most values a run computes (with `--upto` or not): the engines store positions as
+/// `u32`. Below it, what fits in memory is the limit ([`Game::values_fitting`]).
+pub const MAX_VALUES: usize = u32::MAX as usize;
 /// `n` if a run may be asked for that many values (at most [`MAX_VALUES`]), else why not:
 /// the one check the command line's parser and [`analyze`] share.
 pub fn within_max_values(n: usize) -> Result<usize, String> {
     if n > MAX_VALUES {
         return Err(format!(
-            "at most {MAX_VALUES} values (2^28: 512 MiB for the values alone)"
+            "at most {MAX_VALUES} values (2^32 - 1: positions are 32-bit)"
         ));
     }
     Ok(n)
 }
 
-/// Options examined at most when `--upto` is not given: about half a minute here at the naive
-/// method's rate; a rare-value run gets further (.354 is certified from 20.1M values with
-/// about 10^10).
-pub const DEFAULT_WORK: u64 = 30_000_000_000;
+/// Bytes Grundy's game to `upto` heaps may take at most: two bytes a value, the bit planes'
+/// mirrored copy of the values and the planes (room for a quarter more, two copies of up to
+/// 15 planes), and a rebuild's new planes beside the old: at most 12 bytes a value; the rare
+/// heaps and the option tables are small (2 MiB).
+pub fn grundys_game_bytes(upto: usize) -> u64 {
+    12 * upto as u64 + (2 << 20)
+}
+
+/// A size in bytes for `--memory`: a number with an optional suffix `K`, `M`, `G` or `T`
+/// (powers of 1024; `KiB`, `MiB`, … and `KB`, … read the same), e.g. `4G` or `512M`.
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let bad =
+        || format!("bad size `{text}`: expected bytes, or a number with K, M, G or T (e.g. 4G)");
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let number: u64 = t[..digits].parse().map_err(|_| bad())?;
+    let shift = match t[digits..].to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(bad()),
+    };
+    number.checked_mul(1 << shift).ok_or_else(bad)
+}
+
+/// Options examined at most when `--upto` is not given: a few minutes here at the rare-value
+/// methods' rate (.354 is certified from 20.1M values with about 10^10 options, .1777 from
+/// 443M values with about 6·10^10).
+pub const DEFAULT_WORK: u64 = 100_000_000_000;
 /// Codes longer than this are shown shortened in the `game:` line.
 const SHOWN_CODE: usize = 60;
 
@@ -112,23 +140,31 @@ impl Game {
 
     /// The most values whose run fits in `budget` bytes (at most [`MAX_VALUES`]).
     pub fn values_fitting(&self, budget: u64, method: Method) -> usize {
-        let (mut lo, mut hi) = (0, MAX_VALUES);
-        while lo < hi {
-            let mid = hi - (hi - lo) / 2;
-            if self.bytes_needed(mid, method) <= budget {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        fitting(budget, |len| self.bytes_needed(len, method))
     }
 }
 
-/// The memory a run may use: what the system has available, and the address-space limit
-/// (`ulimit -v`) less what the process already maps. `None` where neither is known.
-pub fn memory_available() -> Option<u64> {
-    let available = proc_field("/proc/meminfo", "MemAvailable:").map(|kb| kb * 1024);
+/// The most values (at most [`MAX_VALUES`]) whose run fits in `budget` bytes when `len`
+/// values need `bytes(len)`, an increasing function.
+fn fitting(budget: u64, bytes: impl Fn(usize) -> u64) -> usize {
+    let (mut lo, mut hi) = (0, MAX_VALUES);
+    while lo < hi {
+        let mid = hi - (hi - lo) / 2;
+        if bytes(mid) <= budget {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// The memory a run may use: `given` (`--memory`) or else what the system has available
+/// (`MemAvailable` in `/proc/meminfo`), and in either case no more than the address-space
+/// limit (`ulimit -v`) less what the process already maps. `None` where none is known.
+pub fn memory_budget(given: Option<u64>) -> Option<u64> {
+    let available =
+        given.or_else(|| proc_field("/proc/meminfo", "MemAvailable:").map(|kb| kb * 1024));
     let limit = std::fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|text| {
@@ -145,6 +181,11 @@ pub fn memory_available() -> Option<u64> {
         (Some(a), Some(h)) => Some(a.min(h)),
         (a, h) => a.or(h),
     }
+}
+
+/// [`memory_budget`] without `--memory`: free memory and `ulimit -v`.
+pub fn memory_available() -> Option<u64> {
+    memory_budget(None)
 }
 
 /// The number after `key` in a `/proc` file of `key value kB` lines.
@@ -169,13 +210,20 @@ pub struct Run {
     pub work: u64,
 }
 
+/// The heap past which no rare value was known before these runs: tczajka's table to 2^21 and
+/// this analyzer to 2^24 find the last rare heap at 82,860.
+pub const LAST_KNOWN_RARE_HEAP: usize = 82_860;
+
 /// Grundy's game (split a heap into two unequal heaps) to `upto` heaps by the rare-value
 /// method of `grundy::grundys_game`: lines `game: Grundy's game`, `computed: N values`,
-/// `rare heaps: R`, `p-positions: …` (every heap of value 0), and with `values` a line
-/// `values: v0 v1 …`. `memory` is what the run may use.
+/// `rare heaps: R` (heaps at least 1 whose value is rare), `last rare heap: H`, `largest rare
+/// value: V`, `largest value: W`, `rare heaps past 82860: K`, `p-positions: …` (every heap of
+/// value 0), and with `values` a line `values: v0 v1 …`; progress lines on stderr every 2 s.
+/// `memory` is what the run may use.
 ///
 /// # Errors
-/// A one-line reason: more values than [`MAX_VALUES`] or than fit in `memory`, a failed write.
+/// A one-line reason: more values than [`MAX_VALUES`] or than fit in `memory` (with the
+/// memory needed and how many values fit), a failed write.
 pub fn grundys_game(
     upto: usize,
     values: bool,
@@ -183,33 +231,68 @@ pub fn grundys_game(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     within_max_values(upto).map_err(|e| format!("--upto: {e}"))?;
-    // Two bytes a value, the bit planes' mirrored copy of the values and the planes (room
-    // for a quarter more, two copies of up to 15 planes), and a rebuild's new planes beside
-    // the old: at most 12 bytes a value. The rare heaps and the option tables are small.
-    let needed = 12 * upto as u64 + (2 << 20);
+    let needed = grundys_game_bytes(upto);
     if let Some(memory) = memory.filter(|&m| needed > m) {
         return Err(format!(
-            "--upto {upto}: needs {} MiB, more than the {} MiB available",
+            "--upto {upto}: needs up to {} MiB, more than the {} MiB available (free memory, --memory, ulimit -v); at most {} values fit",
             needed >> 20,
-            memory >> 20
+            memory >> 20,
+            fitting(memory, grundys_game_bytes)
         ));
     }
     let mut game = grundy::grundys_game::GrundysGame::new();
-    game.extend_to(upto);
+    let mut progress = ProgressLine::new();
+    while game.values().len() < upto {
+        let len = game.values().len();
+        // Steps of an eighth (a multiple of 16 heaps, the block the method computes at once).
+        let step = (len + (len / 8).max(1 << 16)) & !15;
+        game.extend_to(step.min(upto));
+        let rare = game.rare_heaps();
+        let last = rare.last().map_or(0, |&r| r as usize);
+        progress.report_line(game.values().len(), || {
+            format!("{} rare heaps, the last {last}", rare.len())
+        });
+    }
+    let g = game.values();
+    let rare = game.rare_heaps();
     let zeros: Vec<String> = (0..upto)
-        .filter(|&n| game.values()[n] == 0)
+        .filter(|&n| g[n] == 0)
         .map(|n| n.to_string())
         .collect();
+    let last_rare = rare.last().map(|&r| r.to_string());
+    let largest_rare = rare.iter().map(|&r| g[r as usize]).max();
+    let largest = g.iter().copied().max();
+    let show = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
+    let past = rare
+        .iter()
+        .filter(|&&r| r as usize > LAST_KNOWN_RARE_HEAP)
+        .count();
     let write = |out: &mut dyn Write, line: String| {
         out.write_all(line.as_bytes())
             .map_err(|e| format!("cannot write the output: {e}"))
     };
     write(out, "game: Grundy's game\n".to_string())?;
     write(out, format!("computed: {upto} values\n"))?;
-    write(out, format!("rare heaps: {}\n", game.rare_heaps().len()))?;
+    write(out, format!("rare heaps: {}\n", rare.len()))?;
+    write(out, format!("last rare heap: {}\n", show(last_rare)))?;
+    write(
+        out,
+        format!(
+            "largest rare value: {}\n",
+            show(largest_rare.map(|v| v.to_string()))
+        ),
+    )?;
+    write(
+        out,
+        format!("largest value: {}\n", show(largest.map(|v| v.to_string()))),
+    )?;
+    write(
+        out,
+        format!("rare heaps past {LAST_KNOWN_RARE_HEAP}: {past}\n"),
+    )?;
     write(out, format!("p-positions: {}\n", zeros.join(" ")))?;
     if values {
-        testkit::values::write_values_line(out, game.values())
+        testkit::values::write_values_line(out, g)
             .map_err(|e| format!("cannot write the output: {e}"))?;
     }
     out.flush()
@@ -249,7 +332,7 @@ fn analyze_with<S: Solver>(
             let needed = game.bytes_needed(n, run.method);
             if let Some(memory) = run.memory.filter(|&m| needed > m) {
                 return Err(format!(
-                    "--upto {n}: needs up to {} MiB, more than the {} MiB available (free memory, ulimit -v); at most {} values fit",
+                    "--upto {n}: needs up to {} MiB, more than the {} MiB available (free memory, --memory, ulimit -v); at most {} values fit",
                     needed >> 20,
                     memory >> 20,
                     game.values_fitting(memory, run.method)
@@ -280,7 +363,13 @@ fn analyze_with<S: Solver>(
                 .map_err(too_large)?;
             if found.is_none() {
                 let why = if certifier.len() >= cap {
-                    format!("the default cap stops at the {cap} values that fit in memory")
+                    format!(
+                        "the default cap stops at the {cap} values that fit in the {} MiB available (free memory, --memory, ulimit -v; up to {} bytes a value)",
+                        run.memory.unwrap_or(0) >> 20,
+                        (game.bytes_needed(2 << 20, run.method)
+                            - game.bytes_needed(1 << 20, run.method))
+                            >> 20
+                    )
                 } else if run.work == DEFAULT_WORK {
                     let work = certifier.work() as f64;
                     format!("the default cap stops at {work:.1e} options examined")
@@ -398,6 +487,22 @@ impl ProgressLine {
         }
     }
 
+    /// Reports `len` values and what `more()` says (only called when a line is due).
+    fn report_line(&mut self, len: usize, more: impl FnOnce() -> String) {
+        let since = self.last.elapsed().as_secs_f64();
+        if since < 2.0 {
+            return;
+        }
+        let rate = len.saturating_sub(self.last_len) as f64 / since;
+        self.last = Instant::now();
+        self.last_len = len;
+        let elapsed = self.start.elapsed().as_secs_f64();
+        eprintln!(
+            "... {len} values, {rate:.0} values/s, {elapsed:.1} s, {}",
+            more()
+        );
+    }
+
     /// Reports `len` values and `work` options, with the candidate `candidate()` gives (only
     /// called when a line is due, as it may scan the values).
     fn report(&mut self, len: usize, work: u64, candidate: impl FnOnce() -> Option<Candidate>) {
@@ -508,7 +613,7 @@ mod tests {
     }
 
     #[test]
-    fn upto_is_capped_at_2_pow_28_before_memory_is_asked() {
+    fn upto_is_capped_at_u32_max_before_memory_is_asked() {
         // The command line refuses more in its parser; `analyze` is public and checks again.
         let nim = Game::octal("0.3".parse().unwrap());
         let run = |upto| Run {
@@ -520,10 +625,21 @@ mod tests {
         };
         let mut out = Vec::new();
         let err = analyze(&nim, &run(MAX_VALUES + 1), &mut out).unwrap_err();
-        assert!(err.starts_with("--upto: at most 268435456 values"), "{err}");
-        // 2^28 itself passes the cap and meets the memory check (1 MiB here).
+        assert!(
+            err.starts_with("--upto: at most 4294967295 values"),
+            "{err}"
+        );
+        // u32::MAX itself passes the cap and meets the memory check (1 MiB here), as does
+        // anything past the old fixed cap of 2^28.
         let err = analyze(&nim, &run(MAX_VALUES), &mut out).unwrap_err();
-        assert!(err.starts_with("--upto 268435456: needs up to"), "{err}");
+        assert!(err.starts_with("--upto 4294967295: needs up to"), "{err}");
+        let err = analyze(&nim, &run(300_000_000), &mut out).unwrap_err();
+        assert!(
+            err.starts_with(
+                "--upto 300000000: needs up to 1717 MiB, more than the 1 MiB available"
+            ),
+            "{err}"
+        );
         assert!(out.is_empty());
     }
 
@@ -545,9 +661,81 @@ mod tests {
             }
         }
         let nim = Game::octal("0.3".parse().unwrap());
-        // 2^28 values of 0.3 need 1.5 GiB: they do not fit in 1 GiB.
+        // 2^28 values of 0.3 need 1.5 GiB and the 1 MiB of slack: they do not fit in 1 GiB.
         assert!(nim.values_fitting(1 << 30, Method::Auto) < 1 << 28);
-        assert_eq!(nim.values_fitting(2 << 30, Method::Auto), 1 << 28);
+        let budget = (6 << 28) + (1 << 20);
+        assert_eq!(nim.values_fitting(budget, Method::Auto), 1 << 28);
+        // No fixed cap below the engine's: 4 GiB hold more than 2^28 values.
+        assert!(nim.values_fitting(4 << 30, Method::Auto) > 700_000_000);
+        assert_eq!(nim.values_fitting(u64::MAX, Method::Auto), MAX_VALUES);
+    }
+
+    #[test]
+    fn grundys_game_is_refused_past_its_memory_naming_what_it_needs() {
+        let mut out = Vec::new();
+        let err = grundys_game(1 << 28, false, Some(1 << 30), &mut out).unwrap_err();
+        assert_eq!(
+            err,
+            "--upto 268435456: needs up to 3074 MiB, more than the 1024 MiB available (free memory, --memory, ulimit -v); at most 89303722 values fit"
+        );
+        assert!(grundys_game_bytes(89_303_722) <= 1 << 30);
+        assert!(grundys_game_bytes(89_303_723) > 1 << 30);
+        assert!(out.is_empty());
+        let err = grundys_game(MAX_VALUES + 1, false, None, &mut out).unwrap_err();
+        assert!(
+            err.starts_with("--upto: at most 4294967295 values"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn grundys_game_reports_its_rare_heaps() {
+        let mut out = Vec::new();
+        grundys_game(3000, false, Some(1 << 30), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        // A literal search: heap n splits into (a, n − a), a < n − a.
+        let mut g = vec![0u16; 3000];
+        for n in 3..3000 {
+            let options: Vec<u16> = (1..n - n / 2).map(|a| g[a] ^ g[n - a]).collect();
+            g[n] = (0..).find(|v| !options.contains(v)).unwrap();
+        }
+        let rare: Vec<usize> = (1..3000)
+            .filter(|&n| (g[n] >> 1).count_ones() % 2 == 0)
+            .collect();
+        let largest_rare = rare.iter().map(|&n| g[n]).max().unwrap();
+        let largest = g.iter().max().unwrap();
+        assert!(
+            out.contains(&format!("rare heaps: {}\n", rare.len())),
+            "{out}"
+        );
+        let last = format!("last rare heap: {}\n", rare.last().unwrap());
+        assert!(out.contains(&last), "{out}");
+        let line = format!("largest rare value: {largest_rare}\nlargest value: {largest}\n");
+        assert!(out.contains(&line), "{out}");
+        assert!(out.contains("rare heaps past 82860: 0\n"), "{out}");
+    }
+
+    #[test]
+    fn memory_sizes_are_read_with_their_units() {
+        assert_eq!(parse_memory("4G"), Ok(4 << 30));
+        assert_eq!(parse_memory("512M"), Ok(512 << 20));
+        assert_eq!(parse_memory("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_memory("3kb"), Ok(3 << 10));
+        assert_eq!(parse_memory("1T"), Ok(1 << 40));
+        assert_eq!(parse_memory("1000"), Ok(1000));
+        assert_eq!(parse_memory("7B"), Ok(7));
+        for bad in ["", "G", "4X", "-1G", "4.5G", "99999999999T"] {
+            let err = parse_memory(bad).unwrap_err();
+            assert!(err.starts_with(&format!("bad size `{bad}`")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_given_memory_replaces_the_free_memory() {
+        assert_eq!(memory_budget(Some(12345)), Some(12345));
+        if cfg!(target_os = "linux") {
+            assert_eq!(memory_budget(None), memory_available());
+        }
     }
 
     #[test]

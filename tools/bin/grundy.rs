@@ -20,15 +20,16 @@
 //! long runs. `describe` reads values and prints their pattern and rule (see `analysis::describe`);
 //! it exits 3 when `--extend N` finds no rule.
 //!
-//! Limits, checked before work: `--upto` at most 2^28 values and no more than fit in the
-//! memory available (free memory and `ulimit -v`); without `--upto`, a run stops at a
-//! certified period, at the values that fit in memory, or at 3·10^10 options examined. The
+//! Limits, checked before work: `--upto` no more values than fit in the memory available
+//! (free memory or `--memory SIZE`, and `ulimit -v`; at most 2^32 - 1); without `--upto`, a
+//! run stops at a certified period, at the values that fit in memory, or at 10^11 options
+//! examined. The
 //! time taken is the last line on stderr. Exit status: 0 with the answer; 1 with one line
 //! `error: ...` (a bad code or set, a limit, a value above 65535, a failed write); 2 for a
 //! usage error. The runs themselves are `analysis::analyzer`.
 
 use analysis::analyzer::{
-    analyze, memory_available, within_max_values, ExitOnOutOfMemory, Game, Method, Run,
+    analyze, memory_budget, parse_memory, within_max_values, ExitOnOutOfMemory, Game, Method, Run,
 };
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::OctalCode;
@@ -73,12 +74,15 @@ enum GameArg {
     /// Grundy's game (split a heap into two unequal heaps), by the rare-value method: the
     /// P-positions, and with --values every value.
     GrundysGame {
-        /// Compute this many values (at most 268435456, 2^28, and what fits in memory).
+        /// Compute this many values (at most what fits in memory: 12 bytes a value).
         #[arg(long, value_name = "N", value_parser = parse_upto)]
         upto: usize,
         /// Also print every computed value.
         #[arg(long)]
         values: bool,
+        /// The memory the run may use, e.g. 4G (default: the memory available).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+        memory: Option<u64>,
     },
     /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
     /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
@@ -144,8 +148,8 @@ fn partizan_command(
 #[derive(clap::Args)]
 struct RunArgs {
     /// Compute exactly this many values (then report a period only if they certify one); at
-    /// most 268435456 (2^28) and what fits in memory. Without it: until a period is
-    /// certified, memory is full, or 3·10^10 options are examined, whichever comes first.
+    /// most what fits in memory (and 2^32 - 1). Without it: until a period is certified,
+    /// memory is full, or 10^11 options are examined, whichever comes first.
     #[arg(long, value_name = "N", value_parser = parse_upto)]
     upto: Option<usize>,
     /// How split moves are evaluated; all methods give the same values.
@@ -154,10 +158,14 @@ struct RunArgs {
     /// Also print every computed value.
     #[arg(long)]
     values: bool,
-    /// Without --upto: stop after this many options examined (the run's cost; 3·10^10, about
-    /// half a minute, by default).
+    /// Without --upto: stop after this many options examined (the run's cost; 10^11, a few
+    /// minutes, by default).
     #[arg(long, value_name = "OPTIONS", default_value_t = analysis::analyzer::DEFAULT_WORK, conflicts_with = "upto")]
     work: u64,
+    /// The memory the run may use, e.g. 4G or 512M (default: the memory available, from
+    /// /proc/meminfo); `ulimit -v` still applies.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    memory: Option<u64>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -244,10 +252,14 @@ fn run() -> Result<(), String> {
             return partizan_command(file, analysis::partizan::hackenbush);
         }
         GameArg::Partizan { file } => return partizan_command(file, analysis::partizan::partizan),
-        GameArg::GrundysGame { upto, values } => {
+        GameArg::GrundysGame {
+            upto,
+            values,
+            memory,
+        } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            analysis::analyzer::grundys_game(upto, values, memory_available(), &mut out)?;
+            analysis::analyzer::grundys_game(upto, values, memory_budget(memory), &mut out)?;
             eprintln!("time: {:.2} s", start.elapsed().as_secs_f64());
             return Ok(());
         }
@@ -277,7 +289,7 @@ fn run() -> Result<(), String> {
             MethodArg::Auto => Method::Auto,
         },
         values: run.values,
-        memory: memory_available(),
+        memory: memory_budget(run.memory),
         work: run.work,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

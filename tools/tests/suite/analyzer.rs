@@ -160,7 +160,7 @@ fn bad_arguments_are_refused_in_one_line() {
         &["subtraction", "1,x"],
         &["subtraction", ""],
         &["subtraction", "0,2"],
-        &["octal", "0.07", "--upto", "268435457"],
+        &["octal", "0.07", "--upto", "4294967296"],
         &["octal", "0.07", "--upto", "x"],
         &["octal", "0.07", "--method", "fast"],
     ] {
@@ -176,7 +176,7 @@ fn bad_arguments_are_refused_in_one_line() {
     }
     let (_, _, err) = grundy(&["octal", "0.07", "--upto", "99999999999"]);
     assert!(
-        err.contains("--upto <N>': at most 268435456 values"),
+        err.contains("--upto <N>': at most 4294967295 values"),
         "{err}"
     );
 }
@@ -208,7 +208,7 @@ fn a_size_beyond_memory_is_refused_in_one_line_and_one_that_fits_runs() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.starts_with("error: --upto 268435456: needs up to 1536 MiB, more than the ")
-            && err.contains("MiB available (free memory, ulimit -v); at most "),
+            && err.contains("MiB available (free memory, --memory, ulimit -v); at most "),
         "{err}"
     );
     // A size it says fits does run to the end within the same limit.
@@ -230,7 +230,7 @@ fn a_size_beyond_memory_is_refused_in_one_line_and_one_that_fits_runs() {
     assert!((100_000..2_000_000).contains(&n), "{out}");
     assert!(
         err.contains(&format!(
-            "the default cap stops at the {n} values that fit in memory"
+            "the default cap stops at the {n} values that fit in the "
         )),
         "{err}"
     );
@@ -375,9 +375,38 @@ fn grundys_game_prints_its_p_positions_and_values() {
     assert_eq!(status, 0, "{err}");
     assert_eq!(
         out,
-        "game: Grundy's game\ncomputed: 12 values\nrare heaps: 8\np-positions: 0 1 2 4 7 10\nvalues: 0 0 0 1 0 2 1 0 2 1 0 2\n"
+        "game: Grundy's game\ncomputed: 12 values\nrare heaps: 8\nlast rare heap: 10\nlargest rare value: 1\nlargest value: 2\nrare heaps past 82860: 0\np-positions: 0 1 2 4 7 10\nvalues: 0 0 0 1 0 2 1 0 2 1 0 2\n"
     );
     assert!(err.starts_with("time: "), "{err}");
     let (status, _, err) = grundy(&["grundys-game", "--upto", "999999999999"]);
     assert_eq!(status, 2, "{err}");
+    // Past the old fixed cap of 2^28, what fits in the memory given is the limit.
+    let (status, out, err) = grundy(&["grundys-game", "--upto", "300000000", "--memory", "1G"]);
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "error: --upto 300000000: needs up to 3435 MiB, more than the 1024 MiB available (free memory, --memory, ulimit -v); at most 89303722 values fit\n"
+    );
+}
+
+#[test]
+fn memory_given_on_the_command_line_limits_the_run() {
+    let (status, out, err) = grundy(&["octal", "0.6", "--upto", "300000000", "--memory", "100M"]);
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.starts_with("error: --upto 300000000: needs up to ")
+            && err.contains("more than the 100 MiB available"),
+        "{err}"
+    );
+    let (status, _, err) = grundy(&["octal", "0.6", "--memory", "lots"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("bad size `lots`"), "{err}");
+    // Without --upto, the certifier stops at the values that fit, and says so.
+    let (status, out, err) = grundy(&["octal", "0.6", "--memory", "5M"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("period: none\n"), "{out}");
+    assert!(
+        err.contains("values that fit in the 5 MiB available (free memory, --memory, ulimit -v; up to 14 bytes a value)"),
+        "{err}"
+    );
 }

@@ -59,7 +59,7 @@ fn upto_beyond_memory_is_refused_before_any_work() {
 
 #[test]
 fn long_codes_stop_at_the_work_cap() {
-    // The default cap (3·10^10 options, about half a minute) stops a code whose period is out
+    // The default cap (10^11 options, a few minutes) stops a code whose period is out
     // of reach the same way; a smaller cap keeps the test short.
     let code = format!("0.{}", "7".repeat(100));
     let out = run_limited(

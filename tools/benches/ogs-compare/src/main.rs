@@ -11,6 +11,8 @@
 //!
 //! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
 //! round takes about a third of a full one's time, for paired checks on a loaded machine.
+//! `officers` runs Officers alone at 2^20, 2^22 and 2^24, `BitSliced::new` against RC2 (no
+//! `RareValue` column), and prints each one's values per second.
 
 use grundy::octal::{BitSliced, RareValue, Solver};
 use ogs::{Game, RC2Solver, Solver as _};
@@ -54,9 +56,39 @@ fn stretches(n: usize, mut extend: impl FnMut(usize)) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// Officers at 2^20, 2^22 and 2^24: `BitSliced::new` and RC2 in paired rounds (the same
+/// values checked), the medians of their seconds, values per second and ratio.
+fn officers_rates(runs: usize) {
+    println!(
+        "{:<14} {:>10} {:>12} {:>10} {:>12} {:>11}",
+        "Officers, n", "sliced s", "sliced v/s", "RC2 s", "RC2 v/s", "sliced/RC2"
+    );
+    for n in [1 << 20, 1 << 22, 1 << 24] {
+        let (mut sliced, mut rc2, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..runs {
+            let (a, t) = ours(BitSliced::new, "0.6", n);
+            let (c, w) = theirs("0.6", n);
+            assert!(a == c, "Officers to {n}: the values differ");
+            ratio.push(t.as_secs_f64() / w.as_secs_f64());
+            sliced.push(t.as_secs_f64());
+            rc2.push(w.as_secs_f64());
+        }
+        let (t, w) = (median(sliced), median(rc2));
+        println!(
+            "{:<14} {:>10.2} {:>12.0} {:>10.2} {:>12.0} {:>10.2}x",
+            n,
+            t,
+            n as f64 / t,
+            w,
+            n as f64 / w,
+            median(ratio)
+        );
+    }
+}
+
 /// Refuses a bad command line in one line.
 fn usage() -> ! {
-    eprintln!("error: usage: ogs-compare [RUNS [quick]] (RUNS at least 1)");
+    eprintln!("error: usage: ogs-compare [RUNS [quick|officers]] (RUNS at least 1)");
     std::process::exit(2);
 }
 
@@ -73,11 +105,16 @@ fn main() {
         Some(Ok(runs)) if runs >= 1 => runs,
         Some(_) => usage(),
     };
-    let quick = match args.get(1).map(String::as_str) {
-        None => false,
-        Some("quick") if args.len() == 2 => true,
+    let (quick, officers) = match args.get(1).map(String::as_str) {
+        None => (false, false),
+        Some("quick") if args.len() == 2 => (true, false),
+        Some("officers") if args.len() == 2 => (false, true),
         Some(_) => usage(),
     };
+    if officers {
+        officers_rates(runs);
+        return;
+    }
     let games: &[(&str, usize)] = if quick {
         &[("0.6", 1 << 18), ("0.777", 1 << 16), ("0.376", 1 << 20)]
     } else {
