@@ -13,7 +13,6 @@
 //! [`problem`] is one problem's whole check and touches nothing of another's.
 
 use super::cargo::{self, Artifact};
-use super::cases;
 use super::exec::{self, Ended, Input};
 use super::limits::CaseLimits;
 use super::report::{Report, Verdict};
@@ -212,7 +211,7 @@ fn bundle(
             .lines()
             .filter(|l| l.starts_with("error:"))
             .count();
-        let first = cases::first_line(&out.stderr);
+        let first = super::report::first_line(&out.stderr);
         return Err(match errors {
             0 | 1 => first,
             n => format!("{} (and {} more)", first, n - 1),
@@ -373,7 +372,7 @@ fn parity(
                         Ended::Exited(code) => format!("exit {code}"),
                         other => format!("{other:?}"),
                     };
-                    let first = cases::first_line(if run.stdout.is_empty() {
+                    let first = super::report::first_line(if run.stdout.is_empty() {
                         &run.stderr
                     } else {
                         &run.stdout
@@ -519,7 +518,7 @@ pub fn starter(settings: &Settings, out_dir: &Path, report: &mut Report) {
                 } else {
                     Err(format!(
                         "on `3 / 1 2 3` it printed \"{}\"",
-                        cases::first_line(&run.stdout)
+                        super::report::first_line(&run.stdout)
                     ))
                 }
             });
@@ -574,7 +573,7 @@ mod tests {
         fs::write(dir.join("big.in"), "3\n100 200 300\n").unwrap();
         fs::write(dir.join("b-small.in"), "1\n5\n").unwrap();
         fs::write(dir.join("a-small.in"), "1\n7\n").unwrap();
-        let inputs = parity_inputs("p", &cases::inputs(&root, "p").0);
+        let inputs = parity_inputs("p", &super::super::cases::inputs(&root, "p").0);
         fs::remove_dir_all(&root).unwrap();
         assert_eq!(inputs.len(), BAD_INPUTS.len() + 2 * variants::PER_CASE);
         for (bad, (label, bytes)) in BAD_INPUTS.iter().zip(&inputs) {

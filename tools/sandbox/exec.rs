@@ -10,7 +10,7 @@
 //! **Processes.** The program starts in its own process group; at the limit the group is sent
 //! SIGTERM and, 200 ms later, SIGKILL. A descendant may leave the group (`setsid`, a daemon's
 //! double fork), so each run also marks its program's environment with a token of its own
-//! ([`CASE_VARIABLE`], inherited by every descendant that does not rewrite its environment);
+//! ([`CASE_VARIABLE`](crate::marks::CASE_VARIABLE), inherited by every descendant that does not rewrite its environment);
 //! when the program has ended, every process carrying the token is stopped (so that it can fork
 //! no more), then killed. The runner makes itself a child subreaper (`prctl(2)`), so that such
 //! orphans become its children and are reaped, not left to init.
@@ -33,16 +33,16 @@
 //! would stop the runner for good. A small guard process, forked once, watches the runner from
 //! outside and continues it whenever it is stopped.
 
-use super::tree::{self, Tree};
-use std::collections::HashSet;
-use std::ffi::{OsStr, OsString};
+use crate::marks::{end_marked, next_token, parent_of, tokens_with, CASE_VARIABLE};
+use crate::tree::{self, Tree};
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -57,18 +57,11 @@ pub const WALL_FACTOR: u32 = 10;
 /// The least wall-time backstop, whatever the limit: a short limit (`TIMEOUT=0.1`) times
 /// [`WALL_FACTOR`] is less than a loaded machine may take to start a program.
 pub const LEAST_WALL: Duration = Duration::from_secs(5);
-/// The environment variable that carries the tokens of the runs a process belongs to
-/// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
-pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
 /// ptrace's address argument where a request takes none (passed with a pointer's width: the
 /// call is variadic).
 const NO_ADDRESS: *mut libc::c_void = std::ptr::null_mut();
 /// Whether programs are traced to read their peak at their exit (until ptrace is refused).
 static TRACING: AtomicBool = AtomicBool::new(true);
-/// How many times the processes carrying a run's token are searched for: each search stops
-/// the ones it finds, so a process forking as fast as it can is caught within a few.
-const STOP_ROUNDS: usize = 1000;
-
 /// The wall time after which a program with CPU-time limit `limit` is stopped:
 /// [`WALL_FACTOR`] times the limit, at least [`LEAST_WALL`].
 ///
@@ -746,111 +739,4 @@ fn stopped_state(stat: &[u8]) -> bool {
         }
     }
     matches!(close, Some(i) if stat.get(i + 2) == Some(&b'T'))
-}
-
-/// A token no other run has: this process's id and a counter.
-fn next_token() -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    format!(
-        "{}.{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// [`CASE_VARIABLE`]'s value for a run with `token` started from this process: the runs this
-/// process belongs to, then `token`.
-fn tokens_with(token: &str) -> OsString {
-    let mut tokens = std::env::var_os(CASE_VARIABLE).unwrap_or_default();
-    if !tokens.is_empty() {
-        tokens.push(":");
-    }
-    tokens.push(token);
-    tokens
-}
-
-/// Ends every process whose environment carries `token`, wherever it moved: stops each one
-/// found (a stopped process cannot fork) until a search finds no new one, kills them all, and
-/// reaps those that became this process's children.
-fn end_marked(token: &str) {
-    let me = std::process::id() as libc::pid_t;
-    let mut stopped = HashSet::new();
-    for _ in 0..STOP_ROUNDS {
-        let fresh: Vec<libc::pid_t> = marked(token)
-            .into_iter()
-            .filter(|&pid| pid != me && !stopped.contains(&pid))
-            .collect();
-        if fresh.is_empty() {
-            break;
-        }
-        for pid in fresh {
-            // SAFETY: kill(2) only sends a signal.
-            unsafe {
-                libc::kill(pid, libc::SIGSTOP);
-            }
-            stopped.insert(pid);
-        }
-    }
-    for &pid in &stopped {
-        // SAFETY: as above.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-        }
-    }
-    // Killed processes whose parent was also killed become this process's children (it is
-    // their subreaper) a moment later: reap each that is, and leave the rest to their parents.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let mut left: Vec<libc::pid_t> = stopped.iter().copied().collect();
-    while !left.is_empty() && Instant::now() < deadline {
-        left.retain(|&pid| {
-            let mut status = 0;
-            // SAFETY: waitpid writes only the status local.
-            let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
-            match reaped {
-                0 => true,
-                r if r > 0 => false,
-                // Not a child (yet): one to wait for while its parent is one of the killed.
-                _ => parent_of(pid).is_some_and(|parent| stopped.contains(&parent)),
-            }
-        });
-        if !left.is_empty() {
-            thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// The processes whose environment carries `token` in [`CASE_VARIABLE`] (those whose
-/// environment this process may read: its user's).
-fn marked(token: &str) -> Vec<libc::pid_t> {
-    let mut found = Vec::new();
-    let entries = match std::fs::read_dir("/proc") {
-        Ok(entries) => entries,
-        Err(_) => return found,
-    };
-    let prefix = format!("{CASE_VARIABLE}=");
-    for entry in entries.flatten() {
-        let pid: libc::pid_t = match entry.file_name().to_str().and_then(|n| n.parse().ok()) {
-            Some(pid) => pid,
-            None => continue,
-        };
-        let environ = match std::fs::read(entry.path().join("environ")) {
-            Ok(environ) => environ,
-            Err(_) => continue,
-        };
-        let carries = environ.split(|&b| b == 0).any(|variable| {
-            variable
-                .strip_prefix(prefix.as_bytes())
-                .is_some_and(|tokens| tokens.split(|&b| b == b':').any(|t| t == token.as_bytes()))
-        });
-        if carries {
-            found.push(pid);
-        }
-    }
-    found
-}
-
-/// The parent of process `pid`, from `/proc/PID/stat`.
-fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(") ")?.1.split(' ').nth(1)?.parse().ok()
 }
