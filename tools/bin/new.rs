@@ -29,7 +29,7 @@
 
 use clap::Parser;
 use intake::companion::{self, Task};
-use intake::listener::{Limits, Listener, Status};
+use intake::listener::{Listener, RequestLimits, Status};
 use intake::scaffold::{self, CreateError, Spec};
 use model::judges::{self, Judge};
 use model::workspace::Workspace;
@@ -301,7 +301,7 @@ fn print(report: &Report) -> Result<(), String> {
 /// in full, until one (NAME given, or no batch) or every problem of the first batch is
 /// answered; then every request still queued or arriving is answered 503 with the reason.
 fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
-    let listener = Listener::bind(port, Limits::default())
+    let listener = Listener::bind(port, RequestLimits::default())
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!(

@@ -133,20 +133,15 @@ impl Target {
 /// # Errors
 /// An unknown name, listing the problems and the starters.
 pub fn find_target(workspace: &Workspace, name: &str) -> Result<Target, String> {
-    let root = workspace.root();
-    if crate::workspace::check_problem(root, name).is_ok() {
-        return Ok(Target::Problem(name.to_string()));
-    }
+    let unknown = match crate::workspace::check_problem(workspace.root(), name) {
+        Ok(()) => return Ok(Target::Problem(name.to_string())),
+        Err(unknown) => unknown,
+    };
     let starters = starter_names(workspace);
     if starters.iter().any(|s| s == name) {
         return Ok(Target::Starter(name.to_string()));
     }
-    Err(format!(
-        "unknown problem `{}`; the problems are: {}; the starters: {}",
-        name,
-        crate::workspace::problems(root).join(", "),
-        starters.join(", ")
-    ))
+    Err(format!("{unknown}; the starters: {}", starters.join(", ")))
 }
 
 /// The names `stress` knows the starters by, sorted: their `[[example]]` names.
@@ -317,7 +312,7 @@ pub fn stress_command(
 
 /// How a stress run ended.
 #[derive(Debug, PartialEq)]
-pub enum Ended {
+pub enum Conclusion {
     /// Every input agreed: the report.
     Agreed(String),
     /// A disagreement, shrunk and saved: the report.
@@ -342,7 +337,7 @@ pub fn run(
     mut command: Command,
     report: &Path,
     backstop: Option<Duration>,
-) -> Result<Ended, String> {
+) -> Result<Conclusion, String> {
     let start = Instant::now();
     let mut child = command
         .stderr(Stdio::piped())
@@ -386,7 +381,7 @@ pub fn run(
     let _ = std::fs::remove_file(report);
     if killed {
         let seconds = backstop.unwrap_or_default().as_secs_f64();
-        return Ok(Ended::Crashed(format!(
+        return Ok(Conclusion::Crashed(format!(
             "the test binary was still running {seconds} s after its start, past its bound: killed"
         )));
     }
@@ -395,17 +390,17 @@ pub fn run(
 
 /// How a run ended, from its exit status, its report (if it wrote one) and the end of its
 /// standard error.
-pub fn ended(status: ExitStatus, report: Option<String>, stderr_tail: &str) -> Ended {
+pub fn ended(status: ExitStatus, report: Option<String>, stderr_tail: &str) -> Conclusion {
     match (status.code(), report) {
-        (Some(0), Some(text)) => Ended::Agreed(text),
-        (Some(1), Some(text)) => Ended::Disagreed(text),
-        (Some(2), Some(text)) => Ended::Refused(text.trim_end().to_string()),
+        (Some(0), Some(text)) => Conclusion::Agreed(text),
+        (Some(1), Some(text)) => Conclusion::Disagreed(text),
+        (Some(2), Some(text)) => Conclusion::Refused(text.trim_end().to_string()),
         // The test harness ran and found no `tests::stress` to run.
-        (Some(0), None) => Ended::Crashed(
+        (Some(0), None) => Conclusion::Crashed(
             "the test binary has no test `tests::stress` (does the file call testkit::problem_tests!?)"
                 .to_string(),
         ),
-        _ => Ended::Crashed(crash_report(status, stderr_tail)),
+        _ => Conclusion::Crashed(crash_report(status, stderr_tail)),
     }
 }
 
@@ -483,7 +478,7 @@ mod tests {
         command
     }
 
-    fn run_sh(command: Command, report: &Path) -> Result<Ended, String> {
+    fn run_sh(command: Command, report: &Path) -> Result<Conclusion, String> {
         run(command, report, None)
     }
 
@@ -499,7 +494,7 @@ mod tests {
             &report,
         )
         .unwrap();
-        let Ended::Crashed(text) = ended else {
+        let Conclusion::Crashed(text) = ended else {
             panic!("{ended:?}")
         };
         assert!(
@@ -513,7 +508,7 @@ mod tests {
         let ended = run_sh(sh("kill -ABRT $$"), &report).unwrap();
         assert_eq!(
             ended,
-            Ended::Crashed(format!(
+            Conclusion::Crashed(format!(
                 "the test binary was killed by {}; it wrote nothing on standard error",
                 signal_name(6)
             ))
@@ -524,16 +519,16 @@ mod tests {
     fn reports_are_read_by_exit_status() {
         let report = report_path("status");
         for (code, expected) in [
-            (0, Ended::Agreed("done\n".to_string())),
-            (1, Ended::Disagreed("done\n".to_string())),
-            (2, Ended::Refused("done".to_string())),
+            (0, Conclusion::Agreed("done\n".to_string())),
+            (1, Conclusion::Disagreed("done\n".to_string())),
+            (2, Conclusion::Refused("done".to_string())),
         ] {
             let script = format!("echo done > '{}'; exit {code}", report.display());
             assert_eq!(run_sh(sh(&script), &report).unwrap(), expected);
             assert!(!report.exists(), "the report is removed");
         }
         // No stress test in the binary: it exits 0 without a report.
-        let Ended::Crashed(text) = run_sh(sh("exit 0"), &report).unwrap() else {
+        let Conclusion::Crashed(text) = run_sh(sh("exit 0"), &report).unwrap() else {
             panic!("no report")
         };
         assert!(text.contains("problem_tests!"), "{text}");
@@ -541,14 +536,14 @@ mod tests {
         let ended = run_sh(sh("echo 'panicked at x' >&2; exit 101"), &report).unwrap();
         assert_eq!(
             ended,
-            Ended::Crashed(
+            Conclusion::Crashed(
                 "the test binary exited with status 101 and no report; its last lines on standard error:\n  panicked at x"
                     .to_string()
             )
         );
         // A stale report does not count for a crash.
         let script = format!("echo old > '{}'; kill -KILL $$", report.display());
-        let Ended::Crashed(text) = run_sh(sh(&script), &report).unwrap() else {
+        let Conclusion::Crashed(text) = run_sh(sh(&script), &report).unwrap() else {
             panic!("a killed binary")
         };
         assert!(text.contains("SIGKILL"), "{text}");
@@ -563,13 +558,15 @@ mod tests {
             Some(Duration::from_millis(100)),
         )
         .unwrap();
-        let Ended::Crashed(text) = ended else {
+        let Conclusion::Crashed(text) = ended else {
             panic!("{ended:?}")
         };
         assert!(text.ends_with("past its bound: killed"), "{text}");
         // Within its bound, a run ends as it ends.
         let ended = run(sh("exit 0"), &report, Some(Duration::from_secs(60))).unwrap();
-        assert!(matches!(ended, Ended::Crashed(text) if text.contains("no test `tests::stress`")));
+        assert!(
+            matches!(ended, Conclusion::Crashed(text) if text.contains("no test `tests::stress`"))
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The local HTTP endpoint `new --listen` waits on for Competitive Companion's POSTs.
 //!
 //! A thread accepts connections on 127.0.0.1 and each connection is read on a thread of its
-//! own, held to [`Limits`] (the request line and headers together, the body, and a deadline for
+//! own, held to [`RequestLimits`] (the request line and headers together, the body, and a deadline for
 //! the whole request), so a slow or silent client holds only its own thread and never the
 //! others. The head is parsed by `httparse` (hyper's parser). A POST read in full waits in a
 //! queue for [`Listener::next`], which hands requests to the caller one at a time: `new`
@@ -25,8 +25,8 @@
 //! 64 MiB header would be read into memory; hyper needs an async runtime and a dozen crates.
 //!
 //! ```no_run
-//! use intake::listener::{Limits, Listener, Status};
-//! let listener = Listener::bind(10043, Limits::default()).unwrap();
+//! use intake::listener::{RequestLimits, Listener, Status};
+//! let listener = Listener::bind(10043, RequestLimits::default()).unwrap();
 //! loop {
 //!     match listener.next() {
 //!         Ok(exchange) => {
@@ -64,7 +64,7 @@ const TICK: Duration = Duration::from_millis(50);
 
 /// What one request may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct RequestLimits {
     /// The request line and headers together, in bytes.
     pub head_bytes: usize,
     /// The body, in bytes.
@@ -73,10 +73,10 @@ pub struct Limits {
     pub deadline: Duration,
 }
 
-impl Default for Limits {
+impl Default for RequestLimits {
     /// 8 KiB of head, 4 MiB of body (a problem's samples are a few KiB), 10 s.
-    fn default() -> Limits {
-        Limits {
+    fn default() -> RequestLimits {
+        RequestLimits {
             head_bytes: 8 << 10,
             body_bytes: 4 << 20,
             deadline: Duration::from_secs(10),
@@ -213,7 +213,7 @@ impl Drop for Exchange {
 
 /// What the listener's threads share.
 struct Shared {
-    limits: Limits,
+    limits: RequestLimits,
     state: Mutex<State>,
     /// Signalled when a connection's thread ends.
     ended: Condvar,
@@ -280,7 +280,7 @@ impl Listener {
     ///
     /// # Errors
     /// The port cannot be bound (in use, or not allowed), or no thread can be started.
-    pub fn bind(port: u16, limits: Limits) -> io::Result<Listener> {
+    pub fn bind(port: u16, limits: RequestLimits) -> io::Result<Listener> {
         let socket = TcpListener::bind(("127.0.0.1", port))?;
         let address = socket.local_addr()?;
         let shared = Arc::new(Shared {
@@ -625,7 +625,7 @@ fn read_request(reading: &mut Reading) -> Result<Vec<u8>, Refused> {
     }
 }
 /// The body's length, if the method, origin and length are acceptable.
-fn check_head(request: &httparse::Request, limits: &Limits) -> Result<usize, Refused> {
+fn check_head(request: &httparse::Request, limits: &RequestLimits) -> Result<usize, Refused> {
     if request.method != Some("POST") {
         return Err(refused(
             Status::MethodNotAllowed,
@@ -775,8 +775,8 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    fn limits() -> Limits {
-        Limits {
+    fn limits() -> RequestLimits {
+        RequestLimits {
             head_bytes: 1024,
             body_bytes: 4096,
             deadline: Duration::from_millis(1000),
@@ -784,8 +784,8 @@ mod tests {
     }
 
     /// Limits whose deadline no test reaches: for tests about order, not about the deadline.
-    fn patient() -> Limits {
-        Limits {
+    fn patient() -> RequestLimits {
+        RequestLimits {
             deadline: Duration::from_secs(600),
             ..limits()
         }

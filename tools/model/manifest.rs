@@ -8,6 +8,7 @@
 //! rest of the file (comments, order, layout) stays as it was.
 
 use crate::judges::{self, Judge};
+use sandbox::limits::{self, CaseLimits};
 use std::fs;
 use std::path::Path;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
@@ -37,6 +38,28 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// The limits a case of this problem runs under: `timeout` (the runner's `TIMEOUT`) if
+    /// set, else the declared time limit, else the default ([`limits::case_limit`]); the
+    /// declared memory limit, counted as the problem's judge counts memory. The runner,
+    /// `stress --reference` and `play` all take a case's limits from here.
+    ///
+    /// ```
+    /// use model::{judges, manifest::Meta};
+    /// let mut meta = Meta::judged_by(judges::by_name("codeforces").unwrap());
+    /// meta.time_limit = Some(2.0);
+    /// meta.memory_limit = Some(256);
+    /// let limits = meta.case_limits(None);
+    /// assert_eq!((limits.time.as_secs_f64(), limits.memory_mib), (2.0, Some(256)));
+    /// assert_eq!(meta.case_limits(Some(5.0)).time.as_secs_f64(), 5.0);
+    /// ```
+    pub fn case_limits(&self, timeout: Option<f64>) -> CaseLimits {
+        CaseLimits {
+            time: limits::case_limit(timeout, self.time_limit),
+            memory_mib: self.memory_limit,
+            counted: self.judge.memory,
+        }
+    }
+
     /// The entry that declares `judge` and nothing else.
     pub fn judged_by(judge: &'static Judge) -> Meta {
         Meta {
