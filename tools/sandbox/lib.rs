@@ -7,4 +7,5 @@ pub mod cargo;
 pub mod exec;
 pub mod limits;
 mod marks;
+mod pipes;
 pub mod tree;
