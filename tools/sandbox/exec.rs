@@ -49,8 +49,6 @@ use std::time::{Duration, Instant};
 
 /// How long a program has between SIGTERM and SIGKILL.
 const GRACE: Duration = Duration::from_millis(200);
-/// How much of standard error is kept (the rest is read and dropped).
-pub(crate) const STDERR_KEPT: usize = 64 * 1024;
 /// The wall-time backstop, in multiples of the CPU-time limit: generous enough that a program
 /// within its CPU limit is not stopped on a machine running many times more work than cores.
 pub const WALL_FACTOR: u32 = 10;
@@ -211,48 +209,9 @@ fn run_within(
     guard_against_stops();
     let token = next_token();
     let tokens = tokens_with(&token);
-    let spawn = |traced: bool| -> io::Result<Child> {
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .envs(env.iter().copied())
-            .env(CASE_VARIABLE, &tokens)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        match input {
-            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
-            Input::Bytes(_) => command.stdin(Stdio::piped()),
-        };
-        if traced {
-            // SAFETY: the closure runs in the forked child before exec and calls only ptrace,
-            // which is async-signal-safe.
-            unsafe {
-                command.pre_exec(move || {
-                    if libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0 {
-                        return Err(io::Error::last_os_error());
-                    }
-                    Ok(())
-                });
-            }
-        }
-        command.spawn()
-    };
     reset_own_peak();
     let start = Instant::now();
-    let mut traced = TRACING.load(Ordering::Relaxed);
-    let mut spawned = spawn(traced);
-    if traced && spawned.is_err() {
-        // Where ptrace is refused the program runs untraced, and so do the later ones.
-        spawned = spawn(false);
-        traced = false;
-        if spawned.is_ok() {
-            TRACING.store(false, Ordering::Relaxed);
-        }
-    }
-    let mut child = spawned.map_err(|e| {
-        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
-    })?;
+    let (mut child, traced) = start_program(program, args, env, &tokens, &input)?;
     if traced {
         if let Err(e) = start_tracing(child.id() as libc::pid_t) {
             signal_group(child.id() as libc::pid_t, libc::SIGKILL);
@@ -262,7 +221,11 @@ fn run_within(
     }
     let floor = peak_kib("self").unwrap_or(u64::MAX);
     let group = child.id() as libc::pid_t;
-    let mut pipes = Pipes::new(&mut child, bounds.output, input)?;
+    let piped = match input {
+        Input::Bytes(bytes) => Some(bytes),
+        Input::File(_) => None,
+    };
+    let mut pipes = Pipes::new(&mut child, bounds.output, piped)?;
     let backstop = start + wall_backstop(bounds.cpu);
     let backstop = until.map_or(backstop, |until| backstop.min(until));
     let mut tree = Tree::new(group, &token);
@@ -301,6 +264,58 @@ fn run_within(
         },
         peak_reserved_kib: tree.peak_reserved_kib,
     })
+}
+
+/// Starts `program` in a process group of its own, its environment marked with `tokens`,
+/// traced where ptrace is allowed (where it is refused the program runs untraced, and so do
+/// the later ones); returns the child and whether it is traced.
+fn start_program(
+    program: &Path,
+    args: &[&OsStr],
+    env: &[(&str, &OsStr)],
+    tokens: &OsStr,
+    input: &Input,
+) -> io::Result<(Child, bool)> {
+    let spawn = |traced: bool| -> io::Result<Child> {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .envs(env.iter().copied())
+            .env(CASE_VARIABLE, tokens)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        match input {
+            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
+            Input::Bytes(_) => command.stdin(Stdio::piped()),
+        };
+        if traced {
+            // SAFETY: the closure runs in the forked child before exec and calls only ptrace,
+            // which is async-signal-safe.
+            unsafe {
+                command.pre_exec(move || {
+                    if libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        command.spawn()
+    };
+    let mut traced = TRACING.load(Ordering::Relaxed);
+    let mut spawned = spawn(traced);
+    if traced && spawned.is_err() {
+        spawned = spawn(false);
+        traced = false;
+        if spawned.is_ok() {
+            TRACING.store(false, Ordering::Relaxed);
+        }
+    }
+    let child = spawned.map_err(|e| {
+        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
+    })?;
+    Ok((child, traced))
 }
 
 /// What `wait4(2)` says a finished child used.

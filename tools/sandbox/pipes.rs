@@ -1,12 +1,14 @@
 //! A running program's pipes: its input written and its output and error read as they come,
 //! without blocking (`poll(2)`), the output within its cap.
 
-use crate::exec::{Input, STDERR_KEPT};
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout};
 use std::thread;
 use std::time::Duration;
+
+/// How much of standard error is kept (the rest is read and dropped).
+pub(crate) const STDERR_KEPT: usize = 64 * 1024;
 
 /// One output pipe being read: what is kept of it, and whether it is still open.
 pub(crate) struct Reading<R> {
@@ -63,17 +65,23 @@ pub(crate) struct Pipes<'a> {
 }
 
 impl<'a> Pipes<'a> {
-    pub(crate) fn new(child: &mut Child, cap: usize, input: Input<'a>) -> io::Result<Pipes<'a>> {
+    /// The pipes of `child`, its output kept up to `cap` bytes; `input` is what to write to its
+    /// standard input (`None`: its input is a file, not a pipe).
+    pub(crate) fn new(
+        child: &mut Child,
+        cap: usize,
+        input: Option<&'a [u8]>,
+    ) -> io::Result<Pipes<'a>> {
         let stdout = Reading::new(child.stdout.take().expect("stdout is piped"), cap)?;
         let stderr = Reading::new(child.stderr.take().expect("stderr is piped"), STDERR_KEPT)?;
         let (stdin, input) = match input {
-            Input::Bytes(bytes) => {
+            Some(bytes) => {
                 let stdin = child.stdin.take().expect("stdin is piped");
                 set_nonblocking(stdin.as_raw_fd())?;
                 // Nothing to write: the program reads an end of file at once.
                 (Some(stdin).filter(|_| !bytes.is_empty()), bytes)
             }
-            Input::File(_) => (None, &[][..]),
+            None => (None, &[][..]),
         };
         Ok(Pipes {
             stdin,
