@@ -254,28 +254,8 @@ impl Manifest {
                         judges::by_name(named).map_err(|e| bad(key, &format!("names an {e}")))?,
                     );
                 }
-                "url" => {
-                    let text = value.as_str().ok_or_else(|| bad(key, "must be a string"))?;
-                    let scheme_ok = text.starts_with("https://") || text.starts_with("http://");
-                    if !scheme_ok || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                        return Err(bad(
-                            key,
-                            "must be an http(s) URL without spaces or control characters",
-                        ));
-                    }
-                    url = Some(text.to_string());
-                }
-                "time-limit" => {
-                    let seconds = match (value.as_integer(), value.as_float()) {
-                        (Some(n), _) => n as f64,
-                        (None, Some(x)) => x,
-                        _ => return Err(bad(key, "must be a number of seconds")),
-                    };
-                    if !seconds.is_finite() || seconds < 0.0 {
-                        return Err(bad(key, "must be a number of seconds, 0 or more"));
-                    }
-                    time_limit = Some(seconds).filter(|&s| s > 0.0);
-                }
+                "url" => url = Some(url_value(value).map_err(|e| bad(key, e))?),
+                "time-limit" => time_limit = seconds_value(value).map_err(|e| bad(key, e))?,
                 "memory-limit" => {
                     let mib = value
                         .as_integer()
@@ -313,17 +293,9 @@ impl Manifest {
                 "is true for an interactive problem (its jury judges)",
             ));
         }
-        let (bin, path) = checker_bin(name);
-        let has_bin = self.list("bin").iter().any(|b| {
-            field(*b, "name") == Some(bin.as_str()) && field(*b, "path") == Some(path.as_str())
-        });
-        if checker && !has_bin {
-            return Err(bad(
-                "checker",
-                &format!(
-                    "is true but the `bin` list has no `{{ name = \"{bin}\", path = \"{path}\", test = false }}`"
-                ),
-            ));
+        if checker {
+            self.check_checker_bin(name)
+                .map_err(|e| bad("checker", &e))?;
         }
         Ok(Meta {
             judge,
@@ -333,6 +305,21 @@ impl Manifest {
             interactive,
             checker,
         })
+    }
+
+    /// `Ok` if the `bin` list declares problem `name`'s checker ([`checker_bin`]), else what
+    /// is missing.
+    fn check_checker_bin(&self, name: &str) -> Result<(), String> {
+        let (bin, path) = checker_bin(name);
+        let has_bin = self.list("bin").iter().any(|b| {
+            field(*b, "name") == Some(bin.as_str()) && field(*b, "path") == Some(path.as_str())
+        });
+        match has_bin {
+            true => Ok(()),
+            false => Err(format!(
+                "is true but the `bin` list has no `{{ name = \"{bin}\", path = \"{path}\", test = false }}`"
+            )),
+        }
     }
 
     /// Adds problem `name`'s bin line (at its sorted place) and its metadata line `meta` (the
@@ -512,6 +499,29 @@ fn insert_bin(bins: &mut Array, name: &str, path: &str, test: bool) {
     }
     bins.set_trailing_comma(true);
     bins.set_trailing("\n");
+}
+
+/// An entry's `url`: an http(s) URL without spaces or control characters, else why not.
+fn url_value(value: &Item) -> Result<String, &'static str> {
+    let text = value.as_str().ok_or("must be a string")?;
+    let scheme_ok = text.starts_with("https://") || text.starts_with("http://");
+    if !scheme_ok || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err("must be an http(s) URL without spaces or control characters");
+    }
+    Ok(text.to_string())
+}
+
+/// An entry's `time-limit`: seconds, 0 or more (0 is none), else why not.
+fn seconds_value(value: &Item) -> Result<Option<f64>, &'static str> {
+    let seconds = match (value.as_integer(), value.as_float()) {
+        (Some(n), _) => n as f64,
+        (None, Some(x)) => x,
+        _ => return Err("must be a number of seconds"),
+    };
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err("must be a number of seconds, 0 or more");
+    }
+    Ok(Some(seconds).filter(|&s| s > 0.0))
 }
 
 #[cfg(test)]
