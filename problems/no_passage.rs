@@ -58,21 +58,21 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         cells,
         &goals,
         |_| 2,
-        |cell, before| {
+        |cell| {
             // The moves into `cell` come from its neighbours inside the grid.
             let (r, c) = (cell / w, cell % w);
-            if r > 0 {
-                before.push(cell - w);
+            let mut around = [0; 4];
+            let mut count = 0;
+            for &(inside, neighbour) in &[
+                (r > 0, cell.wrapping_sub(w)),
+                (r + 1 < h, cell + w),
+                (c > 0, cell.wrapping_sub(1)),
+                (c + 1 < w, cell + 1),
+            ] {
+                around[count] = neighbour;
+                count += inside as usize;
             }
-            if r + 1 < h {
-                before.push(cell + w);
-            }
-            if c > 0 {
-                before.push(cell - 1);
-            }
-            if c + 1 < w {
-                before.push(cell + 1);
-            }
+            IntoIterator::into_iter(around).take(count)
         },
     );
     writeln!(out, "{}", solution.finite_sum())?;
