@@ -10,7 +10,8 @@
 //! **Processes.** The program starts in its own process group; at the limit the group is sent
 //! SIGTERM and, 200 ms later, SIGKILL. A descendant may leave the group (`setsid`, a daemon's
 //! double fork), so each run also marks its program's environment with a token of its own
-//! ([`CASE_VARIABLE`](crate::marks::CASE_VARIABLE), inherited by every descendant that does not rewrite its environment);
+//! (the variable `GRUNDY_RUNNER_CASES`, inherited by every descendant that does not rewrite its
+//! environment);
 //! when the program has ended, every process carrying the token is stopped (so that it can fork
 //! no more), then killed. The runner makes itself a child subreaper (`prctl(2)`), so that such
 //! orphans become its children and are reaped, not left to init.
