@@ -83,8 +83,8 @@ pub fn sums_counting(input: &str, count: impl Fn(u64) -> u64) -> String {
 /// to take) or `lose`: many inputs have several right answers. The brute force gives the first
 /// winning heap's move; [`Problem::check`] accepts any winning move, as a checker does.
 #[derive(Default)]
-pub struct NimMove;
-impl Problem for NimMove {
+pub struct AnyNimMove;
+impl Problem for AnyNimMove {
     type Case = Vec<u64>;
     const SIZE: u64 = 16;
     fn case(rng: &mut Rng, size: u64) -> Vec<u64> {
@@ -129,7 +129,7 @@ impl Problem for NimMove {
     }
 }
 
-/// A winning move of Nim as [`NimMove`] prints it, from the first winning heap (or the last
+/// A winning move of Nim as [`AnyNimMove`] prints it, from the first winning heap (or the last
 /// with `last`), taking `take(heap, right amount)` (the right amount for a right answer).
 pub fn nim_move(heaps: &[u64], last: bool, take: impl Fn(u64, u64) -> u64) -> String {
     let sum = heaps.iter().fold(0, |x, h| x ^ h);

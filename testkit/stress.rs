@@ -700,13 +700,13 @@ mod tests {
 
     #[test]
     fn with_a_checker_another_right_answer_agrees() {
-        use crate::fixtures::NimMove;
-        let mut harness = Harness::<NimMove>::new("nim_move", "/nowhere", last_moves);
+        use crate::fixtures::AnyNimMove;
+        let mut harness = Harness::<AnyNimMove>::new("nim_move", "/nowhere", last_moves);
         // The outputs differ from the brute force's on many inputs, and every one is right.
         let differing = (0..500)
             .filter(|&seed| {
                 let cases = harness.generate(seed, 16);
-                last_moves(&NimMove::input(&cases)).unwrap() != harness.expected(&cases)
+                last_moves(&AnyNimMove::input(&cases)).unwrap() != harness.expected(&cases)
             })
             .count();
         assert!(differing > 50, "{differing}");
@@ -719,11 +719,11 @@ mod tests {
 
     #[test]
     fn a_planted_wrong_move_is_caught_and_shrunk_through_the_checker() {
-        use crate::fixtures::NimMove;
+        use crate::fixtures::AnyNimMove;
         let dir = std::env::temp_dir().join(format!("testkit-move-{}", std::process::id()));
         let crate_dir = dir.join("crate");
         let mut harness =
-            Harness::<NimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
+            Harness::<AnyNimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
         match harness.stress(0, 16, StressLimit::Inputs(10_000)) {
             StressOutcome::Disagree { failure, saved, .. } => {
                 // Shrunk through the checker: the one case left is wrong, not merely different
@@ -731,7 +731,7 @@ mod tests {
                 assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
                 assert!(failure.cases[0].contains(&7), "{:?}", failure.cases);
                 let got = failure.got.clone().unwrap();
-                let reason = NimMove::check(&failure.input, &got, "").unwrap_err();
+                let reason = AnyNimMove::check(&failure.input, &got, "").unwrap_err();
                 assert_eq!(failure.reason, reason);
                 assert!(
                     reason.starts_with("case 1: taking ") && reason.contains("from heap"),
@@ -740,7 +740,7 @@ mod tests {
                 assert!(failure.report().ends_with(&format!("{reason}\n")));
                 // The saved answer is the brute force's, one right answer for the runner.
                 let out = std::fs::read_to_string(saved.unwrap().with_extension("out")).unwrap();
-                assert_eq!(out, NimMove.brute(&failure.cases[0]));
+                assert_eq!(out, AnyNimMove.brute(&failure.cases[0]));
             }
             _ => panic!("the careless move was not caught"),
         }
@@ -749,7 +749,7 @@ mod tests {
 
     #[test]
     fn testcases_are_judged_by_the_checker() {
-        use crate::fixtures::NimMove;
+        use crate::fixtures::AnyNimMove;
         let dir = std::env::temp_dir().join(format!("testkit-cases-{}", std::process::id()));
         let cases = dir.join("testcases/nim_move");
         std::fs::create_dir_all(&cases).unwrap();
@@ -758,10 +758,10 @@ mod tests {
         std::fs::write(cases.join("a.out"), "2 2\n").unwrap();
         let crate_dir = dir.join("crate");
         let crate_dir = crate_dir.to_str().unwrap();
-        Harness::<NimMove>::new("nim_move", crate_dir, last_moves).testcases();
+        Harness::<AnyNimMove>::new("nim_move", crate_dir, last_moves).testcases();
         // Careless: from the heap of 7 it takes 6, not 7.
         let wrong = std::panic::catch_unwind(|| {
-            Harness::<NimMove>::new("nim_move", crate_dir, careless_moves).testcases()
+            Harness::<AnyNimMove>::new("nim_move", crate_dir, careless_moves).testcases()
         });
         let message = wrong.unwrap_err();
         let message = message.downcast_ref::<String>().unwrap();

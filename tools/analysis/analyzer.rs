@@ -196,7 +196,7 @@ fn proc_field(path: &str, key: &str) -> Option<u64> {
 }
 
 /// How far a run goes: exactly `upto` values, or until certified within the limits.
-pub struct Run {
+pub struct Plan {
     /// `--upto N`.
     pub upto: Option<usize>,
     /// The method.
@@ -303,7 +303,7 @@ pub fn grundys_game(
 ///
 /// # Errors
 /// A one-line reason: a size that does not fit in memory, a value above 65535, a failed write.
-pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String> {
+pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), String> {
     if let (Some(set), Some(n), Method::Auto) = (&game.set, run.upto, run.method) {
         within_max_values(n).map_err(|e| format!("--upto: {e}"))?;
         if run.memory.is_none_or(|m| bitset_bytes(set, n) <= m) {
@@ -320,7 +320,7 @@ pub fn analyze(game: &Game, run: &Run, out: &mut dyn Write) -> Result<(), String
 fn analyze_with<S: Solver>(
     game: &Game,
     solver: S,
-    run: &Run,
+    run: &Plan,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let mut certifier = Certifier::with_rule(solver, game.rule);
@@ -406,7 +406,7 @@ fn subtraction_by_bitsets(
     game: &Game,
     set: &[usize],
     n: usize,
-    run: &Run,
+    run: &Plan,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let mut engine =
@@ -616,7 +616,7 @@ mod tests {
     fn upto_is_capped_at_u32_max_before_memory_is_asked() {
         // The command line refuses more in its parser; `analyze` is public and checks again.
         let nim = Game::octal("0.3".parse().unwrap());
-        let run = |upto| Run {
+        let run = |upto| Plan {
             upto: Some(upto),
             method: Method::Auto,
             values: false,

@@ -53,20 +53,7 @@ struct Cli {
 fn run(cli: Cli) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
     if cli.judges {
-        for j in JUDGES {
-            let crates = if j.crates.is_empty() {
-                "-".to_string()
-            } else {
-                j.crates.join(",").replace(' ', "")
-            };
-            writeln!(
-                stdout,
-                "{}\t{}\t{}\t{}\t{}",
-                j.name, j.rustc, j.edition, crates, j.size_limit
-            )
-            .map_err(|e| format!("cannot write the output: {}", e))?;
-        }
-        return Ok(());
+        return print_judges(&mut stdout).map_err(|e| format!("cannot write the output: {}", e));
     }
     let name = cli.name.expect("clap requires NAME without --judges");
     let root = cli.root.unwrap_or_else(model::workspace::default_root);
@@ -86,52 +73,13 @@ fn run(cli: Cli) -> Result<(), String> {
     };
     let bundle = bundler::bundle_with(&root, &name, judge, shaking)?;
     let mut text = bundle.text;
-    // What the judge's rustc lacks: a plain judge's compile error, refused here one line a
-    // finding; a crate judge's bundle may call its crates' methods, which the check cannot
-    // tell from std's, so there the findings are warnings.
-    let findings = bundler::msrv::check_for(
-        &text,
-        &format!("bundle of {}", name),
-        judge.rustc,
-        judge.edition,
-    )?;
-    let findings: Vec<String> = findings
-        .iter()
-        .map(|f| format!("{} ({} has rustc {})", f, judge.title, judge.rustc))
-        .collect();
-    if judge.is_plain() && !findings.is_empty() {
-        return Err(findings.join("\nerror: "));
-    }
-    for finding in &findings {
-        eprintln!("warning: {}", finding);
-    }
-    // What compiles in the judge's edition but may run otherwise than cargo's build.
-    for warning in
-        bundler::msrv::warnings_for(&text, &format!("bundle of {}", name), judge.edition)?
-    {
-        eprintln!("warning: {}", warning);
-    }
+    check_compiler(&text, &name, judge)?;
     let minified = bundler::minify(&text)?;
     if cli.minify {
         text = minified.clone();
     }
-    if text.len() > judge.size_limit {
-        return Err(format!(
-            "the bundle is {} bytes, over {}'s limit of {}{}",
-            text.len(),
-            judge.title,
-            judge.size_limit,
-            if cli.minify {
-                String::new()
-            } else if minified.len() <= judge.size_limit {
-                format!(
-                    " (--minify brings it to {} bytes, which fits)",
-                    minified.len()
-                )
-            } else {
-                format!(" (--minify gives {} bytes, still over)", minified.len())
-            }
-        ));
+    if let Some(refusal) = over_limit(text.len(), minified.len(), cli.minify, judge) {
+        return Err(refusal);
     }
     stdout
         .write_all(text.as_bytes())
@@ -153,6 +101,66 @@ fn run(cli: Cli) -> Result<(), String> {
         eprintln!("warning: {}", warning);
     }
     Ok(())
+}
+
+/// The judge table, one judge a line: name, rustc, edition, crates, size limit.
+fn print_judges(out: &mut impl Write) -> std::io::Result<()> {
+    for j in JUDGES {
+        let crates = if j.crates.is_empty() {
+            "-".to_string()
+        } else {
+            j.crates.join(",").replace(' ', "")
+        };
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}",
+            j.name, j.rustc, j.edition, crates, j.size_limit
+        )?;
+    }
+    Ok(())
+}
+
+/// Problem `name`'s bundle `text` against the judge's compiler: what its rustc lacks is a
+/// plain judge's compile error, refused here one line a finding; a crate judge's bundle may
+/// call its crates' methods, which the check cannot tell from std's, so there the findings are
+/// warnings. What compiles in the judge's edition but may run otherwise than cargo's build is
+/// a warning.
+fn check_compiler(text: &str, name: &str, judge: &Judge) -> Result<(), String> {
+    let label = format!("bundle of {}", name);
+    let findings = bundler::msrv::check_for(text, &label, judge.rustc, judge.edition)?;
+    let findings: Vec<String> = findings
+        .iter()
+        .map(|f| format!("{} ({} has rustc {})", f, judge.title, judge.rustc))
+        .collect();
+    if judge.is_plain() && !findings.is_empty() {
+        return Err(findings.join("\nerror: "));
+    }
+    for finding in &findings {
+        eprintln!("warning: {}", finding);
+    }
+    for warning in bundler::msrv::warnings_for(text, &label, judge.edition)? {
+        eprintln!("warning: {}", warning);
+    }
+    Ok(())
+}
+
+/// The refusal of a bundle of `len` bytes over the judge's size limit, saying whether
+/// `--minify` (`minified` bytes) would fit; `None` within the limit.
+fn over_limit(len: usize, minified: usize, is_minified: bool, judge: &Judge) -> Option<String> {
+    if len <= judge.size_limit {
+        return None;
+    }
+    let hint = if is_minified {
+        String::new()
+    } else if minified <= judge.size_limit {
+        format!(" (--minify brings it to {} bytes, which fits)", minified)
+    } else {
+        format!(" (--minify gives {} bytes, still over)", minified)
+    };
+    Some(format!(
+        "the bundle is {} bytes, over {}'s limit of {}{}",
+        len, judge.title, judge.size_limit, hint
+    ))
 }
 
 /// A warning when a bundle of `len` bytes is above 80% of the judge's limit: one more helper

@@ -29,7 +29,7 @@
 //! usage error. The runs themselves are `analysis::analyzer`.
 
 use analysis::analyzer::{
-    analyze, memory_budget, parse_memory, within_max_values, ExitOnOutOfMemory, Game, Method, Run,
+    analyze, memory_budget, parse_memory, within_max_values, ExitOnOutOfMemory, Game, Method, Plan,
 };
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::octal::OctalCode;
@@ -281,7 +281,7 @@ fn run() -> Result<(), String> {
             (game.unwrap_or_else(|e| usage_error(&e)), run)
         }
     };
-    let run = Run {
+    let run = Plan {
         upto: run.upto,
         method: match run.method {
             MethodArg::Naive => Method::Naive,

@@ -29,7 +29,7 @@
 
 use clap::Parser;
 use intake::companion::{self, Task};
-use intake::listener::{Limits, Listener, Status};
+use intake::listener::{Listener, RequestLimits, Status};
 use intake::scaffold::{self, CreateError, Spec};
 use model::judges::{self, Judge};
 use model::workspace::Workspace;
@@ -170,6 +170,45 @@ fn create(
         (None, Some(task)) => Some(task.url.to_string()),
         (None, None) => None,
     };
+    let (time_limit, memory_limit) = checked_limits(cli)?;
+    // The judge first: a judge without Rust is refused in one step, whatever else is missing.
+    let judge = judge_for(judge, url.as_deref(), cli, task)?;
+    let name = match (&cli.name, task) {
+        (Some(name), _) => name.clone(),
+        (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
+            CreateError::Invalid(format!(
+                "cannot derive a problem name from the URL `{}`; give NAME",
+                task.url
+            ))
+        })?,
+        (None, None) => {
+            return Err(CreateError::Invalid(
+                "give NAME, --from FILE or --listen".to_string(),
+            ))
+        }
+    };
+    let created = scaffold::create(
+        workspace,
+        &Spec {
+            name: &name,
+            judge,
+            shape: cli.shape.as_deref(),
+            task,
+            url: url.as_deref(),
+            time_limit,
+            memory_limit,
+        },
+    )?;
+    let text = created_text(&name, judge, &created);
+    Ok(Report {
+        name,
+        text,
+        warnings: created.warnings,
+    })
+}
+
+/// `--time-limit` and `--memory-limit`, each within the judges' range if given.
+fn checked_limits(cli: &Cli) -> Result<(Option<f64>, Option<u64>), CreateError> {
     let time_limit = match cli.time_limit {
         Some(seconds) if !(TIME_LIMITS_S.contains(&seconds)) => {
             return Err(CreateError::Invalid(format!(
@@ -190,8 +229,18 @@ fn create(
         }
         limit => limit,
     };
-    // The judge first: a judge without Rust is refused in one step, whatever else is missing.
-    let judge = match (judge, &url) {
+    Ok((time_limit, memory_limit))
+}
+
+/// The judge: `judge` if given, else the one `url`'s host names (a host without Rust, or an
+/// unknown one, refused saying what to give), else the strictest profile.
+fn judge_for(
+    judge: Option<&'static Judge>,
+    url: Option<&str>,
+    cli: &Cli,
+    task: Option<&Task>,
+) -> Result<&'static Judge, CreateError> {
+    Ok(match (judge, url) {
         (Some(judge), _) => judge,
         (None, Some(url)) => match judges::by_url(url) {
             Some(judge) => judge,
@@ -229,33 +278,11 @@ fn create(
             }
         },
         (None, None) => judges::by_name(judges::STRICTEST).map_err(CreateError::Failed)?,
-    };
-    let name = match (&cli.name, task) {
-        (Some(name), _) => name.clone(),
-        (None, Some(task)) => companion::name_from_url(&task.url).ok_or_else(|| {
-            CreateError::Invalid(format!(
-                "cannot derive a problem name from the URL `{}`; give NAME",
-                task.url
-            ))
-        })?,
-        (None, None) => {
-            return Err(CreateError::Invalid(
-                "give NAME, --from FILE or --listen".to_string(),
-            ))
-        }
-    };
-    let created = scaffold::create(
-        workspace,
-        &Spec {
-            name: &name,
-            judge,
-            shape: cli.shape.as_deref(),
-            task,
-            url: url.as_deref(),
-            time_limit,
-            memory_limit,
-        },
-    )?;
+    })
+}
+
+/// What `new` says it created (problem `name` for `judge`), and what to do next.
+fn created_text(name: &str, judge: &Judge, created: &scaffold::Created) -> String {
     let checker = if created.checker {
         format!(", its checker problems/checkers/{name}.rs")
     } else {
@@ -280,11 +307,7 @@ fn create(
             if samples == 1 { "is" } else { "are" },
         ),
     };
-    Ok(Report {
-        name,
-        text,
-        warnings: created.warnings,
-    })
+    text
 }
 
 fn print(report: &Report) -> Result<(), String> {
@@ -301,7 +324,7 @@ fn print(report: &Report) -> Result<(), String> {
 /// in full, until one (NAME given, or no batch) or every problem of the first batch is
 /// answered; then every request still queued or arriving is answered 503 with the reason.
 fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
-    let listener = Listener::bind(port, Limits::default())
+    let listener = Listener::bind(port, RequestLimits::default())
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!(

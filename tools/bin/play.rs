@@ -16,7 +16,7 @@
 //! verdict line. Exit status: 0 accepted, 1 not accepted or a failed build, 2 a usage error or
 //! a refused setting (one line `error: ...`).
 
-use checks::play::{Game, Program};
+use checks::play::{Program, Session};
 use checks::stress::Target;
 use clap::Parser;
 use std::io::Write;
@@ -93,7 +93,7 @@ fn main() {
             ),
             2,
         ),
-        None => sandbox::limits::case_limit(None, meta.time_limit),
+        None => meta.case_limits(None).time,
     };
     let scratch = root.join("target").join("play");
     let program = match (&cli.program, cli.bundle) {
@@ -108,7 +108,7 @@ fn main() {
         ),
     };
     let tester = checks::play::jury(&root, &cli.name).unwrap_or_else(|e| fail(&e, 1));
-    let game = Game {
+    let game = Session {
         program: &program,
         strategy: cli.strategy.as_deref(),
         seed: cli.seed,

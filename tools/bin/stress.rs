@@ -31,7 +31,7 @@
 //! the judge's largest inputs (`Problem::max_cases`) instead of the generator's small ones.
 
 use checks::compare::{Programs, Server};
-use checks::stress::{Ended, Target};
+use checks::stress::{Conclusion, Target};
 use clap::Parser;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -149,11 +149,11 @@ fn main() {
         }
     };
     let (mut text, mut status) = match ended {
-        Ok(Ended::Agreed(text)) => (text, 0),
-        Ok(Ended::Disagreed(text)) => (text, 1),
+        Ok(Conclusion::Agreed(text)) => (text, 0),
+        Ok(Conclusion::Disagreed(text)) => (text, 1),
         // The test binary said why on standard error, passed through.
-        Ok(Ended::Refused(_)) => std::process::exit(2),
-        Ok(Ended::Crashed(how)) => fail(&format!("{}: {}", cli.name, how), 1),
+        Ok(Conclusion::Refused(_)) => std::process::exit(2),
+        Ok(Conclusion::Crashed(how)) => fail(&format!("{}: {}", cli.name, how), 1),
         Err(e) => fail(&e, 1),
     };
     if let Some((lines, usages)) = summary {

@@ -12,6 +12,7 @@ use crate::stress::{self, Target};
 use crate::workspace::Workspace;
 use sandbox::cargo;
 use sandbox::exec::{self, Ended, Input, Run};
+use sandbox::limits::case_limit;
 use std::ffi::OsStr;
 use std::io::BufWriter;
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -52,8 +53,8 @@ impl Programs {
         Programs {
             ours,
             reference,
-            time_limit: sandbox::limits::case_limit(None, meta.and_then(|m| m.time_limit)),
-            memory_limit: meta.and_then(|m| m.memory_limit),
+            time_limit: meta.map_or_else(|| case_limit(None, None), |m| m.case_limits(None).time),
+            memory_limit: meta.and_then(|m| m.case_limits(None).memory_mib),
         }
     }
 
@@ -396,7 +397,7 @@ pub fn run_compared(
     programs: &Programs,
     deadline: Option<Instant>,
     backstop: Option<Duration>,
-) -> Result<(stress::Ended, Usages), String> {
+) -> Result<(stress::Conclusion, Usages), String> {
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let serving = scope.spawn(|| server.serve(programs, deadline, &finished));

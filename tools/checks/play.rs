@@ -28,7 +28,7 @@ pub fn jury(root: &Path, name: &str) -> Result<PathBuf, String> {
 
 /// One dialogue to play.
 #[derive(Clone, Debug)]
-pub struct Game<'a> {
+pub struct Session<'a> {
     /// The program.
     pub program: &'a Program,
     /// The jury's strategy (`perfect`, `adversarial`, `random`, `greedy`), or `None`: perfect
@@ -60,7 +60,7 @@ pub struct Played {
 /// # Errors
 /// The jury's refusal (a bad setting, or a searching strategy asked for a start past its
 /// search), in one line.
-pub fn play(tester: &Path, game: &Game, scratch: &Path) -> Result<Played, String> {
+pub fn play(tester: &Path, game: &Session, scratch: &Path) -> Result<Played, String> {
     std::fs::create_dir_all(scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let report = scratch.join("play.report");
     let transcript = scratch.join("play.txt");

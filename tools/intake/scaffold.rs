@@ -227,35 +227,14 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
     manifest
         .add(
             spec.name,
-            &Meta {
-                judge: spec.judge,
-                url: spec
-                    .url
-                    .map(str::to_string)
-                    .or_else(|| task.map(|t| t.url.to_string())),
-                time_limit: spec.time_limit.or_else(|| task.and_then(|t| t.time_limit)),
-                memory_limit: spec
-                    .memory_limit
-                    .or_else(|| task.and_then(|t| t.memory_limit)),
-                interactive: task.is_some_and(|t| t.interactive) || starter.shape == INTERACTIVE,
-                checker: checker_template.is_some(),
-            },
+            &meta_for(spec, starter, checker_template.is_some()),
         )
         .map_err(CreateError::Taken)?;
     let title = task
         .map(|t| t.title.as_str())
         .filter(|t| !t.is_empty())
         .unwrap_or(spec.name);
-    let checker_file = format!("{}_checker", starter.shape);
-    let files = std::iter::once((&starter.shape, &template));
-    for (file, text) in files.chain(checker_template.iter().map(|t| (&checker_file, t))) {
-        if text.replace("{{TITLE}}", "").contains("{{") {
-            return Err(CreateError::Failed(format!(
-                "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
-                file
-            )));
-        }
-    }
+    check_placeholders(&starter.shape, &template, checker_template.as_deref())?;
     let source = template.replace("{{TITLE}}", &doc_text(title));
     let source = match &checker_template {
         Some(_) => point_at_checker(&source, &starter.shape, spec.name)?,
@@ -276,36 +255,8 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
         let text = text.replace("{{TITLE}}", &doc_text(title));
         formatted(root, &text).unwrap_or(text)
     });
-    // An interactive problem's cases are its statement's dialogues and nothing else: the
-    // starter's Nim cases belong to the starter's game, and once the problem's own protocol is
-    // written it would read them as bad cases. The dialogues lose the blank lines that align
-    // the statement's two sides, which a scripted dialogue would take for lines the solution
-    // must write. A problem of another shape sent without samples gets the starter's, as
-    // `new NAME` alone does: its testcases are never an empty folder, which the runner would
-    // call a failure.
     let interactive = starter.shape == INTERACTIVE;
-    let samples = match task {
-        _ if interactive => task
-            .map(|t| {
-                t.samples
-                    .iter()
-                    .map(|(input, output)| {
-                        (without_blank_lines(input), without_blank_lines(output))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        Some(task) if !task.samples.is_empty() => task.samples.clone(),
-        Some(_) => {
-            warnings.push(format!(
-                "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
-                spec.name
-            ));
-            vec![starter_sample(&testcases.join(&starter.example))?]
-        }
-        None => vec![starter_sample(&testcases.join(&starter.example))?],
-    };
-
+    let samples = samples_for(spec, starter, &testcases, &mut warnings)?;
     let mut written = Written::default();
     let cases = testcases.join(spec.name);
     written.dir(&cases)?;
@@ -331,6 +282,85 @@ pub fn create(workspace: &Workspace, spec: &Spec) -> Result<Created, CreateError
         interactive,
         warnings,
         checker: checker_source.is_some(),
+    })
+}
+
+/// The manifest entry of the problem `spec` describes, made from `starter` (with a checker
+/// if `checker`): the command line's values first, then Companion's.
+fn meta_for(spec: &Spec, starter: &Starter, checker: bool) -> Meta {
+    let task = spec.task;
+    Meta {
+        judge: spec.judge,
+        url: spec
+            .url
+            .map(str::to_string)
+            .or_else(|| task.map(|t| t.url.to_string())),
+        time_limit: spec.time_limit.or_else(|| task.and_then(|t| t.time_limit)),
+        memory_limit: spec
+            .memory_limit
+            .or_else(|| task.and_then(|t| t.memory_limit)),
+        interactive: task.is_some_and(|t| t.interactive) || starter.shape == INTERACTIVE,
+        checker,
+    }
+}
+
+/// `Ok` if the starter's template of shape `shape` (and its checker's) holds no placeholder
+/// but `{{TITLE}}`.
+fn check_placeholders(
+    shape: &str,
+    template: &str,
+    checker_template: Option<&str>,
+) -> Result<(), CreateError> {
+    let checker_file = format!("{}_checker", shape);
+    let files = std::iter::once((shape.to_string(), template));
+    for (file, text) in files.chain(checker_template.map(|t| (checker_file.clone(), t))) {
+        if text.replace("{{TITLE}}", "").contains("{{") {
+            return Err(CreateError::Failed(format!(
+                "templates/{}.rs has a placeholder other than {{{{TITLE}}}}",
+                file
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The cases of the problem `spec` describes, as (input, output) pairs; `testcases` is the
+/// workspace's folder of them (the starter's sample is read there), and a warning is added
+/// when the starter's sample stands in for missing ones.
+fn samples_for(
+    spec: &Spec,
+    starter: &Starter,
+    testcases: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(String, String)>, CreateError> {
+    let (task, interactive) = (spec.task, starter.shape == INTERACTIVE);
+    // An interactive problem's cases are its statement's dialogues and nothing else: the
+    // starter's Nim cases belong to the starter's game, and once the problem's own protocol is
+    // written it would read them as bad cases. The dialogues lose the blank lines that align
+    // the statement's two sides, which a scripted dialogue would take for lines the solution
+    // must write. A problem of another shape sent without samples gets the starter's, as
+    // `new NAME` alone does: its testcases are never an empty folder, which the runner would
+    // call a failure.
+    Ok(match task {
+        _ if interactive => task
+            .map(|t| {
+                t.samples
+                    .iter()
+                    .map(|(input, output)| {
+                        (without_blank_lines(input), without_blank_lines(output))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Some(task) if !task.samples.is_empty() => task.samples.clone(),
+        Some(_) => {
+            warnings.push(format!(
+                "the problem came without samples: testcases/{}/sample-1 is the starter's own; add the statement's as sample-N.in and .out",
+                spec.name
+            ));
+            vec![starter_sample(&testcases.join(&starter.example))?]
+        }
+        None => vec![starter_sample(&testcases.join(&starter.example))?],
     })
 }
 
@@ -565,68 +595,4 @@ impl Drop for Written {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn titles_are_escaped_for_rustdoc() {
-        assert_eq!(doc_text("M&M Game"), "M\\&M Game");
-        assert_eq!(
-            doc_text("[x] <b> `c` *d* a_b \\ | ~"),
-            "\\[x\\] \\<b\\> \\`c\\` \\*d\\* a\\_b \\\\ \\| \\~"
-        );
-        assert_eq!(doc_text("Nim (easy) - 2"), "Nim (easy) - 2");
-        assert_eq!(doc_text("{{TITLE}}"), "\\{\\{TITLE\\}\\}");
-    }
-
-    #[test]
-    fn a_failed_step_removes_what_was_written() {
-        let dir = std::env::temp_dir().join(format!("scaffold-undo-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir(&dir).unwrap();
-        let mut written = Written::default();
-        written.dir(&dir.join("cases")).unwrap();
-        written.file(&dir.join("cases/a"), "1").unwrap();
-        // A file that exists is not overwritten, and the failure keeps what was there.
-        fs::write(dir.join("kept"), "mine").unwrap();
-        assert!(written.file(&dir.join("kept"), "theirs").is_err());
-        drop(written);
-        assert_eq!(fs::read_to_string(dir.join("kept")).unwrap(), "mine");
-        assert!(!dir.join("cases").exists());
-        let mut written = Written::default();
-        written.file(&dir.join("b"), "2").unwrap();
-        written.commit();
-        assert_eq!(fs::read_to_string(dir.join("b")).unwrap(), "2");
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn links_are_not_followed() {
-        let dir = std::env::temp_dir().join(format!("scaffold-link-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir(&dir).unwrap();
-        std::os::unix::fs::symlink(dir.join("outside"), dir.join("dangling")).unwrap();
-        let mut written = Written::default();
-        assert!(written.file(&dir.join("dangling"), "x").is_err());
-        assert!(written.dir(&dir.join("dangling")).is_err());
-        assert!(!dir.join("outside").exists());
-        fs::create_dir(dir.join("real")).unwrap();
-        std::os::unix::fs::symlink(dir.join("real"), dir.join("linked")).unwrap();
-        assert!(real_dir(&dir, "real").is_ok());
-        assert!(real_dir(&dir, "linked").is_err());
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn rustfmt_formats_or_says_why_not() {
-        let root = crate::workspace::default_root();
-        assert_eq!(
-            formatted(&root, "fn main(){let x=1;}").unwrap(),
-            "fn main() {\n    let x = 1;\n}\n"
-        );
-        assert!(formatted(&root, "fn main(){")
-            .unwrap_err()
-            .contains("rustfmt failed"));
-    }
-}
+mod tests;

@@ -4,7 +4,6 @@
 //! wrong answer with one line on standard output saying why, any other end the checker's own
 //! failure. Without a checker the output is compared with the `.out` exactly ([`super::cases`]).
 
-use super::cases;
 use super::exec::{self, Ended, Input};
 use super::limits;
 use super::report::{self, Verdict};
@@ -100,7 +99,7 @@ pub fn verdict(
 /// The verdict when the checker ended `how` (`exit 3`, `signal 11`) instead of judging, with
 /// the first line of its standard error.
 fn failed(how: &str, stderr: &[u8]) -> (Verdict, String) {
-    let why = cases::first_line(stderr);
+    let why = super::report::first_line(stderr);
     (Verdict::Re, format!("checker failed ({how}): {why}"))
 }
 

@@ -202,7 +202,7 @@ pub fn play(
                 Ended::OverCap => "the jury wrote too much".to_string(),
                 Ended::OverMemory => "the jury was stopped at its memory bound".to_string(),
             };
-            let said = cases::first_line(&run.stderr);
+            let said = super::report::first_line(&run.stderr);
             (Verdict::Re, run.elapsed, format!("{how}: {said}"))
         }
     }
@@ -228,8 +228,11 @@ pub fn scripted(input: &Path, program: &Path, limit: Duration) -> (Verdict, Dura
     let got = String::from_utf8_lossy(&run.stdout);
     let ended = match run.ended {
         Ended::Exited(0) => Ok(()),
-        Ended::Exited(code) => Err(cases::with_stderr(format!("exit {code}"), &run.stderr)),
-        Ended::Signalled(signal) => Err(cases::with_stderr(
+        Ended::Exited(code) => Err(super::report::with_stderr(
+            format!("exit {code}"),
+            &run.stderr,
+        )),
+        Ended::Signalled(signal) => Err(super::report::with_stderr(
             format!("killed by signal {signal}"),
             &run.stderr,
         )),

@@ -321,6 +321,49 @@ pub fn difference(expected: &str, got: &str) -> Option<String> {
     }
 }
 
+/// `what`, then `: ` and the first line of `stderr` that says something, if one does (a crash
+/// that printed nothing reads `killed by signal 13`, not `killed by signal 13: `).
+pub fn with_stderr(what: String, stderr: &[u8]) -> String {
+    match first_line(stderr) {
+        line if line.is_empty() => what,
+        line => format!("{what}: {line}"),
+    }
+}
+
+/// The first line of a program's standard error that says something, at most 120 characters:
+/// blank lines skipped (a panic's report starts with one), and a panic's message first, its
+/// place after it (`boom (panicked at src/main.rs:2:5)`). An absolute place (a bundle compiled
+/// from the target directory) is shown by its file name only, so that the line reads the same
+/// wherever the checkout is.
+pub fn first_line(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let first = lines.next().unwrap_or("");
+    let message = lines.next().filter(|line| {
+        !line.starts_with("note: run with `RUST_BACKTRACE") && *line != "stack backtrace:"
+    });
+    let shown = match (panic_place(first), message) {
+        (Some(place), Some(message)) => format!("{message} (panicked at {place})"),
+        _ => first.to_string(),
+    };
+    one_line(&shown, 120)
+}
+
+/// Where a panic happened, from its report's first line as rustc 1.73 and later print it
+/// (`thread 'main' panicked at src/main.rs:2:5:`, the message on the next line); `None` for
+/// any other line (older compilers print the message on the same line).
+fn panic_place(line: &str) -> Option<&str> {
+    if !line.starts_with("thread '") {
+        return None;
+    }
+    let (_, place) = line.split_once(" panicked at ")?;
+    let place = place.strip_suffix(':')?;
+    match place.starts_with('/') {
+        true => place.rsplit('/').next(),
+        false => Some(place),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,5 +444,37 @@ mod tests {
             shown_detail(&"r".repeat(300)),
             format!("{}…", "r".repeat(240))
         );
+    }
+
+    #[test]
+    fn the_first_line_that_says_something_a_panic_message_first() {
+        let new = b"\nthread 'main' (1234) panicked at src/main.rs:2:5:\nindex out of bounds\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            first_line(new),
+            "index out of bounds (panicked at src/main.rs:2:5)"
+        );
+        let old = b"thread 'main' panicked at 'boom', src/main.rs:2:5\nnote: x\n";
+        assert_eq!(
+            first_line(old),
+            "thread 'main' panicked at 'boom', src/main.rs:2:5"
+        );
+        // An empty message: the place alone.
+        let empty =
+            b"\nthread 'main' panicked at src/main.rs:2:5:\n\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            first_line(empty),
+            "thread 'main' panicked at src/main.rs:2:5:"
+        );
+        assert_eq!(
+            first_line(b"\n\n  \nerror: bad token\nmore\n"),
+            "error: bad token"
+        );
+        assert_eq!(first_line(b""), "");
+        // An absolute place, however long its folders: the file name and the line.
+        let deep = format!(
+            "\nthread 'main' panicked at /{}/a b/x.rs:7:1:\nboom\n",
+            "very long folder ".repeat(20)
+        );
+        assert_eq!(first_line(deep.as_bytes()), "boom (panicked at x.rs:7:1)");
     }
 }

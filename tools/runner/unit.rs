@@ -36,7 +36,7 @@ const SLOW_NAMED: usize = 3;
 
 /// What a test harness reported.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Reported {
     /// Tests that passed.
     pub passed: usize,
     /// Tests that failed.
@@ -51,7 +51,7 @@ pub struct Outcome {
     pub over_a_minute: Vec<String>,
 }
 
-impl Outcome {
+impl Reported {
     /// The `count` tests that finished last, latest first: in a harness that ran long, the
     /// slow tests are among them (a test that finishes late started at most a few tests
     /// earlier, the harness running as many at once as it has threads).
@@ -166,7 +166,7 @@ pub fn doctests(root: &Path, package: &str, profile: &[String], report: &mut Rep
 }
 
 /// For a harness that ran long, its last tests to finish and how to time one alone.
-fn note_slow_tests(report: &Report, harness: &Artifact, outcome: &Outcome, took: Duration) {
+fn note_slow_tests(report: &Report, harness: &Artifact, outcome: &Reported, took: Duration) {
     let last = outcome.last_finished(SLOW_NAMED);
     let Some((first, _)) = last.first() else {
         return;
@@ -213,7 +213,7 @@ fn target_selection(harness: &Artifact) -> String {
     }
 }
 
-fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outcome, String>) {
+fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Reported, String>) {
     match outcome {
         Ok(outcome) if outcome.success && outcome.failed == 0 => report.verdict(
             Verdict::Ac,
@@ -239,7 +239,7 @@ fn finish(report: &mut Report, label: &str, start: Instant, outcome: Result<Outc
 /// [`progress_every`] the count of tests finished so far is printed, and the failures are kept:
 /// for each failed test (the first `DETAILED` by name), its panic location and message, or
 /// else the first lines of its captured output, at most `LINES_PER_FAILURE` lines each.
-pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Outcome, String> {
+pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result<Reported, String> {
     let started = Instant::now();
     let mut child = command
         .stdout(Stdio::piped())
@@ -262,7 +262,7 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
             }
         }
     });
-    let mut outcome = Outcome::default();
+    let mut outcome = Reported::default();
     let mut log = FailureLog::default();
     let mut running = 0;
     let mut last = Instant::now();
@@ -473,21 +473,21 @@ mod tests {
     #[test]
     fn the_last_tests_to_finish_are_named_latest_first() {
         let at = Duration::from_millis;
-        let outcome = Outcome {
+        let outcome = Reported {
             finished: vec![
                 ("a".to_string(), at(300)),
                 ("slow".to_string(), at(52_000)),
                 ("b".to_string(), at(900)),
                 ("c".to_string(), at(30_000)),
             ],
-            ..Outcome::default()
+            ..Reported::default()
         };
         assert_eq!(
             outcome.last_finished(2),
             [("slow", at(52_000)), ("c", at(30_000))]
         );
         assert_eq!(outcome.last_finished(9).len(), 4);
-        assert!(Outcome::default().last_finished(3).is_empty());
+        assert!(Reported::default().last_finished(3).is_empty());
     }
 
     #[test]

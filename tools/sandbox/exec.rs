@@ -10,7 +10,8 @@
 //! **Processes.** The program starts in its own process group; at the limit the group is sent
 //! SIGTERM and, 200 ms later, SIGKILL. A descendant may leave the group (`setsid`, a daemon's
 //! double fork), so each run also marks its program's environment with a token of its own
-//! ([`CASE_VARIABLE`], inherited by every descendant that does not rewrite its environment);
+//! (the variable `GRUNDY_RUNNER_CASES`, inherited by every descendant that does not rewrite its
+//! environment);
 //! when the program has ended, every process carrying the token is stopped (so that it can fork
 //! no more), then killed. The runner makes itself a child subreaper (`prctl(2)`), so that such
 //! orphans become its children and are reaped, not left to init.
@@ -33,42 +34,33 @@
 //! would stop the runner for good. A small guard process, forked once, watches the runner from
 //! outside and continues it whenever it is stopped.
 
-use super::tree::{self, Tree};
-use std::collections::HashSet;
-use std::ffi::{OsStr, OsString};
+use crate::marks::{end_marked, next_token, parent_of, tokens_with, CASE_VARIABLE};
+use crate::pipes::Pipes;
+use crate::tree::{self, Tree};
+use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::io;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long a program has between SIGTERM and SIGKILL.
 const GRACE: Duration = Duration::from_millis(200);
-/// How much of standard error is kept (the rest is read and dropped).
-const STDERR_KEPT: usize = 64 * 1024;
 /// The wall-time backstop, in multiples of the CPU-time limit: generous enough that a program
 /// within its CPU limit is not stopped on a machine running many times more work than cores.
 pub const WALL_FACTOR: u32 = 10;
 /// The least wall-time backstop, whatever the limit: a short limit (`TIMEOUT=0.1`) times
 /// [`WALL_FACTOR`] is less than a loaded machine may take to start a program.
 pub const LEAST_WALL: Duration = Duration::from_secs(5);
-/// The environment variable that carries the tokens of the runs a process belongs to
-/// (`:`-separated, outermost first: a run inside a run keeps its parent's token).
-pub const CASE_VARIABLE: &str = "GRUNDY_RUNNER_CASES";
 /// ptrace's address argument where a request takes none (passed with a pointer's width: the
 /// call is variadic).
 const NO_ADDRESS: *mut libc::c_void = std::ptr::null_mut();
 /// Whether programs are traced to read their peak at their exit (until ptrace is refused).
 static TRACING: AtomicBool = AtomicBool::new(true);
-/// How many times the processes carrying a run's token are searched for: each search stops
-/// the ones it finds, so a process forking as fast as it can is caught within a few.
-const STOP_ROUNDS: usize = 1000;
-
 /// The wall time after which a program with CPU-time limit `limit` is stopped:
 /// [`WALL_FACTOR`] times the limit, at least [`LEAST_WALL`].
 ///
@@ -218,48 +210,9 @@ fn run_within(
     guard_against_stops();
     let token = next_token();
     let tokens = tokens_with(&token);
-    let spawn = |traced: bool| -> io::Result<Child> {
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .envs(env.iter().copied())
-            .env(CASE_VARIABLE, &tokens)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        match input {
-            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
-            Input::Bytes(_) => command.stdin(Stdio::piped()),
-        };
-        if traced {
-            // SAFETY: the closure runs in the forked child before exec and calls only ptrace,
-            // which is async-signal-safe.
-            unsafe {
-                command.pre_exec(move || {
-                    if libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0 {
-                        return Err(io::Error::last_os_error());
-                    }
-                    Ok(())
-                });
-            }
-        }
-        command.spawn()
-    };
     reset_own_peak();
     let start = Instant::now();
-    let mut traced = TRACING.load(Ordering::Relaxed);
-    let mut spawned = spawn(traced);
-    if traced && spawned.is_err() {
-        // Where ptrace is refused the program runs untraced, and so do the later ones.
-        spawned = spawn(false);
-        traced = false;
-        if spawned.is_ok() {
-            TRACING.store(false, Ordering::Relaxed);
-        }
-    }
-    let mut child = spawned.map_err(|e| {
-        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
-    })?;
+    let (mut child, traced) = start_program(program, args, env, &tokens, &input)?;
     if traced {
         if let Err(e) = start_tracing(child.id() as libc::pid_t) {
             signal_group(child.id() as libc::pid_t, libc::SIGKILL);
@@ -269,7 +222,11 @@ fn run_within(
     }
     let floor = peak_kib("self").unwrap_or(u64::MAX);
     let group = child.id() as libc::pid_t;
-    let mut pipes = Pipes::new(&mut child, bounds.output, input)?;
+    let piped = match input {
+        Input::Bytes(bytes) => Some(bytes),
+        Input::File(_) => None,
+    };
+    let mut pipes = Pipes::new(&mut child, bounds.output, piped)?;
     let backstop = start + wall_backstop(bounds.cpu);
     let backstop = until.map_or(backstop, |until| backstop.min(until));
     let mut tree = Tree::new(group, &token);
@@ -310,163 +267,56 @@ fn run_within(
     })
 }
 
-/// One output pipe being read: what is kept of it, and whether it is still open.
-struct Reading<R> {
-    pipe: Option<R>,
-    kept: Vec<u8>,
-    keep: usize,
-}
-
-impl<R: Read + AsRawFd> Reading<R> {
-    fn new(pipe: R, keep: usize) -> io::Result<Reading<R>> {
-        set_nonblocking(pipe.as_raw_fd())?;
-        Ok(Reading {
-            pipe: Some(pipe),
-            kept: Vec::new(),
-            keep,
-        })
-    }
-
-    /// Reads what the pipe holds now, keeping at most `keep` bytes in all; returns whether
-    /// more than that was written.
-    fn read_available(&mut self) -> io::Result<bool> {
-        let mut over = false;
-        let mut buffer = [0u8; 64 * 1024];
-        while let Some(pipe) = &mut self.pipe {
-            match pipe.read(&mut buffer) {
-                Ok(0) => self.pipe = None,
-                Ok(n) => {
-                    let room = self.keep.saturating_sub(self.kept.len());
-                    self.kept.extend_from_slice(&buffer[..n.min(room)]);
-                    if n > room {
-                        // A program may write as fast as this reads: stop at the cap.
-                        over = true;
-                        break;
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(over)
-    }
-}
-
-/// The program's three pipes, served by one thread: standard input written as the program
-/// reads it, standard output and error read as it writes them.
-struct Pipes<'a> {
-    stdin: Option<ChildStdin>,
-    input: &'a [u8],
-    stdout: Reading<ChildStdout>,
-    stderr: Reading<ChildStderr>,
-    /// Standard output passed the cap.
-    over_cap: bool,
-}
-
-impl<'a> Pipes<'a> {
-    fn new(child: &mut Child, cap: usize, input: Input<'a>) -> io::Result<Pipes<'a>> {
-        let stdout = Reading::new(child.stdout.take().expect("stdout is piped"), cap)?;
-        let stderr = Reading::new(child.stderr.take().expect("stderr is piped"), STDERR_KEPT)?;
-        let (stdin, input) = match input {
-            Input::Bytes(bytes) => {
-                let stdin = child.stdin.take().expect("stdin is piped");
-                set_nonblocking(stdin.as_raw_fd())?;
-                // Nothing to write: the program reads an end of file at once.
-                (Some(stdin).filter(|_| !bytes.is_empty()), bytes)
-            }
-            Input::File(_) => (None, &[][..]),
+/// Starts `program` in a process group of its own, its environment marked with `tokens`,
+/// traced where ptrace is allowed (where it is refused the program runs untraced, and so do
+/// the later ones); returns the child and whether it is traced.
+fn start_program(
+    program: &Path,
+    args: &[&OsStr],
+    env: &[(&str, &OsStr)],
+    tokens: &OsStr,
+    input: &Input,
+) -> io::Result<(Child, bool)> {
+    let spawn = |traced: bool| -> io::Result<Child> {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .envs(env.iter().copied())
+            .env(CASE_VARIABLE, tokens)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        match input {
+            Input::File(path) => command.stdin(Stdio::from(File::open(path)?)),
+            Input::Bytes(_) => command.stdin(Stdio::piped()),
         };
-        Ok(Pipes {
-            stdin,
-            input,
-            stdout,
-            stderr,
-            over_cap: false,
-        })
-    }
-
-    /// Waits up to `timeout` for a pipe to be ready, then serves every pipe that is.
-    fn serve(&mut self, timeout: Duration) -> io::Result<()> {
-        let mut polled = Vec::with_capacity(3);
-        if let Some(pipe) = &self.stdout.pipe {
-            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLIN));
-        }
-        if let Some(pipe) = &self.stderr.pipe {
-            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLIN));
-        }
-        if let Some(pipe) = &self.stdin {
-            polled.push(poll_entry(pipe.as_raw_fd(), libc::POLLOUT));
-        }
-        let millis = timeout.as_millis().clamp(1, 1000) as libc::c_int;
-        if polled.is_empty() {
-            thread::sleep(Duration::from_millis(millis as u64));
-            return Ok(());
-        }
-        // SAFETY: poll reads and writes only the `polled.len()` entries of the vector.
-        let ready =
-            unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, millis) };
-        if ready < 0 {
-            let error = io::Error::last_os_error();
-            return match error.kind() {
-                io::ErrorKind::Interrupted => Ok(()),
-                _ => Err(error),
-            };
-        }
-        self.write_input();
-        self.read_outputs()
-    }
-
-    /// Writes as much of the input as the pipe takes now; closes the pipe when all is written
-    /// or the program closed its end (a program that stops reading early: its business).
-    fn write_input(&mut self) {
-        while let Some(stdin) = &mut self.stdin {
-            if self.input.is_empty() {
-                self.stdin = None;
-                break;
-            }
-            match stdin.write(self.input) {
-                Ok(n) => self.input = &self.input[n..],
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => self.stdin = None,
+        if traced {
+            // SAFETY: the closure runs in the forked child before exec and calls only ptrace,
+            // which is async-signal-safe.
+            unsafe {
+                command.pre_exec(move || {
+                    if libc::ptrace(libc::PTRACE_TRACEME, 0, NO_ADDRESS, NO_ADDRESS) != 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
             }
         }
+        command.spawn()
+    };
+    let mut traced = TRACING.load(Ordering::Relaxed);
+    let mut spawned = spawn(traced);
+    if traced && spawned.is_err() {
+        spawned = spawn(false);
+        traced = false;
+        if spawned.is_ok() {
+            TRACING.store(false, Ordering::Relaxed);
+        }
     }
-
-    fn read_outputs(&mut self) -> io::Result<()> {
-        self.over_cap |= self.stdout.read_available()?;
-        self.stderr.read_available()?;
-        Ok(())
-    }
-
-    /// Reads what the pipes hold once the program and its descendants are gone, without
-    /// waiting for an end of file; closes them.
-    fn drain(&mut self) -> io::Result<()> {
-        self.stdin = None;
-        self.read_outputs()?;
-        self.stdout.pipe = None;
-        self.stderr.pipe = None;
-        Ok(())
-    }
-}
-
-fn poll_entry(fd: libc::c_int, events: libc::c_short) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events,
-        revents: 0,
-    }
-}
-
-fn set_nonblocking(fd: libc::c_int) -> io::Result<()> {
-    // SAFETY: fcntl on a descriptor this process owns changes only its flags.
-    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-    // SAFETY: as above.
-    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
+    let child = spawned.map_err(|e| {
+        io::Error::new(e.kind(), format!("cannot run {}: {}", program.display(), e))
+    })?;
+    Ok((child, traced))
 }
 
 /// What `wait4(2)` says a finished child used.
@@ -746,111 +596,4 @@ fn stopped_state(stat: &[u8]) -> bool {
         }
     }
     matches!(close, Some(i) if stat.get(i + 2) == Some(&b'T'))
-}
-
-/// A token no other run has: this process's id and a counter.
-fn next_token() -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    format!(
-        "{}.{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// [`CASE_VARIABLE`]'s value for a run with `token` started from this process: the runs this
-/// process belongs to, then `token`.
-fn tokens_with(token: &str) -> OsString {
-    let mut tokens = std::env::var_os(CASE_VARIABLE).unwrap_or_default();
-    if !tokens.is_empty() {
-        tokens.push(":");
-    }
-    tokens.push(token);
-    tokens
-}
-
-/// Ends every process whose environment carries `token`, wherever it moved: stops each one
-/// found (a stopped process cannot fork) until a search finds no new one, kills them all, and
-/// reaps those that became this process's children.
-fn end_marked(token: &str) {
-    let me = std::process::id() as libc::pid_t;
-    let mut stopped = HashSet::new();
-    for _ in 0..STOP_ROUNDS {
-        let fresh: Vec<libc::pid_t> = marked(token)
-            .into_iter()
-            .filter(|&pid| pid != me && !stopped.contains(&pid))
-            .collect();
-        if fresh.is_empty() {
-            break;
-        }
-        for pid in fresh {
-            // SAFETY: kill(2) only sends a signal.
-            unsafe {
-                libc::kill(pid, libc::SIGSTOP);
-            }
-            stopped.insert(pid);
-        }
-    }
-    for &pid in &stopped {
-        // SAFETY: as above.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-        }
-    }
-    // Killed processes whose parent was also killed become this process's children (it is
-    // their subreaper) a moment later: reap each that is, and leave the rest to their parents.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let mut left: Vec<libc::pid_t> = stopped.iter().copied().collect();
-    while !left.is_empty() && Instant::now() < deadline {
-        left.retain(|&pid| {
-            let mut status = 0;
-            // SAFETY: waitpid writes only the status local.
-            let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
-            match reaped {
-                0 => true,
-                r if r > 0 => false,
-                // Not a child (yet): one to wait for while its parent is one of the killed.
-                _ => parent_of(pid).is_some_and(|parent| stopped.contains(&parent)),
-            }
-        });
-        if !left.is_empty() {
-            thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// The processes whose environment carries `token` in [`CASE_VARIABLE`] (those whose
-/// environment this process may read: its user's).
-fn marked(token: &str) -> Vec<libc::pid_t> {
-    let mut found = Vec::new();
-    let entries = match std::fs::read_dir("/proc") {
-        Ok(entries) => entries,
-        Err(_) => return found,
-    };
-    let prefix = format!("{CASE_VARIABLE}=");
-    for entry in entries.flatten() {
-        let pid: libc::pid_t = match entry.file_name().to_str().and_then(|n| n.parse().ok()) {
-            Some(pid) => pid,
-            None => continue,
-        };
-        let environ = match std::fs::read(entry.path().join("environ")) {
-            Ok(environ) => environ,
-            Err(_) => continue,
-        };
-        let carries = environ.split(|&b| b == 0).any(|variable| {
-            variable
-                .strip_prefix(prefix.as_bytes())
-                .is_some_and(|tokens| tokens.split(|&b| b == b':').any(|t| t == token.as_bytes()))
-        });
-        if carries {
-            found.push(pid);
-        }
-    }
-    found
-}
-
-/// The parent of process `pid`, from `/proc/PID/stat`.
-fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(") ")?.1.split(' ').nth(1)?.parse().ok()
 }

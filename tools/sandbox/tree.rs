@@ -23,6 +23,7 @@
 //! program runs, and once more at its exit stop); the program's own peak is exact (`VmHWM`,
 //! kept by the kernel).
 
+use crate::marks::carries;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
@@ -185,20 +186,6 @@ fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
         }
     }
     found
-}
-
-/// Whether process `pid`'s environment carries `token` in the runner's variable.
-fn carries(pid: libc::pid_t, token: &str) -> bool {
-    let environ = match std::fs::read(format!("/proc/{pid}/environ")) {
-        Ok(environ) => environ,
-        Err(_) => return false,
-    };
-    let prefix = format!("{}=", super::exec::CASE_VARIABLE);
-    environ.split(|&b| b == 0).any(|variable| {
-        variable
-            .strip_prefix(prefix.as_bytes())
-            .is_some_and(|tokens| tokens.split(|&b| b == b':').any(|t| t == token.as_bytes()))
-    })
 }
 
 /// The memory lines of `/proc/PID/status`, KiB (0 where absent: a zombie has none).

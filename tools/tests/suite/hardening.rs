@@ -162,7 +162,7 @@ fn usage_errors_exit_2_with_one_line() {
         (
             env!("CARGO_BIN_EXE_runner"),
             vec!["nosuch", "--root", root],
-            "no problem nosuch",
+            "unknown problem `nosuch`",
         ),
         (
             env!("CARGO_BIN_EXE_runner"),

@@ -277,7 +277,7 @@ fn a_sample_dialogue_names_the_line_that_differs() {
 /// and transcript), a drawn start, and the perfect jury refused past its search.
 #[test]
 fn play_runs_any_program_against_the_jury_at_full_size() {
-    use checks::play::{Game, Program};
+    use checks::play::{Program, Session};
     let root = model::workspace::default_root();
     let tester = checks::play::jury(&root, "abc278g").unwrap();
     let binary = Program::Binary(
@@ -287,7 +287,7 @@ fn play_runs_any_program_against_the_jury_at_full_size() {
     let dir = scratch("play");
     let start = dir.join("max.in");
     fs::write(&start, "2000 3 7\n").unwrap();
-    let game = |program, strategy, start| Game {
+    let game = |program, strategy, start| Session {
         program,
         strategy,
         seed: 5,

@@ -350,7 +350,10 @@ fn settings_are_checked_before_anything_is_built() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: no problem nosuch (no file problems/nosuch.rs)\n"
+        format!(
+            "error: unknown problem `nosuch`; the problems are: {}\n",
+            model::workspace::problems(&root).join(", ")
+        )
     );
     let out = Command::new(env!("CARGO_BIN_EXE_runner"))
         .args(["--frobnicate"])
