@@ -281,22 +281,53 @@ impl TreeStaircase {
 /// O(n · ⌈(k + 1) / 64⌉) when k + 1 < n, else O(n log² n); no recursion.
 pub fn root_values(edges: &[(usize, usize)], coins: &[u64], step: usize) -> Vec<Nimber> {
     assert!(step >= 1, "root_values: the step must be at least 1");
+    // Every distance is at most n − 1: with k + 1 >= n the residues are the distances.
+    if step >= coins.len().saturating_sub(1) {
+        return root_distance_values(edges, coins);
+    }
+    values_by_root(edges, coins, |tree, odd| {
+        residue_xors_by_rerooting(tree, odd, step + 1)
+    })
+}
+
+/// [`root_values`] with no bound on the step: a coin is a Nim heap of its distance to the
+/// root, and the value for root R is the XOR of dist(R, v) over the vertices v with an odd
+/// `coins[v]` (CodeChef MOVCOIN2). Its own function so that a program that needs only this
+/// case carries no rerooting code.
+///
+/// ```
+/// use grundy::staircase::{root_distance_values, root_values};
+/// let edges = [(0, 1), (1, 2), (1, 3)];
+/// let coins = [1, 2, 0, 3];
+/// assert_eq!(root_distance_values(&edges, &coins), root_values(&edges, &coins, usize::MAX));
+/// ```
+///
+/// # Constraints, panics
+/// As [`root_values`] (there is no step to check).
+///
+/// # Complexity
+/// O(n log² n) time, O(n) memory; no recursion.
+pub fn root_distance_values(edges: &[(usize, usize)], coins: &[u64]) -> Vec<Nimber> {
+    values_by_root(edges, coins, distance_xors_by_centroids)
+}
+
+/// Checks the tree, renumbers its vertices in BFS order, runs `solve` on the renumbered tree
+/// with each vertex's coin parity, and hands the values back by the original labels.
+fn values_by_root<F>(edges: &[(usize, usize)], coins: &[u64], solve: F) -> Vec<Nimber>
+where
+    F: FnOnce(&Adjacency, &[bool]) -> Vec<u64>,
+{
     let n = coins.len();
     let (tree, order) = Adjacency::tree(n, edges);
     if n == 0 {
         return Vec::new();
     }
     // Vertices renumbered in BFS order, so that a vertex's neighbours lie near it in memory:
-    // the passes below walk the tree many times, and labels in random order make every step
-    // a cache miss (a 3 · 10^5-vertex path ran 2.5 times slower).
+    // the passes walk the tree many times, and labels in random order make every step a
+    // cache miss (a 3 · 10^5-vertex path ran 2.5 times slower).
     let near = tree.renumbered(&order);
     let odd: Vec<bool> = order.iter().map(|&v| coins[v] % 2 == 1).collect();
-    // Every distance is at most n − 1: with k + 1 >= n the residues are the distances.
-    let values = if step >= n - 1 {
-        distance_xors_by_centroids(&near, &odd)
-    } else {
-        residue_xors_by_rerooting(&near, &odd, step + 1)
-    };
+    let values = solve(&near, &odd);
     let mut by_label = vec![Nimber(0); n];
     for (i, &v) in order.iter().enumerate() {
         by_label[v] = Nimber(values[i]);

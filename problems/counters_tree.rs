@@ -15,7 +15,7 @@
 //! coin counts up to 2^64 − 1; edges that do not join the N vertices into one tree are
 //! refused.
 
-use grundy::staircase::root_values;
+use grundy::staircase::root_distance_values;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -45,8 +45,8 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         parent.extend(0..n);
         let mut joined = 0;
         for i in 1..n as u64 {
-            let u = sc.index_fast(case.item("u_", i), 1..=n)? - 1;
-            let v = sc.index_fast(case.item("v_", i), 1..=n)? - 1;
+            let u = sc.index(case.item("u_", i), 1..=n)? - 1;
+            let v = sc.index(case.item("v_", i), 1..=n)? - 1;
             let (a, b) = (find(&mut parent, u), find(&mut parent, v));
             if a != b {
                 parent[a] = b;
@@ -63,11 +63,11 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
         }
         coins.clear();
         for i in 1..=n as u64 {
-            coins.push(sc.uint_fast(case.item("c_", i), 0..=u64::MAX)?);
+            coins.push(sc.uint(case.item("c_", i), 0..=u64::MAX)?);
         }
         let mut sum = 0;
         let mut power = 1; // 2^R for R = 1, 2, …
-        for value in root_values(&edges, &coins, usize::MAX) {
+        for value in root_distance_values(&edges, &coins) {
             power = power * 2 % MODULUS;
             if value.is_zero() {
                 sum = (sum + power) % MODULUS;
