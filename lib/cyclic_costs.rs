@@ -849,15 +849,25 @@ mod tests {
         (n, edges, choosers, exits)
     }
 
-    #[test]
-    fn agrees_with_value_iteration_on_random_graphs_with_cycles() {
-        let mut rng = Rng::new(413);
+    /// Solves `rounds` random games (each move's drawn cost passed through `cost`) with
+    /// `solve` and compares every total with value iteration; returns how many finite and
+    /// infinite totals were compared.
+    fn agree_with_value_iteration(
+        seed: u64,
+        rounds: usize,
+        mut cost: impl FnMut(&mut Rng, u64) -> u64,
+        solve: impl Fn(&Game) -> Vec<Total>,
+    ) -> (usize, usize) {
+        let mut rng = Rng::new(seed);
         let (mut finite, mut infinite) = (0, 0);
-        for _ in 0..4000 {
-            let (n, edges, choosers, exits) = random_game(&mut rng);
-            let expected = value_iteration(n, &edges, &choosers, &exits);
-            let solution = Graph::from_edges(n, &edges).solve(&choosers, &exits);
-            let got: Vec<Total> = solution.totals().collect();
+        for _ in 0..rounds {
+            let mut game = random_game(&mut rng);
+            for e in game.1.iter_mut() {
+                e.2 = cost(&mut rng, e.2);
+            }
+            let (n, edges, choosers, exits) = &game;
+            let expected = value_iteration(*n, edges, choosers, exits);
+            let got = solve(&game);
             assert_eq!(
                 got, expected,
                 "n {} edges {:?} choosers {:?} exits {:?}",
@@ -866,6 +876,21 @@ mod tests {
             finite += got.iter().filter(|t| t.is_finite()).count();
             infinite += got.iter().filter(|t| !t.is_finite()).count();
         }
+        (finite, infinite)
+    }
+
+    /// The general engine through a stored graph.
+    fn solve_graph(game: &Game) -> Vec<Total> {
+        let (n, edges, choosers, exits) = game;
+        Graph::from_edges(*n, edges)
+            .solve(choosers, exits)
+            .totals()
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_value_iteration_on_random_graphs_with_cycles() {
+        let (finite, infinite) = agree_with_value_iteration(413, 4000, |_, c| c, solve_graph);
         // Both answers occur often enough for the comparison to mean something.
         assert!(finite > 3000 && infinite > 3000, "{} {}", finite, infinite);
     }
@@ -873,57 +898,37 @@ mod tests {
     #[test]
     fn large_costs_and_the_radix_heap_agree_with_value_iteration() {
         // Costs spread over 40 bits exercise the heap's higher buckets.
-        let mut rng = Rng::new(7);
-        for _ in 0..500 {
-            let (n, mut edges, choosers, exits) = random_game(&mut rng);
-            for e in edges.iter_mut() {
-                e.2 = rng.below(1 << 40);
-            }
-            let expected = value_iteration(n, &edges, &choosers, &exits);
-            let got: Vec<Total> = Graph::from_edges(n, &edges)
-                .solve(&choosers, &exits)
-                .totals()
-                .collect();
-            assert_eq!(got, expected);
-        }
+        agree_with_value_iteration(7, 500, |rng, _| rng.below(1 << 40), solve_graph);
     }
 
     #[test]
     fn unit_costs_agree_with_value_iteration() {
         // Every move costs 1, exits carry different totals (so the sorted exits and the
         // settled list interleave), and every chooser occurs.
-        let mut rng = Rng::new(1413);
-        let (mut finite, mut infinite) = (0, 0);
-        for _ in 0..4000 {
-            let (n, mut edges, choosers, exits) = random_game(&mut rng);
-            for e in edges.iter_mut() {
-                e.2 = 1;
-            }
-            let expected = value_iteration(n, &edges, &choosers, &exits);
-            let graph = Graph::from_edges(n, &edges);
-            let solution = solve_unit_costs(
-                n,
-                &exits,
-                |p| choosers[p].needed(graph.out_degree(p)),
-                |q| edges.iter().filter(move |e| e.1 == q).map(|e| e.0),
-            );
-            let got: Vec<Total> = solution.totals().collect();
-            assert_eq!(
-                got, expected,
-                "n {} edges {:?} choosers {:?} exits {:?}",
-                n, edges, choosers, exits
-            );
-            finite += got.iter().filter(|t| t.is_finite()).count();
-            infinite += got.iter().filter(|t| !t.is_finite()).count();
-        }
+        let (finite, infinite) = agree_with_value_iteration(
+            1413,
+            4000,
+            |_, _| 1,
+            |(n, edges, choosers, exits)| {
+                let graph = Graph::from_edges(*n, edges);
+                solve_unit_costs(
+                    *n,
+                    exits,
+                    |p| choosers[p].needed(graph.out_degree(p)),
+                    |q| edges.iter().filter(move |e| e.1 == q).map(|e| e.0),
+                )
+                .totals()
+                .collect()
+            },
+        );
         assert!(finite > 3000 && infinite > 3000, "{} {}", finite, infinite);
     }
 
     #[test]
     fn unit_costs_in_64_bit_words_and_after_a_switch_agree_with_the_general_engine() {
         // Exits past 2^31 take the 64-bit words from the start; a wait too long for 31 bits
-        // (position 0 asking for 2^31 arrivals: never settled) switches to them midway, after
-        // some positions were asked in 32-bit words.
+        // (the last position asking for 2^31 arrivals: never settled) switches to them
+        // midway, after the other positions were asked in 32-bit words.
         let mut rng = Rng::new(2413);
         for round in 0..2000 {
             let (n, mut edges, choosers, mut exits) = random_game(&mut rng);
