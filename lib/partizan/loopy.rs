@@ -113,11 +113,16 @@ mod tests {
 
     /// Minimax with a depth bound, from the definitions: `win[k][v][s]` says the player `s`
     /// to move at `v` can force a win within k moves, `lose[k][v][s]` that they cannot avoid
-    /// losing within k; neither for k up to 4V + 4 is a draw.
-    fn bounded(n: usize, edges: &[Vec<(usize, usize)>; 2]) -> Vec<[CyclicOutcome; 2]> {
+    /// losing within k; neither for k up to 4V + 4 is a draw. Also the least such k, the
+    /// length of optimal play (the winner hurries, the loser delays).
+    fn bounded(
+        n: usize,
+        edges: &[Vec<(usize, usize)>; 2],
+    ) -> (Vec<[CyclicOutcome; 2]>, Vec<[Option<u32>; 2]>) {
         let mut win = vec![[false; 2]; n];
         let mut lose = vec![[false; 2]; n];
-        for _ in 0..4 * n + 4 {
+        let mut length = vec![[None; 2]; n];
+        for k in 0..4 * n + 4 {
             let mut next_win = win.clone();
             let mut next_lose = lose.clone();
             for v in 0..n {
@@ -130,8 +135,16 @@ mod tests {
             }
             win = next_win;
             lose = next_lose;
+            // Now win and lose say "within k moves".
+            for v in 0..n {
+                for s in 0..2 {
+                    if (win[v][s] || lose[v][s]) && length[v][s].is_none() {
+                        length[v][s] = Some(k as u32);
+                    }
+                }
+            }
         }
-        (0..n)
+        let outcomes = (0..n)
             .map(|v| {
                 let at = |s: usize| {
                     if win[v][s] {
@@ -144,7 +157,8 @@ mod tests {
                 };
                 [at(0), at(1)]
             })
-            .collect()
+            .collect();
+        (outcomes, length)
     }
 
     #[test]
@@ -163,7 +177,7 @@ mod tests {
                 let s = if side == Side::Left { 0 } else { 1 };
                 moves.extend(edges[s].iter().filter(|e| e.0 == v).map(|e| e.1));
             });
-            let expected = bounded(n, &edges);
+            let (expected, length) = bounded(n, &edges);
             for v in 0..n {
                 assert_eq!(
                     outcomes.outcome(v, Side::Left),
@@ -177,8 +191,9 @@ mod tests {
                     "{:?}",
                     edges
                 );
+                assert_eq!(outcomes.remoteness(v, Side::Left), length[v][0]);
+                assert_eq!(outcomes.remoteness(v, Side::Right), length[v][1]);
                 let drawn = expected[v][0] == CyclicOutcome::Draw;
-                assert_eq!(outcomes.remoteness(v, Side::Left).is_none(), drawn);
                 draws += drawn as usize;
             }
         }
