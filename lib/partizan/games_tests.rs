@@ -167,6 +167,49 @@ fn outcome_classes_of_games_and_sums_agree_with_minimax() {
 }
 
 #[test]
+fn outcome_class_readings_agree_with_minimax() {
+    let mut rng = Rng::new(31);
+    let mut seen = HashMap::new();
+    for _ in 0..30 {
+        let n = rng.range(3, 10) as usize;
+        let mut lit = random_dag(&mut rng, n, 3);
+        let mut games = Games::new();
+        let ids = canonical(&mut games, &lit, n);
+        for p in 0..n {
+            let class = games.outcome(ids[p]);
+            // Left moving first wins iff the mover wins; moving second iff Right to move loses.
+            assert_eq!(class.left_wins(true), lit.mover_wins(vec![p], true));
+            assert_eq!(class.left_wins(false), !lit.mover_wins(vec![p], false));
+            // The letter is the class's initial.
+            let letter = format!("{:?}", class).chars().next().unwrap();
+            assert_eq!(class.letter(), letter);
+            *seen.entry(letter).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(seen.len(), 4, "{:?}", seen);
+}
+
+#[test]
+fn a_default_arena_is_a_new_one() {
+    let mut games = Games::default();
+    assert_eq!(games.len(), 1);
+    let zero = games.zero();
+    assert_eq!((games.left(zero), games.right(zero)), (&[][..], &[][..]));
+    let star = games.game(&[zero], &[zero]);
+    assert_eq!(games.nimber(1), star);
+    assert_eq!(games.name(star), "*");
+}
+
+#[test]
+#[should_panic(expected = "another arena")]
+fn an_option_from_another_arena_is_refused() {
+    let mut other = Games::new();
+    let two = other.number(2.into());
+    let mut games = Games::new();
+    games.game(&[two], &[]);
+}
+
+#[test]
 fn comparison_and_equality_agree_with_minimax_of_differences() {
     let mut rng = Rng::new(7);
     for _ in 0..40 {
