@@ -81,14 +81,15 @@ impl Games {
     fn up_name(&mut self, g: GameId) -> Option<String> {
         let gl = self.left(g).to_vec();
         let gr = self.right(g).to_vec();
+        // One side's options as `x + *n`. No check that they share x: two options x + *a and
+        // y + *b with a, b <= 1 and x != y are comparable (their difference is a non-zero
+        // number, plus * or not), so a canonical form, having no dominated options, never
+        // holds both on one side; nimbers above * fail the match below.
         let kinds = |games: &mut Games, side: &[GameId]| -> Option<(Dyadic, Vec<u32>)> {
             let mut base = None;
             let mut stars = Vec::new();
             for &a in side {
                 let (x, n) = games.number_and_nimber(a)?;
-                if n > 1 || base.map_or(false, |b| b != x) {
-                    return None;
-                }
                 base = Some(x);
                 stars.push(n);
             }
@@ -112,5 +113,110 @@ impl Games {
         } else {
             format!("{}+{}", x, core)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use testkit::Rng;
+
+    /// Every number born by day `day`, from the definition: day d + 1 adds, between and beyond
+    /// the numbers of day d, the one halfway between neighbours and one past each end.
+    fn numbers_born_by(day: u32) -> Vec<Dyadic> {
+        let mut numbers = vec![Dyadic::ZERO];
+        for _ in 0..day {
+            let mut next = numbers.clone();
+            next.push(numbers[0] - Dyadic::integer(1));
+            next.push(numbers[numbers.len() - 1] + Dyadic::integer(1));
+            for pair in numbers.windows(2) {
+                next.push((pair[0] + pair[1]).half().unwrap());
+            }
+            next.sort();
+            numbers = next;
+        }
+        numbers
+    }
+
+    /// Random games of birthday at most 6: position p has options among positions before it.
+    fn random_games(games: &mut Games, rng: &mut Rng) -> Vec<GameId> {
+        let mut ids: Vec<GameId> = vec![games.zero()];
+        for p in 1..7 {
+            let side = |rng: &mut Rng| -> Vec<GameId> {
+                (0..rng.range(0, 3))
+                    .map(|_| ids[rng.below(p as u64) as usize])
+                    .collect()
+            };
+            let (left, right) = (side(rng), side(rng));
+            ids.push(games.game(&left, &right));
+        }
+        ids
+    }
+
+    #[test]
+    fn names_agree_with_an_enumeration_of_the_named_values() {
+        let mut games = Games::new();
+        // Every x + *n and x + ^, v, ^*, v* of birthday at most 6, with its name by the
+        // house's notation; equal values share a canonical id.
+        let mut named: HashMap<GameId, (String, Option<(Dyadic, u32)>)> = HashMap::new();
+        let (up, down, star) = (games.up(), games.down(), games.nimber(1));
+        let up_star = games.add(up, star);
+        let down_star = games.add(down, star);
+        for x in numbers_born_by(6) {
+            let number = games.number(x);
+            let prefix = if x == Dyadic::ZERO {
+                String::new()
+            } else {
+                x.to_string()
+            };
+            for n in 0..7u32 {
+                let nimber = games.nimber(n);
+                let g = games.add(number, nimber);
+                let name = match n {
+                    0 => x.to_string(),
+                    1 if x == Dyadic::ZERO => "*".to_string(),
+                    1 => format!("{}+*", x),
+                    _ if x == Dyadic::ZERO => format!("*{}", n),
+                    _ => format!("{}+*{}", x, n),
+                };
+                assert!(named.insert(g, (name, Some((x, n)))).is_none());
+            }
+            for (shape, core) in [(up, "^"), (down, "v"), (up_star, "^*"), (down_star, "v*")] {
+                let g = games.add(number, shape);
+                let name = if prefix.is_empty() {
+                    core.to_string()
+                } else {
+                    format!("{}+{}", prefix, core)
+                };
+                assert!(named.insert(g, (name, None)).is_none());
+            }
+        }
+        let mut rng = Rng::new(23);
+        let mut by_name: HashMap<String, GameId> = HashMap::new();
+        let mut others = 0;
+        for _ in 0..300 {
+            for g in random_games(&mut games, &mut rng) {
+                let name = games.name(g);
+                match named.get(&g) {
+                    Some((expected, value)) => {
+                        assert_eq!(&name, expected);
+                        assert_eq!(games.number_and_nimber(g), *value, "{}", name);
+                    }
+                    None => {
+                        others += 1;
+                        assert!(name.starts_with('{'), "{}", name);
+                        assert_eq!(games.number_and_nimber(g), None, "{}", name);
+                    }
+                }
+                // A name stands for one value.
+                assert_eq!(*by_name.entry(name.clone()).or_insert(g), g, "{}", name);
+            }
+        }
+        assert!(
+            others > 100,
+            "only {} games beyond the named shapes",
+            others
+        );
     }
 }
