@@ -77,11 +77,11 @@ impl Dyadic {
     /// assert_eq!(Dyadic::checked_new(2, 63), Some(Dyadic::new(1, 62)));
     /// ```
     pub fn checked_new(numerator: i64, exponent: u32) -> Option<Self> {
-        let shift = if numerator == 0 {
-            exponent
-        } else {
-            numerator.trailing_zeros().min(exponent)
-        };
+        if numerator == 0 {
+            // Any exponent: 0 / 2^k is 0 (and shifting by k >= 64 would overflow).
+            return Some(Dyadic::ZERO);
+        }
+        let shift = numerator.trailing_zeros().min(exponent);
         let exponent = exponent - shift;
         if exponent > MAX_EXPONENT {
             return None;
@@ -187,11 +187,9 @@ impl Dyadic {
 
     /// A value over `2^exponent` held in an `i128`, reduced, if it fits.
     fn from_wide(numerator: i128, exponent: u32) -> Option<Dyadic> {
-        let shift = if numerator == 0 {
-            exponent
-        } else {
-            numerator.trailing_zeros().min(exponent)
-        };
+        // Zero has 128 trailing zeros, more than any exponent here (at most 63): it reduces
+        // to 0 / 2^0 without a case of its own.
+        let shift = numerator.trailing_zeros().min(exponent);
         let n = numerator >> shift;
         if n < i64::MIN as i128 || n > i64::MAX as i128 {
             return None;
@@ -201,12 +199,9 @@ impl Dyadic {
 
     /// `floor(self * 2^k)` for `k <= 63`, exact in an `i128`.
     fn scaled_floor(self, k: u32) -> i128 {
-        let n = self.numerator as i128;
-        if k >= self.exponent {
-            n << (k - self.exponent)
-        } else {
-            n >> (self.exponent - k)
-        }
+        // |numerator| <= 2^63 and k <= 63: the product fits in 127 bits, and the arithmetic
+        // shift right rounds towards minus infinity.
+        ((self.numerator as i128) << k) >> self.exponent
     }
 }
 
@@ -306,7 +301,7 @@ impl FromStr for Dyadic {
         };
         let numerator: i64 = top.parse().map_err(|_| bad())?;
         let denominator: u64 = bottom.parse().map_err(|_| bad())?;
-        if denominator == 0 || !denominator.is_power_of_two() {
+        if !denominator.is_power_of_two() {
             return Err(bad());
         }
         Dyadic::checked_new(numerator, denominator.trailing_zeros()).ok_or_else(bad)
@@ -468,6 +463,88 @@ mod tests {
                 assert_eq!(f(a.half().unwrap()) * 2, f(a));
             }
         }
+    }
+
+    #[test]
+    fn parts_sign_and_integrality_agree_with_rationals() {
+        let mut rng = Rng::new(29);
+        for _ in 0..3000 {
+            let x = random(&mut rng, 8);
+            let f = x.numerator as i128 * (1 << (8 - x.exponent));
+            let (m, k) = x.parts();
+            // The value is m / 2^k, in lowest terms.
+            assert_eq!(m as i128 * (1 << (8 - k)), f);
+            assert!(k == 0 || m % 2 != 0, "{} / 2^{} is not reduced", m, k);
+            assert_eq!(Dyadic::checked_new(m, k), Some(x));
+            assert_eq!(x.is_integer(), f % 256 == 0);
+            assert_eq!(x.signum() as i128, f.signum());
+            assert_eq!(Dyadic::from(m), Dyadic::new(m << 3, 3));
+        }
+    }
+
+    #[test]
+    fn the_64_bit_limits_are_exact() {
+        let (max, min) = (Dyadic::integer(i64::MAX), Dyadic::integer(i64::MIN));
+        // Results at the limits fit; one step beyond does not.
+        assert_eq!(max.checked_add(Dyadic::ZERO), Some(max));
+        assert_eq!(min.checked_add(Dyadic::ZERO), Some(min));
+        assert_eq!(
+            Dyadic::integer(i64::MAX - 1).checked_add(Dyadic::integer(1)),
+            Some(max)
+        );
+        assert_eq!(
+            Dyadic::integer(i64::MIN + 1).checked_sub(Dyadic::integer(1)),
+            Some(min)
+        );
+        assert_eq!(min.checked_add(Dyadic::integer(-1)), None);
+        assert_eq!(max.checked_neg(), Some(Dyadic::integer(-i64::MAX)));
+        assert_eq!(
+            Dyadic::new(i64::MAX, 62).checked_add(Dyadic::new(1, 62)),
+            Some(Dyadic::integer(2)) // 2^63 / 2^62: too wide before it is reduced
+        );
+        assert_eq!(
+            Dyadic::checked_new(-3, 62).map(Dyadic::parts),
+            Some((-3, 62))
+        );
+        assert_eq!(Dyadic::checked_new(5, 63), None);
+        assert_eq!(Dyadic::checked_new(0, 200), Some(Dyadic::ZERO));
+        assert_eq!(Dyadic::new(1, 61).half(), Some(Dyadic::new(1, 62)));
+        assert_eq!(Dyadic::new(-5, 62).floor(), -1);
+        // Texts that are not dyadic numbers.
+        for text in ["1/3", "1/6", "3/-4", "/4", "1/", "", "1/2/2", "0x1"] {
+            assert!(text.parse::<Dyadic>().is_err(), "{}", text);
+        }
+        assert_eq!("-7/1".parse::<Dyadic>(), Ok(Dyadic::integer(-7)));
+        assert_eq!(
+            "1/3".parse::<Dyadic>().unwrap_err().to_string(),
+            "`1/3` is not a dyadic number such as 3/4"
+        );
+    }
+
+    #[test]
+    fn simplest_reaches_the_last_denominator_and_refuses_beyond() {
+        // Between 1/2^61 and 1/2^60 the simplest number is 3/2^62, the last denominator.
+        let (low, high) = (Dyadic::new(1, 61), Dyadic::new(1, 60));
+        assert_eq!(
+            simplest_between(Some(low), Some(high)),
+            Some(Dyadic::new(3, 62))
+        );
+        let (low, high) = (Dyadic::new(-1, 60), Dyadic::new(-1, 61));
+        assert_eq!(
+            simplest_between(Some(low), Some(high)),
+            Some(Dyadic::new(-3, 62))
+        );
+        // Between 1/2^62 and 2/2^62 only a denominator of 2^63 fits: refused with its reason.
+        let caught = std::panic::catch_unwind(|| {
+            simplest_between(Some(Dyadic::new(1, 62)), Some(Dyadic::new(1, 61)))
+        })
+        .unwrap_err();
+        let message = caught
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| caught.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        assert!(message.contains("needs 2^63"), "{}", message);
     }
 
     #[test]
