@@ -85,22 +85,13 @@ pub(crate) fn run_checks(
 
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let ((), panicked) = pool::with_workers(workers, |pool| {
-        for (index, name) in problems.iter().enumerate() {
-            if !interactive.contains(name) {
-                stage.problem_jobs(pool, index);
-            }
-        }
-        stage.unit_tests(
+        stage.all_jobs(
             pool,
             &groups,
             &harnesses_of,
             &profiles.profile,
             &harness_env,
         );
-        if settings.only.is_none() {
-            stage.doctests(&groups, &harnesses_of);
-        }
-        ordered.finish(slots.doc_marker);
     });
     (panicked, ordered)
 }
@@ -348,6 +339,29 @@ struct Stage<'a> {
 }
 
 impl<'a> Stage<'a> {
+    /// Gives `pool` every job: each problem's cases and bundle (an interactive problem's once
+    /// its jury is built, by the unit tests' jobs), the unit tests by group, the doctests
+    /// (not for one problem), then marks the end of the doctests' slot.
+    fn all_jobs(
+        &self,
+        pool: &pool::Pool<'a>,
+        groups: &'a [unit::Group<'a>],
+        harnesses_of: &'a [OnceLock<Vec<cargo::Artifact>>],
+        profile: &[String],
+        harness_env: &'a [(&'a str, &'a std::ffi::OsStr)],
+    ) {
+        for (index, name) in self.loaded.problems.iter().enumerate() {
+            if !self.interactive.contains(name) {
+                self.problem_jobs(pool, index);
+            }
+        }
+        self.unit_tests(pool, groups, harnesses_of, profile, harness_env);
+        if self.settings.only.is_none() {
+            self.doctests(groups, harnesses_of);
+        }
+        self.ordered.finish(self.slots.doc_marker);
+    }
+
     /// Problem `index`'s cases and bundle as jobs: an interactive problem's wait for its jury.
     fn problem_jobs(&self, pool: &pool::Pool<'a>, index: usize) {
         let (loaded, bundled, juries): (&'a Loaded, &'a [_], &'a OnceLock<_>) =
