@@ -25,10 +25,7 @@ pub(crate) fn run_checks(
         let at = problems.iter().position(|p| p == name);
         at.map_or_else(|| loaded.workspace.meta(name), |i| metas[i].clone())
     };
-    // The cases as they are now: a test that adds a case for a while (and removes it) while
-    // the checks run changes no verdict.
-    let found: Vec<(Vec<PathBuf>, Vec<PathBuf>)> =
-        problems.iter().map(|n| cases::inputs(root, n)).collect();
+    let found = found_cases(root, problems);
     let inputs = |name: &str| {
         problems
             .iter()
@@ -94,6 +91,12 @@ pub(crate) fn run_checks(
         );
     });
     (panicked, ordered)
+}
+
+/// Each problem's cases as they are now (the regular inputs, then the others): a test that
+/// adds a case for a while (and removes it) while the checks run changes no verdict.
+fn found_cases(root: &Path, problems: &[String]) -> Vec<(Vec<PathBuf>, Vec<PathBuf>)> {
+    problems.iter().map(|n| cases::inputs(root, n)).collect()
 }
 
 /// What a run reads before it builds: its problems, cargo's metadata, the workspace and each
