@@ -13,15 +13,15 @@ pub(super) const NOT_RUN: &[(&str, &str)] = &[
     (
         "./run_tests.sh knights",
         "the runner builds the workspace with cargo, which inside `cargo test` would wait on the \
-         build that runs this test; tools/tests/suite/runner.rs drives the runner's stages",
+         build that runs this test; tools/tests/suite/runner/ drives the runner's stages",
     ),
     (
         "cargo run --release --bin new -- my_game",
-        "writes a problem into the tree; tools/tests/suite/new.rs runs `new` in scratch workspaces",
+        "writes a problem into the tree; tools/tests/suite/new/ runs `new` in scratch workspaces",
     ),
     (
         "cargo run --release --bin new -- --listen",
-        "waits for Competitive Companion; tools/tests/suite/new.rs posts to the listener",
+        "waits for Competitive Companion; tools/tests/suite/new/listen.rs posts to the listener",
     ),
     (
         "cargo run --release --bin stress -- knights --reference 'python3 ref.py' --max",
