@@ -64,6 +64,7 @@ pub(crate) fn run_checks(
         interactors: &no_juries,
         out_dir: out_dir.clone(),
         inputs: &inputs,
+        judge_named: false,
     });
     let stage = Stage {
         settings,
