@@ -217,7 +217,7 @@ fn real_rustdoc() -> std::ffi::OsString {
         .unwrap_or_else(|| "rustdoc".into())
 }
 
-/// Writes [`MERGING_RUSTDOC`] into `dir` and returns its path, if this toolchain's rustdoc
+/// Writes the merging wrapper (`MERGING_RUSTDOC`) into `dir` and returns its path, if this toolchain's rustdoc
 /// (run in `root`, so that a `rust-toolchain` file there chooses it) can merge doctests;
 /// `None` (the doctests compiled one by one) if it cannot or the file cannot be written.
 pub fn merging_rustdoc(root: &Path, dir: &Path) -> Option<std::path::PathBuf> {
