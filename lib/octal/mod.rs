@@ -30,7 +30,7 @@ pub use certifier::{Certifier, Limits, Progress};
 pub use code::{OctalCode, OctalCodeError, MAX_CODE_LEN};
 pub use naive::Naive;
 pub use rare::RareValue;
-pub use sliced::BitSliced;
+pub use sliced::{BitSliced, FarMarks, FarPass};
 
 /// A method that computes an octal game's Grundy values G(0), G(1), … in order.
 ///

@@ -1,6 +1,7 @@
 //! The `grundy octal` and `grundy subtraction` runs: which method, how far (work and memory),
 //! the progress lines on stderr and the result lines on stdout.
 
+use crate::threads::TwoCores;
 use grundy::octal::{BitSliced, Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
 use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
 use std::io::Write;
@@ -208,6 +209,9 @@ pub struct Plan {
     /// Options examined at most when `upto` is not given (`--work`; [`DEFAULT_WORK`] by
     /// default).
     pub work: u64,
+    /// Threads for `Auto` (`--threads`; two are used at most, by
+    /// [`crate::threads::TwoCores`]).
+    pub threads: usize,
 }
 
 /// The heap past which no rare value was known before these runs: tczajka's table to 2^21 and
@@ -313,7 +317,12 @@ pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), Strin
     match run.method {
         Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
-        Method::Auto => analyze_with(game, BitSliced::new(game.code.clone()), run, out),
+        Method::Auto => analyze_with(
+            game,
+            TwoCores::new(BitSliced::new(game.code.clone()), run.threads),
+            run,
+            out,
+        ),
     }
 }
 
@@ -622,6 +631,7 @@ mod tests {
             values: false,
             memory: Some(1 << 20),
             work: DEFAULT_WORK,
+            threads: 2,
         };
         let mut out = Vec::new();
         let err = analyze(&nim, &run(MAX_VALUES + 1), &mut out).unwrap_err();
