@@ -202,7 +202,7 @@ mod tests {
             .collect();
         codes.extend((0..40).map(|_| random_code(&mut rng)));
         for code in codes {
-            let len = rng.range(2000, 40_000) as usize;
+            let len = rng.range(2000, 20_000) as usize;
             let mut one = BitSliced::new(code.clone());
             let work_one = one.extend_to(len).unwrap();
             let mut two = TwoCores::new(BitSliced::new(code.clone()), 2);
@@ -218,12 +218,12 @@ mod tests {
     }
 
     #[test]
-    fn officers_to_2_pow_18_on_two_threads() {
+    fn officers_to_2_pow_17_on_two_threads() {
         let code: OctalCode = "0.6".parse().unwrap();
         let mut one = BitSliced::new(code.clone());
-        one.extend_to(1 << 18).unwrap();
+        one.extend_to(1 << 17).unwrap();
         let mut two = TwoCores::new(BitSliced::new(code), 2);
-        two.extend_to(1 << 18).unwrap();
+        two.extend_to(1 << 17).unwrap();
         assert_eq!(one.values(), two.values());
         assert!(two.share() <= 1024);
     }
