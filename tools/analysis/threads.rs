@@ -39,7 +39,10 @@ impl TwoCores {
         self.share
     }
 
-    /// Values `len..stop` on two threads, all below the next review of the method.
+    /// Values `len..stop` on two threads, all below the next review of the method. The
+    /// solver never waits long for the helper: marks not ready after a short spin are left
+    /// (the solver marks that block's far pairs itself, and the helper's share shrinks), so
+    /// a helper without a core (a loaded machine) costs little.
     fn two_threads(&mut self, stop: usize, mut pass: FarPass) -> Result<u64, ValueTooLarge> {
         let solver = &mut self.solver;
         solver.reserve(stop - solver.len());
@@ -48,50 +51,59 @@ impl TwoCores {
         let to_main: Slot<FarMarks> = Slot::new();
         let share = &mut self.share;
         std::thread::scope(|scope| {
-            scope.spawn(|| {
+            let helper = scope.spawn(|| {
                 let values = &values;
                 // Each job: marks for the block at `block` from the values below `known`.
-                while let Some((mut marks, known, block, share)) = to_helper.take().0 {
+                while let Some((mut marks, known, block, share)) = to_helper.wait() {
                     // SAFETY: the solver's values are one allocation for the whole run (reserved
                     // above, so pushes never move them), the first `known` are written before
                     // the job is sent (the slot's release and acquire order them), and the
                     // solver only appends at or past `known` while the job runs.
                     let known = unsafe { std::slice::from_raw_parts(values.0, known) };
                     pass.mark(known, block, share, &mut marks);
-                    to_main.put(Some(marks));
+                    to_main.put(Some(marks), None);
                 }
             });
+            let helper = helper.thread().clone();
             let result = (|| {
-                let (mut this, mut next) = (FarMarks::new(), FarMarks::new());
+                let mut spare: Vec<FarMarks> = Vec::new();
+                // The block the helper is marking, if it has a job.
+                let mut busy: Option<usize> = None;
                 let mut work = 0;
-                let mut sent = false;
                 while solver.len() < stop {
                     let n0 = solver.len();
                     let count = BLOCK.min(stop - n0);
-                    if n0 + count < stop {
-                        to_helper.put(Some((next, n0, n0 + count, *share)));
-                        sent = true;
+                    let mut this = None;
+                    if let Some(block) = busy {
+                        let spins = if block == n0 { 2000 } else { 0 };
+                        match to_main.poll(spins) {
+                            Some(marks) => {
+                                busy = None;
+                                if block == n0 {
+                                    *share = (*share + 4).min(1024);
+                                    this = marks;
+                                } else {
+                                    spare.extend(marks);
+                                }
+                            }
+                            None if block == n0 => *share = share.saturating_sub(64),
+                            None => {}
+                        }
+                    }
+                    let mut this = this.unwrap_or_else(|| spare.pop().unwrap_or_default());
+                    if busy.is_none() && n0 + count < stop {
+                        let marks = spare.pop().unwrap_or_default();
+                        to_helper.put(Some((marks, n0, n0 + count, *share)), Some(&helper));
+                        busy = Some(n0 + count);
                     }
                     let pushed = solver.push_block(&mut this, count);
-                    if sent {
-                        let (marks, waited) = to_main.take();
-                        next = marks.expect("the helper answers each job");
-                        sent = false;
-                        // The helper was late: give it less; early: more.
-                        *share = if waited {
-                            share.saturating_sub(8)
-                        } else {
-                            (*share + 8).min(1024)
-                        };
-                    } else {
-                        next = FarMarks::new();
-                    }
+                    spare.push(this);
                     work += pushed?;
-                    std::mem::swap(&mut this, &mut next);
                 }
                 Ok(work)
             })();
-            to_helper.put(None);
+            // Stops the helper (a job it has not taken is dropped, an answer not taken too).
+            to_helper.put(None, Some(&helper));
             result
         })
     }
@@ -102,10 +114,11 @@ struct Shared(*const u16);
 unsafe impl Sync for Shared {}
 unsafe impl Send for Shared {}
 
-/// A hand-over between two threads: the taker spins briefly, then yields its core (the
-/// machine may be shared), until the item is there.
+/// A hand-over between two threads, one item at a time.
 struct Slot<T> {
     full: AtomicBool,
+    /// The taker is parked (or about to be) waiting for an item.
+    parked: AtomicBool,
     item: Mutex<Option<T>>,
 }
 
@@ -113,31 +126,55 @@ impl<T> Slot<T> {
     fn new() -> Self {
         Slot {
             full: AtomicBool::new(false),
+            parked: AtomicBool::new(false),
             item: Mutex::new(None),
         }
     }
 
-    fn put(&self, item: Option<T>) {
+    /// Hands `item` over, waking `taker` if it sleeps in [`Slot::wait`].
+    fn put(&self, item: Option<T>, taker: Option<&std::thread::Thread>) {
         *self.item.lock().expect("no panic holds the slot") = item;
-        self.full.store(true, Ordering::Release);
-    }
-
-    /// The item, and whether it had to be waited for.
-    fn take(&self) -> (Option<T>, bool) {
-        let mut waited = false;
-        let mut spins = 0u32;
-        while !self.full.load(Ordering::Acquire) {
-            waited = true;
-            if spins < 4000 {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
+        self.full.store(true, Ordering::SeqCst);
+        if let Some(taker) = taker {
+            if self.parked.load(Ordering::SeqCst) {
+                taker.unpark();
             }
         }
-        self.full.store(false, Ordering::Relaxed);
-        let item = self.item.lock().expect("no panic holds the slot").take();
-        (item, waited)
+    }
+
+    fn take_now(&self) -> Option<T> {
+        self.full.store(false, Ordering::SeqCst);
+        self.item.lock().expect("no panic holds the slot").take()
+    }
+
+    /// The item, if one comes within `spins` spins: `Some(item)`.
+    fn poll(&self, spins: u32) -> Option<Option<T>> {
+        for _ in 0..=spins {
+            if self.full.load(Ordering::Acquire) {
+                return Some(self.take_now());
+            }
+            std::hint::spin_loop();
+        }
+        None
+    }
+
+    /// Waits for the item: spins briefly, then sleeps until [`Slot::put`] wakes it.
+    fn wait(&self) -> Option<T> {
+        if let Some(item) = self.poll(4000) {
+            return item;
+        }
+        loop {
+            self.parked.store(true, Ordering::SeqCst);
+            if self.full.load(Ordering::SeqCst) {
+                self.parked.store(false, Ordering::SeqCst);
+                return self.take_now();
+            }
+            std::thread::park();
+            self.parked.store(false, Ordering::SeqCst);
+            if self.full.load(Ordering::SeqCst) {
+                return self.take_now();
+            }
+        }
     }
 }
 
