@@ -189,8 +189,10 @@ impl<S: Solver> Certifier<S> {
     /// # Panics
     /// If a position exceeds `u32::MAX`.
     pub fn extend_to(&mut self, len: usize) -> Result<(), ValueTooLarge> {
-        while self.solver.len() < len {
-            self.work += self.solver.push_next()?;
+        // The solver's own `extend_to`, so that a solver computing values in blocks (or on
+        // several threads) is driven that way.
+        if self.solver.len() < len {
+            self.work += self.solver.extend_to(len)?;
         }
         Ok(())
     }

@@ -2,8 +2,16 @@
 //! certified by the Guy–Smith theorem ([`crate::periodicity`]).
 //!
 //! Each method is its own type behind the [`Solver`] trait: [`Naive`] (every split pair),
-//! [`RareValue`] (the sparse-space method) and [`BitSliced`] (the same sparse space with the
-//! common values' positions kept as bit planes, for the longest runs). A [`Certifier`] drives any of them until a period
+//! [`RareValue`] (the rare-value or sparse-space method: every pair with a rare part, then an
+//! early-exit search for the rare candidates below the first missing common value) and
+//! [`BitSliced`] (the same method with its two steps made word-parallel: the pairs with a rare
+//! part read for sixteen heaps at once, and the rare candidates looked for 64 pairs a step in
+//! bit planes of the values, plane k holding bit k of every value). [`RareValue`] and
+//! [`BitSliced`] share one policy: the rare-value method while at most 1/8 of the positions
+//! are rare under the best mask, chosen again at every doubling. [`BitSliced`]'s far pass
+//! (the pairs with a rare part whose partners lie below the block) can run apart, one block
+//! ahead ([`FarPass`], [`FarMarks`]), which is how the analyzer uses a second core; the
+//! library itself runs on one thread. A [`Certifier`] drives any of them until a period
 //! is proved and then answers G(n) for every `u64`. A program that names one method carries
 //! only that one, and one that needs no period does not carry the certifier.
 //!
@@ -30,7 +38,7 @@ pub use certifier::{Certifier, Limits, Progress};
 pub use code::{OctalCode, OctalCodeError, MAX_CODE_LEN};
 pub use naive::Naive;
 pub use rare::RareValue;
-pub use sliced::BitSliced;
+pub use sliced::{BitSliced, FarMarks, FarPass};
 
 /// A method that computes an octal game's Grundy values G(0), G(1), … in order.
 ///

@@ -257,6 +257,106 @@ impl BitSliced {
         self.rare.as_ref().map(RareIndex::mask)
     }
 
+    /// The heap at which the method is chosen again (the mask may change there, so a
+    /// [`FarPass`] made before it is good for blocks below it only).
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, Solver};
+    /// let mut game = BitSliced::new("0.6".parse().unwrap());
+    /// game.extend_to(100).unwrap();
+    /// assert_eq!(game.review_at(), 128);
+    /// ```
+    pub fn review_at(&self) -> usize {
+        self.next_review
+    }
+
+    /// A far pass for the blocks below [`BitSliced::review_at`], while the rare-value method
+    /// is in use (`None` otherwise): a copy of the rare positions so far, the mask and the
+    /// split digits.
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, Solver};
+    /// let mut game = BitSliced::always("0.6".parse().unwrap());
+    /// assert!(game.far_pass().is_none());
+    /// game.extend_to(100).unwrap();
+    /// assert!(game.far_pass().is_some());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(r) for r rare positions.
+    pub fn far_pass(&self) -> Option<FarPass> {
+        let rare = self.rare.as_ref()?;
+        Some(FarPass {
+            split: self.moves.split.clone(),
+            shared: self.shared.clone(),
+            mask: rare.mask(),
+            positions: rare.positions().to_vec(),
+            scanned: self.values.len(),
+            top: self.top,
+        })
+    }
+
+    /// Computes the next `count` values (1 ≤ `count` ≤ 16) as one block, using `marks` if a
+    /// [`FarPass`] prepared them for a block starting here (and marking the far pairs they
+    /// lack), and gives `marks` back holding the previous block's tables, for the next use.
+    /// The values are those of [`Solver::push_next`]; returns the options examined.
+    ///
+    /// ```
+    /// use grundy::octal::{BitSliced, FarMarks, Solver};
+    /// let mut game = BitSliced::always("0.777".parse().unwrap());
+    /// let mut marks = FarMarks::new();
+    /// while game.len() < 2000 {
+    ///     game.push_block(&mut marks, 16).unwrap();
+    /// }
+    /// let mut reference = BitSliced::always("0.777".parse().unwrap());
+    /// reference.extend_to(2000).unwrap();
+    /// assert_eq!(game.values(), reference.values());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ValueTooLarge`], with the values below it kept.
+    ///
+    /// # Panics
+    /// If `count` is 0 or above 16.
+    pub fn push_block(&mut self, marks: &mut FarMarks, count: usize) -> Result<u64, ValueTooLarge> {
+        assert!((1..=LANES).contains(&count), "a block is 1 to 16 heaps");
+        let n0 = self.values.len();
+        let mut work = 0;
+        if self.rare.is_none() || n0 + count > self.next_review {
+            for _ in 0..count {
+                work += self.push_next()?;
+            }
+            return Ok(work);
+        }
+        let prepared =
+            marks.block == n0 && marks.lanes.is_some() && self.rare_mask() == Some(marks.mask);
+        std::mem::swap(&mut self.lanes, &mut marks.lanes);
+        // Every mark ever made is a XOR of two values: below the largest one's next power
+        // of two, which clears any table.
+        let size = (usize::from(self.top) + 1).next_power_of_two();
+        marks.dirty = size;
+        marks.block = usize::MAX;
+        let lanes = self.lanes.get_or_insert_with(Lanes::new);
+        let (done, prepared_work) = if prepared {
+            (marks.done, marks.work)
+        } else {
+            lanes.clear(size, self.shared.is_some());
+            ((LANES, LANES), 0)
+        };
+        let far = Far {
+            split: &self.moves.split,
+            shared: self.shared.as_ref(),
+            n0,
+        };
+        let positions = self.rare.as_ref().map_or(&[][..], |rare| rare.positions());
+        self.block_work = prepared_work + far.mark(&self.values, positions, done, lanes);
+        self.block = n0;
+        for _ in 0..count {
+            work += self.push_next()?;
+        }
+        Ok(work)
+    }
+
     /// Chooses the method for the next stretch of values from the histogram so far.
     fn review_method(&mut self) {
         self.next_review = 2 * self.values.len().max(1);
@@ -281,51 +381,19 @@ impl BitSliced {
     /// (r, m − r) with r rare, `LANES <= r < n0 − j` for each split digit j: those whose
     /// partners are all known.
     fn mark_far_pairs(&mut self) {
-        let g = &self.values;
-        let n0 = g.len();
+        let n0 = self.values.len();
         let size = (usize::from(self.top) + 1).next_power_of_two();
         let lanes = self.lanes.get_or_insert_with(Lanes::new);
         lanes.clear(size, self.shared.is_some());
         self.block = n0;
         self.block_work = 0;
-        let rare = match &self.rare {
-            Some(rare) => rare,
-            None => return,
-        };
-        let positions = rare.positions();
-        let from = positions.partition_point(|&r| (r as usize) < LANES);
-        if let Some(shared) = &self.shared {
-            if n0 <= shared.lag + LANES {
-                return;
-            }
-            let bits = lanes.bits();
-            let to = positions
-                .partition_point(|&r| (r as usize) < n0 - shared.lag)
-                .max(from);
-            self.block_work += ((to - from) * self.moves.split.len()) as u64;
-            for &r in &positions[from..to] {
-                let r = r as usize;
-                let u = g[r];
-                let p = n0 - shared.lag - r;
-                let partners = &g[p..p + shared.masks.len()];
-                for (&w, &heaps) in partners.iter().zip(&shared.masks) {
-                    bits[usize::from(w ^ u)] |= heaps;
-                }
-            }
-            return;
-        }
-        for &j in &self.moves.split {
-            if n0 <= j + LANES {
-                continue;
-            }
-            let m0 = n0 - j;
-            let to = positions.partition_point(|&r| (r as usize) < m0).max(from);
-            self.block_work += (to - from) as u64;
-            for &r in &positions[from..to] {
-                let r = r as usize;
-                let p = m0 - r;
-                mark_window(&mut lanes.tables, g[r], &g[p..p + LANES]);
-            }
+        if let Some(rare) = &self.rare {
+            let far = Far {
+                split: &self.moves.split,
+                shared: self.shared.as_ref(),
+                n0,
+            };
+            self.block_work = far.mark(&self.values, rare.positions(), (LANES, LANES), lanes);
         }
     }
 
@@ -438,6 +506,219 @@ impl BitSliced {
             .min()
             .unwrap_or(c);
         (mex, work)
+    }
+}
+
+/// The far pairs of one block of sixteen heaps, marked away from the solver (on another
+/// thread, say) by a [`FarPass`] and used by [`BitSliced::push_block`]: the generic split
+/// that lets a caller run the far pass of the next block while the solver computes this one.
+/// The library itself stays single-threaded.
+///
+/// ```
+/// use grundy::octal::{BitSliced, FarMarks, Solver};
+/// let mut game = BitSliced::always("0.6".parse().unwrap());
+/// game.extend_to(100).unwrap();
+/// // Marks that no far pass prepared: `push_block` marks every far pair itself.
+/// let mut marks = FarMarks::new();
+/// game.push_block(&mut marks, 16).unwrap();
+/// assert_eq!(game.len(), 116);
+/// ```
+///
+/// # Constraints
+/// About 1 MiB (a table of every 16-bit value for each heap of a block), allocated on first use.
+#[derive(Clone, Debug)]
+pub struct FarMarks {
+    lanes: Option<Lanes>,
+    /// The block the marks are for (`usize::MAX`: none).
+    block: usize,
+    /// The mask their rare parts were chosen by (they are used only if the solver's is the
+    /// same: a review of the method may change it).
+    mask: u16,
+    /// The rare parts r in `done.0..done.1` are marked.
+    done: (usize, usize),
+    /// The pairs a heap of the block gets from them.
+    work: u64,
+    /// Every mark at or above this is zero.
+    dirty: usize,
+}
+
+impl FarMarks {
+    /// Marks for no block yet.
+    ///
+    /// ```
+    /// let _ = grundy::octal::FarMarks::new();
+    /// ```
+    pub fn new() -> Self {
+        FarMarks {
+            lanes: None,
+            block: usize::MAX,
+            mask: 0,
+            done: (0, 0),
+            work: 0,
+            dirty: 0,
+        }
+    }
+}
+
+impl Default for FarMarks {
+    fn default() -> Self {
+        FarMarks::new()
+    }
+}
+
+/// A far pass that runs apart from its [`BitSliced`] solver between two reviews of its method
+/// ([`BitSliced::review_at`]): it reads the values known so far, keeps its own list of rare
+/// positions, and marks a share of a block's far pairs into [`FarMarks`].
+///
+/// ```
+/// use grundy::octal::{BitSliced, FarMarks, Solver};
+/// let code: grundy::octal::OctalCode = "0.6".parse().unwrap();
+/// let mut game = BitSliced::always(code.clone());
+/// game.extend_to(300).unwrap();
+/// let mut pass = game.far_pass().unwrap();
+/// let mut marks = FarMarks::new();
+/// // Half of the far pairs of the block after next, from the values known now.
+/// pass.mark(game.values(), 316, 512, &mut marks);
+/// let mut next = FarMarks::new();
+/// game.push_block(&mut next, 16).unwrap();
+/// game.push_block(&mut marks, 16).unwrap();
+/// let mut reference = BitSliced::always(code);
+/// reference.extend_to(332).unwrap();
+/// assert_eq!(game.values(), reference.values());
+/// ```
+#[derive(Clone, Debug)]
+pub struct FarPass {
+    split: Vec<usize>,
+    shared: Option<SharedWindow>,
+    mask: u16,
+    positions: Vec<u32>,
+    /// The values read so far into `positions` and `top`.
+    scanned: usize,
+    top: u16,
+}
+
+impl FarPass {
+    /// Marks into `marks` the far pairs of the block starting at heap `block` whose rare part
+    /// r has its partners in `known` (the values known, heap 0 first), up to the share
+    /// `share / 1024` of those rare parts (in increasing order); the solver marks the rest.
+    ///
+    /// # Panics
+    /// If `known` is shorter than the values known when the pass was made, or `block` is
+    /// not above `known.len()`.
+    ///
+    /// # Complexity
+    /// O(new values) to read them, plus O(s) for each pair marked (s split digits), for all
+    /// sixteen heaps at once.
+    pub fn mark(&mut self, known: &[u16], block: usize, share: u32, marks: &mut FarMarks) {
+        assert!(known.len() >= self.scanned && block >= known.len());
+        for (n, &v) in known.iter().enumerate().skip(self.scanned) {
+            self.top = self.top.max(v);
+            if n >= 1 && (v & self.mask).count_ones() % 2 == 0 {
+                self.positions.push(n as u32);
+            }
+        }
+        self.scanned = known.len();
+        let far = Far {
+            split: &self.split,
+            shared: self.shared.as_ref(),
+            n0: block,
+        };
+        let lo = far.first_with_partners_below(known.len());
+        let lag = self.split.iter().copied().max().unwrap_or(0);
+        let hi = known.len().min(block.saturating_sub(lag));
+        let (from, to) = {
+            let index = |bound: usize| self.positions.partition_point(|&r| (r as usize) < bound);
+            (index(lo), index(hi).max(index(lo)))
+        };
+        let take = from + ((to - from) as u64 * u64::from(share.min(1024)) / 1024) as usize;
+        let end = if take < to {
+            self.positions[take] as usize
+        } else {
+            hi.max(lo)
+        };
+        let size = (usize::from(self.top) + 1).next_power_of_two();
+        let lanes = marks.lanes.get_or_insert_with(Lanes::new);
+        lanes.clear(marks.dirty.max(size), self.shared.is_some());
+        marks.dirty = marks.dirty.max(size);
+        marks.block = block;
+        marks.mask = self.mask;
+        marks.done = (lo, end);
+        marks.work = far.mark_in(known, &self.positions, lo, end, lanes);
+    }
+}
+
+/// The far pass of one block: the pairs (r, n0 + i − j − r) with r rare and
+/// `LANES <= r < n0 − j` for each split digit j (with a shared window, `r < n0 − lag` for
+/// all), whose partners lie below the block.
+struct Far<'a> {
+    split: &'a [usize],
+    shared: Option<&'a SharedWindow>,
+    n0: usize,
+}
+
+impl Far<'_> {
+    /// Marks in `lanes` the far pairs with r in `lo..hi` as well as in the block's own range
+    /// for each digit; returns the pairs a heap gets. `g` holds every value the partners of
+    /// those r need, and `positions` the rare positions below the largest such r.
+    fn mark_in(
+        &self,
+        g: &[u16],
+        positions: &[u32],
+        lo: usize,
+        hi: usize,
+        lanes: &mut Lanes,
+    ) -> u64 {
+        let lo = lo.max(LANES);
+        let index = |bound: usize| positions.partition_point(|&r| (r as usize) < bound);
+        let n0 = self.n0;
+        if let Some(shared) = self.shared {
+            let end = hi.min(n0.saturating_sub(shared.lag));
+            if end <= lo {
+                return 0;
+            }
+            let (from, to) = (index(lo), index(end));
+            let bits = lanes.bits();
+            for &r in &positions[from..to] {
+                let r = r as usize;
+                let u = g[r];
+                let p = n0 - shared.lag - r;
+                let partners = &g[p..p + shared.masks.len()];
+                for (&w, &heaps) in partners.iter().zip(&shared.masks) {
+                    bits[usize::from(w ^ u)] |= heaps;
+                }
+            }
+            return ((to - from) * self.split.len()) as u64;
+        }
+        let mut work = 0;
+        for &j in self.split {
+            let end = hi.min(n0.saturating_sub(j));
+            if end <= lo {
+                continue;
+            }
+            let (from, to) = (index(lo), index(end));
+            work += (to - from) as u64;
+            let m0 = n0 - j;
+            for &r in &positions[from..to] {
+                let r = r as usize;
+                let p = m0 - r;
+                mark_window(&mut lanes.tables, g[r], &g[p..p + LANES]);
+            }
+        }
+        work
+    }
+
+    /// Marks the far pairs outside `done` (r in `done.0..done.1`, marked elsewhere); returns
+    /// the pairs a heap gets from them.
+    fn mark(&self, g: &[u16], positions: &[u32], done: (usize, usize), lanes: &mut Lanes) -> u64 {
+        let (a, b) = (done.0.max(LANES), done.1.max(done.0.max(LANES)));
+        self.mark_in(g, positions, LANES, a, lanes)
+            + self.mark_in(g, positions, b, usize::MAX, lanes)
+    }
+
+    /// The smallest r whose partners lie below `known` (the values known), for any digit.
+    fn first_with_partners_below(&self, known: usize) -> usize {
+        let low = self.split.iter().copied().min().unwrap_or(0);
+        (self.n0 + LANES).saturating_sub(low + known).max(LANES)
     }
 }
 
@@ -700,6 +981,79 @@ mod tests {
             assert_eq!(work_one, work_each, "{code}");
         }
         assert!(shared > 10, "too few codes shared a window: {}", shared);
+    }
+
+    /// Drives `game` to `len` as a two-thread caller would, on one thread: the far pairs of
+    /// each block marked by a [`FarPass`] from the values known one block earlier, a random
+    /// share of them, the solver marking the rest; returns the work.
+    fn extend_in_blocks(game: &mut BitSliced, len: usize, rng: &mut Rng) -> u64 {
+        let (mut this, mut next) = (FarMarks::new(), FarMarks::new());
+        let (mut pass, mut made_for) = (None, usize::MAX);
+        let mut work = 0;
+        while game.len() < len {
+            let n0 = game.len();
+            if made_for != game.review_at() {
+                pass = game.far_pass();
+                made_for = game.review_at();
+            }
+            let count = LANES.min(len - n0);
+            if let Some(pass) = &mut pass {
+                if count == LANES && rng.below(8) != 0 {
+                    let share = [0, 1024, rng.below(1025) as u32][rng.below(3) as usize];
+                    pass.mark(game.values(), n0 + LANES, share, &mut next);
+                }
+            }
+            work += game.push_block(&mut this, count).unwrap();
+            std::mem::swap(&mut this, &mut next);
+        }
+        work
+    }
+
+    #[test]
+    fn far_passes_apart_give_the_values_and_work_of_one_pass() {
+        let mut rng = Rng::new(4646);
+        let mut prepared = 0;
+        for round in 0..120 {
+            let code = if round < 6 {
+                ["0.6", "0.777", "0.376", "0.165", "0.07", "4.07"][round]
+                    .parse()
+                    .unwrap()
+            } else {
+                random_code(&mut rng)
+            };
+            let len = rng.range(100, 5000) as usize;
+            let mut one = BitSliced::always(code.clone());
+            let work_one = one.extend_to(len).unwrap();
+            let mut apart = if rng.below(2) == 0 {
+                BitSliced::always(code.clone())
+            } else {
+                BitSliced::new(code.clone())
+            };
+            if !apart.only_when_sparse {
+                prepared += 1;
+            }
+            let work_apart = extend_in_blocks(&mut apart, len, &mut rng);
+            assert_eq!(one.values(), apart.values(), "{code}");
+            if !apart.only_when_sparse {
+                assert_eq!(work_one, work_apart, "{code}");
+            }
+            assert_eq!(
+                apart.values(),
+                values_of(Naive::new(code.clone()), len),
+                "{code}"
+            );
+        }
+        assert!(prepared > 30, "{}", prepared);
+    }
+
+    #[test]
+    fn officers_in_blocks_to_2_pow_16_match_one_pass() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let mut rng = Rng::new(6);
+        let mut apart = BitSliced::new(code.clone());
+        extend_in_blocks(&mut apart, 1 << 16, &mut rng);
+        assert_eq!(apart.values(), values_of(BitSliced::new(code), 1 << 16));
+        assert!(apart.rare_mask().is_some());
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod memory;
 
 pub use memory::{memory_available, memory_budget, parse_memory, ExitOnOutOfMemory};
 
+use crate::threads::TwoCores;
 use grundy::octal::{BitSliced, Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
 use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
 use std::io::Write;
@@ -157,6 +158,9 @@ pub struct Plan {
     /// Options examined at most when `upto` is not given (`--work`; [`DEFAULT_WORK`] by
     /// default).
     pub work: u64,
+    /// Threads for `Auto` (`--threads`; two are used at most, by
+    /// [`crate::threads::TwoCores`]).
+    pub threads: usize,
 }
 
 /// The heap past which no rare value was known before these runs: tczajka's table to 2^21 and
@@ -262,7 +266,12 @@ pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), Strin
     match run.method {
         Method::Naive => analyze_with(game, Naive::new(game.code.clone()), run, out),
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
-        Method::Auto => analyze_with(game, BitSliced::new(game.code.clone()), run, out),
+        Method::Auto => analyze_with(
+            game,
+            TwoCores::new(BitSliced::new(game.code.clone()), run.threads),
+            run,
+            out,
+        ),
     }
 }
 

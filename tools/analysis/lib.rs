@@ -5,3 +5,4 @@ pub mod analyzer;
 pub mod describe;
 pub mod partizan;
 pub mod plot;
+pub mod threads;

@@ -4,6 +4,7 @@
 //! cargo run --release --bin bundle -- pegostripes > submit.rs       # the problem's own judge
 //! cargo run --release --bin bundle -- knights --judge atcoder       # another judge's profile
 //! cargo run --release --bin bundle -- --judges                      # the judge table
+//! cargo run --release --bin bundle -- dividing_game --check         # compiled as the judge would, run on the cases
 //! ```
 //!
 //! The judge is the problem's `judge` in problems/Cargo.toml unless `--judge` says otherwise. On standard
@@ -17,6 +18,13 @@
 //! the bundler cannot follow, a bundle over the judge's size limit, a failed write), or one a
 //! finding of the old-compiler check; 2 with one line for a usage error (a bad argument, an
 //! unknown problem or `--judge`).
+//!
+//! `--check` writes no bundle: it compiles the bundle as the judge would and runs it on the
+//! problem's cases, one verdict line a check and `N passed, M failed` last, as the runner
+//! prints them (`runner::outside`): a plain judge's by the toolchain's rustc in its edition
+//! with its flags (and the old rustc where installed), an AtCoder one in a scratch cargo
+//! project with AtCoder's crate versions and edition. Exit status 0 when every check passed,
+//! 1 otherwise.
 
 use bundler::Shaking;
 use clap::Parser;
@@ -45,6 +53,10 @@ struct Cli {
     /// Print the judge table (name, rustc, edition, crates, size limit) and exit.
     #[arg(long)]
     judges: bool,
+    /// Write no bundle: compile it as the judge would (for AtCoder against its crates) and run
+    /// it on the problem's cases, one verdict a line.
+    #[arg(long, conflicts_with_all = ["minify", "whole_modules"])]
+    check: bool,
     /// The workspace's root (default: the one this tool was built from).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
@@ -66,6 +78,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(judge) => judges::by_name(&judge).unwrap_or_else(|e| model::cli::usage_error(&e)),
         None => model::workspace::Workspace::load(&root)?.meta(&name)?.judge,
     };
+    if cli.check {
+        return check(&root, &name, judge);
+    }
     let shaking = if cli.whole_modules {
         Shaking::WholeModules
     } else {
@@ -99,6 +114,17 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     if let Some(warning) = size_warning(text.len(), minified.len(), cli.minify, judge) {
         eprintln!("warning: {}", warning);
+    }
+    Ok(())
+}
+
+/// `--check`: problem `name`'s bundle for `judge` compiled as the judge would and run on its
+/// cases by this same bundler; exits 1 when a check failed.
+fn check(root: &std::path::Path, name: &str, judge: &'static Judge) -> Result<(), String> {
+    let bundler = std::env::current_exe().map_err(|e| format!("cannot find the bundler: {e}"))?;
+    let (_, failed) = runner::outside::check(root, name, judge, &bundler)?;
+    if failed > 0 {
+        std::process::exit(1);
     }
     Ok(())
 }

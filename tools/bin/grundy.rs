@@ -166,6 +166,10 @@ struct RunArgs {
     /// /proc/meminfo); `ulimit -v` still applies.
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     memory: Option<u64>,
+    /// Threads for the default method (1 or 2 are used: the far pass of each block of heaps
+    /// runs on a second one; default: the cores available).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -291,6 +295,10 @@ fn run() -> Result<(), String> {
         values: run.values,
         memory: memory_budget(run.memory),
         work: run.work,
+        threads: run.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        ),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     analyze(&game, &run, &mut out)

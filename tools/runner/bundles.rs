@@ -51,6 +51,9 @@ pub struct Built<'a> {
     pub interactors: &'a super::interactive::Interactors,
     /// Each problem's cases, as the run found them when it started.
     pub inputs: &'a (dyn Fn(&str) -> Vec<PathBuf> + Sync),
+    /// Whether the bundler is told the judge (`--judge`), as `bundle NAME --check --judge J`
+    /// asks; the runner bundles each problem for its own judge.
+    pub judge_named: bool,
 }
 
 /// Problem `name`'s whole bundle check, judged by `judge` within `limit`: bundled; for a
@@ -70,18 +73,45 @@ pub fn problem(
 ) {
     let start = Instant::now();
     let file = built.out_dir.join(format!("{name}.rs"));
-    if let Err(e) = bundle(built.bundle, &settings.root, name, None, &file) {
+    let named = built.judge_named.then_some(judge.name);
+    if let Err(e) = bundle(built.bundle, &settings.root, name, named, &file) {
         return report.verdict(Verdict::Re, &format!("bundle {name}"), start.elapsed(), &e);
     }
     if !judge.is_plain() {
         return;
     }
-    let size = fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
     let exe = built.out_dir.join(name);
-    // The compilers' runs at once: the toolchain's builds the binary that runs the cases;
-    // the old rustc proves that the judge's compiler builds the bundle and checks another
-    // edition ([`old_compiler_runs`]).
-    let (built_now, old_runs) = std::thread::scope(|scope| {
+    let compiled = compile_plain(settings, name, judge, &file, &exe, &built.out_dir);
+    if report_compiles(name, judge, &file, compiled, report) {
+        run_cases(built, name, &exe, limit, report);
+        check_parity(built, name, &exe, limit, report);
+    }
+}
+
+/// One compiler run on a bundle: its result and how long it took.
+type Compiled = (Result<(), String>, Duration);
+
+/// What [`compile_plain`] did: the toolchain's build of the binary, and each of the old
+/// rustc's runs with the edition it checked.
+struct PlainCompiles {
+    toolchain: Compiled,
+    old: Vec<(&'static str, Compiled)>,
+}
+
+/// Problem `name`'s bundle `file` for plain `judge` compiled by both compilers at once: the
+/// toolchain's builds `exe`, the binary that runs the cases, as the judge would; the old rustc
+/// proves that the judge's compiler builds the bundle ([`old_compiler_runs`]), its outputs
+/// beside `exe` in `out_dir`.
+fn compile_plain(
+    settings: &Settings,
+    name: &str,
+    judge: &'static Judge,
+    file: &Path,
+    exe: &Path,
+    out_dir: &Path,
+) -> PlainCompiles {
+    let start = Instant::now();
+    std::thread::scope(|scope| {
         let old_runs: Vec<_> = settings
             .old_rustc
             .iter()
@@ -91,38 +121,46 @@ pub fn problem(
                     .map(move |(edition, emit)| (old, edition, emit))
             })
             .map(|(old, edition, emit)| {
-                let file = &file;
-                let out = built.out_dir.join(format!("{name}-old-{edition}"));
+                let out = out_dir.join(format!("{name}-old-{edition}"));
                 scope.spawn(move || {
                     let start = Instant::now();
-                    (
-                        edition,
-                        emit,
-                        compile(old, edition, judge.rustc_flags, emit, file, &out),
-                        start.elapsed(),
-                    )
+                    let result = compile(old, edition, judge.rustc_flags, emit, file, &out);
+                    (edition, (result, start.elapsed()))
                 })
             })
             .collect();
-        let built_now = compile(
-            Path::new("rustc"),
+        let rustc = Path::new("rustc");
+        let built = compile(
+            rustc,
             judge.edition,
             judge.rustc_flags,
             Emit::Binary,
-            &file,
-            &exe,
+            file,
+            exe,
         );
-        let elapsed = start.elapsed();
-        let old_runs: Vec<_> = old_runs
+        let toolchain = (built, start.elapsed());
+        let old = old_runs
             .into_iter()
             .map(|run| run.join().expect("a compiler thread does not panic"))
             .collect();
-        ((built_now, elapsed), old_runs)
-    });
-    let (built_now, elapsed) = built_now;
+        PlainCompiles { toolchain, old }
+    })
+}
+
+/// The verdicts of [`compile_plain`]'s runs on problem `name`'s bundle `file`; whether the
+/// toolchain's binary was built, so that the cases can run.
+fn report_compiles(
+    name: &str,
+    judge: &Judge,
+    file: &Path,
+    compiled: PlainCompiles,
+    report: &mut Report,
+) -> bool {
+    let (built_now, elapsed) = compiled.toolchain;
     let runnable = built_now.is_ok();
     match built_now {
         Ok(()) => {
+            let size = fs::metadata(file).map(|m| m.len()).unwrap_or(0);
             let label = format!("bundle {} for {} ({} bytes)", name, judge.name, size);
             report.verdict(Verdict::Ac, &label, elapsed, "");
         }
@@ -131,43 +169,46 @@ pub fn problem(
             report.verdict(Verdict::Re, &label, elapsed, &e);
         }
     }
-    for (edition, _, result, elapsed) in old_runs {
+    for (edition, (result, elapsed)) in compiled.old {
         let label = format!("bundle {name}: old rustc, edition {edition}");
         match result {
             Ok(()) => report.verdict(Verdict::Ac, &label, elapsed, ""),
             Err(e) => report.verdict(Verdict::Re, &label, elapsed, &e),
         }
     }
-    if !runnable {
+    runnable
+}
+
+/// Problem `name`'s bundle `exe` compared with its cargo-built binary, when there is one, on
+/// the bad inputs and seeded variants of its cases: one verdict, `bundle:NAME/parity`.
+fn check_parity(built: &Built, name: &str, exe: &Path, limit: CaseLimits, report: &mut Report) {
+    let Some(binary) = (built.binary)(name) else {
         return;
-    }
-    run_cases(built, name, &exe, limit, report);
-    if let Some(binary) = (built.binary)(name) {
-        let start = Instant::now();
-        let label = format!("bundle:{name}/parity");
-        // An interactive problem's cases are the jury's starts, not what the program reads:
-        // its bundle is played against the jury on them ([`run_cases`]) and compared here on
-        // the bad inputs alone.
-        let interactive = built.interactors.names().iter().any(|n| n == name);
-        let inputs = if interactive {
-            bad_inputs()
-        } else {
-            parity_inputs(name, &(built.inputs)(name))
-        };
-        match parity(&binary, &exe, &inputs, limit.time) {
-            None => {
-                let detail = format!("{} inputs", inputs.len());
-                report.verdict(Verdict::Ac, &label, start.elapsed(), &detail)
-            }
-            Some((at, detail)) => {
-                // The input kept, so that both programs can be run on it by hand.
-                let saved = built.out_dir.join(format!("{name}-parity.in"));
-                let detail = match fs::write(&saved, &inputs[at].1) {
-                    Ok(()) => format!("{detail} (the input: {})", saved.display()),
-                    Err(_) => detail,
-                };
-                report.verdict(Verdict::Wa, &label, start.elapsed(), &detail)
-            }
+    };
+    let start = Instant::now();
+    let label = format!("bundle:{name}/parity");
+    // An interactive problem's cases are the jury's starts, not what the program reads: its
+    // bundle is played against the jury on them ([`run_cases`]) and compared here on the bad
+    // inputs alone.
+    let interactive = built.interactors.names().iter().any(|n| n == name);
+    let inputs = if interactive {
+        bad_inputs()
+    } else {
+        parity_inputs(name, &(built.inputs)(name))
+    };
+    match parity(&binary, exe, &inputs, limit.time) {
+        None => {
+            let detail = format!("{} inputs", inputs.len());
+            report.verdict(Verdict::Ac, &label, start.elapsed(), &detail)
+        }
+        Some((at, detail)) => {
+            // The input kept, so that both programs can be run on it by hand.
+            let saved = built.out_dir.join(format!("{name}-parity.in"));
+            let detail = match fs::write(&saved, &inputs[at].1) {
+                Ok(()) => format!("{detail} (the input: {})", saved.display()),
+                Err(_) => detail,
+            };
+            report.verdict(Verdict::Wa, &label, start.elapsed(), &detail)
         }
     }
 }
@@ -408,31 +449,10 @@ pub fn atcoder(
     let start = Instant::now();
     let judge = judges::by_name("atcoder").expect("the judge table has AtCoder");
     let scratch = built.out_dir.with_file_name("atcoder-check");
-    let bin_dir = scratch.join("src/bin");
-    if let Err(e) = fresh_dir(&bin_dir, names) {
+    if let Err(e) = atcoder_project(&scratch, judge, names) {
         return report.verdict(Verdict::Re, "AtCoder bundles", start.elapsed(), &e);
     }
-    let crates: Vec<String> = judge
-        .crates
-        .iter()
-        .map(|c| {
-            let (name, version) = c.split_once(' ').unwrap_or((c, ""));
-            format!("{name} = \"{version}\"")
-        })
-        .collect();
-    let manifest = format!(
-        "[package]\nname = \"atcoder-check\"\nversion = \"0.0.0\"\nedition = \"{}\"\npublish = false\n\n[dependencies]\n{}\n\n[workspace]\n",
-        judge.edition,
-        crates.join("\n")
-    );
-    if let Err(e) = fs::write(scratch.join("Cargo.toml"), manifest) {
-        return report.verdict(
-            Verdict::Re,
-            "AtCoder bundles",
-            start.elapsed(),
-            &e.to_string(),
-        );
-    }
+    let bin_dir = scratch.join("src/bin");
     let mut ok = true;
     for name in names {
         let file = bin_dir.join(format!("{name}.rs"));
@@ -450,36 +470,71 @@ pub fn atcoder(
         judge.crates.join(", ").replace(" =", " "),
         judge.edition
     );
+    match atcoder_build(&scratch, names.len(), judged_there) {
+        Ok(artifacts) => {
+            report.verdict(Verdict::Ac, &label, start.elapsed(), "");
+            for (name, limit) in judged_there {
+                let exe = artifacts
+                    .iter()
+                    .find(|a: &&Artifact| a.kind == "bin" && a.target == *name);
+                if let Some(exe) = exe {
+                    run_cases(built, name, &exe.executable, *limit, report);
+                }
+            }
+        }
+        Err(e) => report.verdict(Verdict::Re, &label, start.elapsed(), &e),
+    }
+}
+
+/// The scratch cargo project at `scratch` for the AtCoder bundles of `names`: a manifest with
+/// exactly `judge`'s crates and edition, and `src/bin/` holding no other problem's bundle.
+fn atcoder_project(scratch: &Path, judge: &Judge, names: &[&str]) -> Result<(), String> {
+    fresh_dir(&scratch.join("src/bin"), names)?;
+    let manifest = atcoder_manifest(judge);
+    fs::write(scratch.join("Cargo.toml"), manifest).map_err(|e| e.to_string())
+}
+
+/// The scratch project's manifest: `judge`'s crates at its versions, in its edition, a
+/// workspace of its own.
+fn atcoder_manifest(judge: &Judge) -> String {
+    let crates: Vec<String> = judge
+        .crates
+        .iter()
+        .map(|c| {
+            let (name, version) = c.split_once(' ').unwrap_or((c, ""));
+            format!("{name} = \"{version}\"")
+        })
+        .collect();
+    format!(
+        "[package]\nname = \"atcoder-check\"\nversion = \"0.0.0\"\nedition = \"{}\"\npublish = false\n\n[dependencies]\n{}\n\n[workspace]\n",
+        judge.edition,
+        crates.join("\n")
+    )
+}
+
+/// Builds the scratch project's bundles: all `bundles` checked (`cargo check`: types, borrows
+/// and lints, no code generated), the problems judged there built and returned. The check is
+/// left out when every bundle is built anyway (the build checks them too, and a check would
+/// compile the crates a second time, as metadata).
+fn atcoder_build(
+    scratch: &Path,
+    bundles: usize,
+    judged_there: &[(String, CaseLimits)],
+) -> Result<Vec<Artifact>, String> {
     let target = scratch.join("target");
     let target = target.to_string_lossy();
-    let check = ["check", "--release", "--bins", "--target-dir", &target];
-    if let Err(e) = cargo::build(&scratch, &check) {
-        return report.verdict(Verdict::Re, &label, start.elapsed(), &e);
+    if judged_there.len() < bundles {
+        let check = ["check", "--release", "--bins", "--target-dir", &target];
+        cargo::build(scratch, &check)?;
+    }
+    if judged_there.is_empty() {
+        return Ok(Vec::new());
     }
     let mut build = vec!["build", "--release", "--target-dir", &target];
     for (name, _) in judged_there {
         build.extend(["--bin", name.as_str()]);
     }
-    let made = if judged_there.is_empty() {
-        Ok(Vec::new())
-    } else {
-        cargo::build(&scratch, &build)
-    };
-    let artifacts = match made {
-        Ok(artifacts) => artifacts,
-        Err(e) => return report.verdict(Verdict::Re, &label, start.elapsed(), &e),
-    };
-    report.verdict(Verdict::Ac, &label, start.elapsed(), "");
-    for (name, limit) in judged_there {
-        let exe = match artifacts
-            .iter()
-            .find(|a: &&Artifact| a.kind == "bin" && a.target == *name)
-        {
-            Some(artifact) => artifact.executable.clone(),
-            None => continue,
-        };
-        run_cases(built, name, &exe, *limit, report);
-    }
+    cargo::build(scratch, &build)
 }
 
 /// The single-file starter `templates/main.rs` compiles alone (with each compiler) and runs.

@@ -7,7 +7,8 @@
 //! test harnesses with progress, [`cases`] runs a binary on a case ([`exec`]: limits, output
 //! cap, process groups; [`limits`]: which limit; [`checker`]: a problem's own checker),
 //! [`bundles`] checks the bundles (against the binaries, on seeded [`variants`] of the cases);
-//! in a one-problem run, [`lint`] runs clippy on the problem.
+//! in a one-problem run, [`lint`] runs clippy on the problem. [`outside`] is one bundle's
+//! check without the rest (`bundle NAME --check`).
 
 pub mod bundles;
 pub mod cases;
@@ -15,6 +16,7 @@ pub mod checker;
 pub mod interactive;
 pub mod lint;
 pub mod ordered;
+pub mod outside;
 pub mod pool;
 pub mod report;
 mod stage;

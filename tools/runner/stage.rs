@@ -61,6 +61,7 @@ pub(crate) fn run_checks(
         interactors: &no_juries,
         out_dir: out_dir.clone(),
         inputs: &inputs,
+        judge_named: false,
     });
     let stage = Stage {
         settings,
@@ -505,10 +506,15 @@ impl<'a> Stage<'a> {
                     .map(move |library| (library, group.doc_profile))
             })
             .collect();
+        let merging = unit::merging_rustdoc(
+            &self.settings.root,
+            &self.loaded.metadata.target_dir.join("runner"),
+        );
         for (library, profile) in libraries {
             let slot = self.ordered.push_before(self.slots.doc_marker);
             let mut report = self.report.in_slot(self.ordered, slot);
-            unit::doctests(&self.settings.root, &library, profile, &mut report);
+            let root = &self.settings.root;
+            unit::doctests(root, &library, profile, merging.as_deref(), &mut report);
         }
     }
 }

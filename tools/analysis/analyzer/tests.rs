@@ -39,6 +39,7 @@ fn upto_is_capped_at_u32_max_before_memory_is_asked() {
         values: false,
         memory: Some(1 << 20),
         work: DEFAULT_WORK,
+        threads: 2,
     };
     let mut out = Vec::new();
     let err = analyze(&nim, &run(MAX_VALUES + 1), &mut out).unwrap_err();

@@ -2,13 +2,15 @@
 //! small workspace in a temporary folder, bundled, compiled with rustc, and run. One file a
 //! topic: `paths` (what is followed and refused), `shaking` (what shaking keeps and cuts),
 //! `reexports`, `problems` (the workspace's own), `layout` (the text and the binary's report),
-//! `macros` (on the `linked` workspace, built as cargo builds it); the shared fixtures here.
+//! `macros` (on the `linked` workspace, built as cargo builds it), `check` (`bundle --check`);
+//! the shared fixtures here.
 
 use bundler::Shaking;
 use model::judges::by_name;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod check;
 mod layout;
 mod linked;
 mod macros;

@@ -11,15 +11,17 @@
 //!
 //! `quick` runs smaller sizes (Officers 2^18, 0.777 2^16, .376 2^20) and skips the rates: a
 //! round takes about a third of a full one's time, for paired checks on a loaded machine.
-//! `officers` runs Officers alone at 2^20, 2^22 and 2^24, `BitSliced::new` against RC2 (no
+//! `officers` runs Officers alone at 2^20, 2^22 and 2^24 (or the sizes after it),
+//! `BitSliced::new` on one core and on two (`analysis::threads::TwoCores`) against RC2 (no
 //! `RareValue` column), and prints each one's values per second.
 
+use analysis::threads::TwoCores;
 use grundy::octal::{BitSliced, RareValue, Solver};
 use ogs::{Game, RC2Solver, Solver as _};
 use std::time::{Duration, Instant};
 
 fn ours<S: Solver>(
-    new: fn(grundy::octal::OctalCode) -> S,
+    new: impl Fn(grundy::octal::OctalCode) -> S,
     code: &str,
     n: usize,
 ) -> (Vec<u16>, Duration) {
@@ -56,39 +58,48 @@ fn stretches(n: usize, mut extend: impl FnMut(usize)) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// Officers at 2^20, 2^22 and 2^24: `BitSliced::new` and RC2 in paired rounds (the same
-/// values checked), the medians of their seconds, values per second and ratio.
-fn officers_rates(runs: usize) {
+/// Officers at 2^20, 2^22 and 2^24 (`-- RUNS officers SIZES…` picks other sizes):
+/// `BitSliced::new` on one core, the same on two (`analysis::threads::TwoCores`) and RC2 in
+/// paired rounds (the same values checked), the medians of their seconds, values per second
+/// and ratios to RC2.
+fn officers_rates(runs: usize, sizes: &[usize]) {
     println!(
-        "{:<14} {:>10} {:>12} {:>10} {:>12} {:>11}",
-        "Officers, n", "sliced s", "sliced v/s", "RC2 s", "RC2 v/s", "sliced/RC2"
+        "{:<10} {:>9} {:>10} {:>9} {:>10} {:>9} {:>10} {:>9} {:>9}",
+        "Officers", "1 core s", "v/s", "2 cores s", "v/s", "RC2 s", "v/s", "1c/RC2", "2c/RC2"
     );
-    for n in [1 << 20, 1 << 22, 1 << 24] {
-        let (mut sliced, mut rc2, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for &n in sizes {
+        let (mut one, mut two, mut rc2) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ratio_one, mut ratio_two) = (Vec::new(), Vec::new());
         for _ in 0..runs {
             let (a, t) = ours(BitSliced::new, "0.6", n);
+            let (b, u) = ours(|code| TwoCores::new(BitSliced::new(code), 2), "0.6", n);
             let (c, w) = theirs("0.6", n);
-            assert!(a == c, "Officers to {n}: the values differ");
-            ratio.push(t.as_secs_f64() / w.as_secs_f64());
-            sliced.push(t.as_secs_f64());
+            assert!(a == c && b == c, "Officers to {n}: the values differ");
+            ratio_one.push(t.as_secs_f64() / w.as_secs_f64());
+            ratio_two.push(u.as_secs_f64() / w.as_secs_f64());
+            one.push(t.as_secs_f64());
+            two.push(u.as_secs_f64());
             rc2.push(w.as_secs_f64());
         }
-        let (t, w) = (median(sliced), median(rc2));
+        let (t, u, w) = (median(one), median(two), median(rc2));
         println!(
-            "{:<14} {:>10.2} {:>12.0} {:>10.2} {:>12.0} {:>10.2}x",
+            "{:<10} {:>9.2} {:>10.0} {:>9.2} {:>10.0} {:>9.2} {:>10.0} {:>8.2}x {:>8.2}x",
             n,
             t,
             n as f64 / t,
+            u,
+            n as f64 / u,
             w,
             n as f64 / w,
-            median(ratio)
+            median(ratio_one),
+            median(ratio_two)
         );
     }
 }
 
 /// Refuses a bad command line in one line.
 fn usage() -> ! {
-    eprintln!("error: usage: ogs-compare [RUNS [quick|officers]] (RUNS at least 1)");
+    eprintln!("error: usage: ogs-compare [RUNS [quick|officers [SIZES…]]] (RUNS at least 1)");
     std::process::exit(2);
 }
 
@@ -108,11 +119,16 @@ fn main() {
     let (quick, officers) = match args.get(1).map(String::as_str) {
         None => (false, false),
         Some("quick") if args.len() == 2 => (true, false),
-        Some("officers") if args.len() == 2 => (false, true),
+        Some("officers") => (false, true),
         Some(_) => usage(),
     };
     if officers {
-        officers_rates(runs);
+        let sizes: Vec<usize> = match args[2..].iter().map(|a| a.parse()).collect() {
+            Ok(sizes) if args.len() > 2 => sizes,
+            Ok(_) => vec![1 << 20, 1 << 22, 1 << 24],
+            Err(_) => usage(),
+        };
+        officers_rates(runs, &sizes);
         return;
     }
     let games: &[(&str, usize)] = if quick {
