@@ -33,8 +33,9 @@ pub const MAX_GRAPH_EDGES: usize = 30;
 /// sums, which can grow with the tree).
 pub const MAX_MIXED_TREE: usize = 2000;
 /// The most positions visited in one component with a cycle (a position reached again
-/// counts again): about a second of CPU at 2 to 10 µs a visit, so a refusal comes within
-/// about a second too (docs/analyzer.md has the measurements).
+/// counts again). A visit costs 1 to 20 µs of CPU, the most on sparse pictures whose hanging
+/// values are large, so reaching this budget takes 0.3 to 6 s (docs/analyzer.md measures
+/// what answers within a second).
 pub const MAX_POSITIONS: usize = 300_000;
 /// The most positions `partizan` reads.
 pub const MAX_GAME_LINES: usize = 10_000;
