@@ -15,7 +15,8 @@
 //!   picture's value), a tree component by ordinal sums (an edge under a piece `H` is
 //!   `{0, e:H^L | e:H^R}` for a blue edge, whose value depends on `H`'s value only:
 //!   ONAG, chapter 15, the colon principle for partizan games), a component with a cycle by
-//!   a search of its positions within a budget: a position is the edges still standing
+//!   a search of its positions within a budget of positions visited: a position is the
+//!   edges still standing (up to exchanging parallel edges of one colour)
 //!   plus, at each vertex, the value of what hangs there by that vertex alone (loops and
 //!   pendant trees, folded in as they appear: a piece touching the rest at one vertex
 //!   counts only through its value, by the same colon principle), split again into its
@@ -108,7 +109,7 @@ pub fn stalk(colors: &[Color]) -> Option<Dyadic> {
 pub struct TooLarge {
     /// The edges of the component.
     pub edges: usize,
-    /// The position budget it passed.
+    /// The budget of positions visited that it passed.
     pub budget: usize,
 }
 
@@ -116,7 +117,7 @@ impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "a component with a cycle and {} edges has more than {} positions",
+            "a component with a cycle and {} edges visits more than {} positions",
             self.edges, self.budget
         )
     }
@@ -235,9 +236,11 @@ impl Picture {
     }
 
     /// The picture's value in canonical form: the ground's components separately, a tree
-    /// component by ordinal sums, one with a cycle by a search of at most `budget` positions
-    /// each (a position there: the edges of a cycle-bearing component of what still stands,
-    /// with the values hanging from its vertices).
+    /// component by ordinal sums, one with a cycle by a search visiting at most `budget`
+    /// positions each (a position there: the edges of a cycle-bearing component of what still
+    /// stands, parallel edges of one colour counted rather than told apart, with the values
+    /// hanging from its vertices; a position reached again counts again, so the budget bounds
+    /// the work, not only the memory).
     ///
     /// ```
     /// use grundy::partizan::hackenbush::{Picture, Color::{Blue, Green, Red}};
@@ -247,17 +250,20 @@ impl Picture {
     /// let picture = Picture::new(4, &[(0, 1, Green), (0, 2, Green), (1, 2, Blue), (0, 3, Red)]);
     /// let g = picture.game(&mut games, 1000).unwrap();
     /// assert_eq!(games.name(g), "{-1|-1+^*}"); // the triangle is {0 | ^*}, the stalk -1
-    /// assert!(picture.game(&mut games, 0).is_err()); // the triangle is one searched position
+    /// // The triangle visits 4 positions: itself and the paths its 3 cuts leave.
+    /// assert!(picture.game(&mut games, 3).is_err());
     /// ```
     ///
     /// # Errors
-    /// [`TooLarge`] when a component with a cycle has more than `budget` positions.
+    /// [`TooLarge`] when a component with a cycle visits more than `budget` positions.
     ///
     /// # Complexity
     /// Trees: linear in the edges plus the canonical forms' work. A component with a cycle
-    /// and e edges: up to `budget` positions, each trying its e cuts and the moves of its
-    /// hanging values, O(e + v) each to fold and split the result, plus the canonical
-    /// forms' work. The positions can number up to 2^e for a dense picture.
+    /// and e edges: up to `budget` positions visited, each O(e + v) to fold and split, plus
+    /// the canonical forms' work; a position searched tries one cut a class of parallel
+    /// edges and the moves of its hanging values. The positions can number up to 2^e for a
+    /// dense picture on many vertices; on few vertices, the product over the classes of
+    /// their sizes plus one.
     pub fn game(&self, games: &mut Games, budget: usize) -> Result<GameId, TooLarge> {
         let mut total = games.zero();
         for component in self.components() {
@@ -332,7 +338,8 @@ impl Picture {
     /// there. Loops and pendant trees are folded into the value at the vertex they hang
     /// from (a piece touching the rest at one vertex counts only through its value: the
     /// colon principle), the rest is split into its components at the ground, and each
-    /// component with its hanging values is searched once, at most `budget` of them.
+    /// component with its hanging values is searched once, visiting at most `budget`
+    /// positions in all.
     fn searched_game(&self, games: &mut Games, budget: usize) -> Result<GameId, TooLarge> {
         let too_large = TooLarge {
             edges: self.edges.len(),
@@ -361,10 +368,17 @@ struct Search {
     ends: Vec<(usize, usize, Color)>,
     /// For each vertex, the edges at it.
     incident: Vec<u64>,
+    /// For each edge, the edges of its class: same colour, same two ends (parallel edges of
+    /// one colour are interchangeable, so a position only counts how many of a class stand).
+    class: Vec<u64>,
+    /// The classes of two or more edges, each with its lowest `k` edges for every count `k`.
+    shared: Vec<(u64, Vec<u64>)>,
     /// Components already valued: their edges and the values hanging from them.
     memo: HashMap<(u64, Hanging), GameId>,
     /// Edges under a piece (pendant edges folded into the vertex below).
     under: HashMap<(Color, GameId), GameId>,
+    /// Positions visited so far, and the most allowed.
+    visited: usize,
     budget: usize,
 }
 
@@ -385,13 +399,51 @@ impl Search {
             incident[a] |= 1 << i;
             incident[b] |= 1 << i;
         }
+        let class: Vec<u64> = ends
+            .iter()
+            .map(|&(a, b, c)| {
+                let mut members = 0u64;
+                for (j, &(x, y, d)) in ends.iter().enumerate() {
+                    if d == c && x.min(y) == a.min(b) && x.max(y) == a.max(b) {
+                        members |= 1 << j;
+                    }
+                }
+                members
+            })
+            .collect();
+        let mut shared: Vec<(u64, Vec<u64>)> = Vec::new();
+        for &members in &class {
+            if members.count_ones() > 1 && !shared.iter().any(|s| s.0 == members) {
+                let mut lowest = vec![0u64];
+                let mut rest = members;
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    rest &= !bit;
+                    lowest.push(lowest[lowest.len() - 1] | bit);
+                }
+                shared.push((members, lowest));
+            }
+        }
         Search {
             ends,
             incident,
+            class,
+            shared,
             memo: HashMap::new(),
             under: HashMap::new(),
+            visited: 0,
             budget,
         }
+    }
+
+    /// The representative of `edges` up to exchanging parallel edges of one colour: in each
+    /// class, its lowest edges, as many as `edges` holds.
+    fn canonical(&self, edges: u64) -> u64 {
+        let mut out = edges;
+        for (members, lowest) in &self.shared {
+            out = out & !members | lowest[(edges & members).count_ones() as usize];
+        }
+        out
     }
 
     /// The vertices joined to the ground by `standing` edges, and those edges.
@@ -426,6 +478,10 @@ impl Search {
         standing: u64,
         hanging: &[(usize, GameId)],
     ) -> Option<GameId> {
+        self.visited += 1;
+        if self.visited > self.budget {
+            return None;
+        }
         let zero = games.zero();
         let (reached, standing) = self.grounded(standing);
         let mut at = vec![zero; self.incident.len()];
@@ -522,12 +578,10 @@ impl Search {
         component: u64,
         hanging: Hanging,
     ) -> Option<GameId> {
+        let component = self.canonical(component);
         let key = (component, hanging);
         if let Some(&known) = self.memo.get(&key) {
             return Some(known);
-        }
-        if self.memo.len() >= self.budget {
-            return None;
         }
         let hanging = &key.1;
         let mut left = Vec::new();
@@ -535,7 +589,8 @@ impl Search {
         let mut edges = component;
         while edges != 0 {
             let i = edges.trailing_zeros() as usize;
-            edges &= edges - 1;
+            // Cutting any edge of a class leads to the same position: cut its lowest only.
+            edges &= !self.class[i];
             let color = self.ends[i].2;
             let value = self.position(games, component & !(1 << i), hanging)?;
             if color.cuttable_by(true) {

@@ -256,14 +256,19 @@ fn refusals() {
         }
     );
     assert!(error.to_string().contains("3 edges"));
-    // The triangle is one searched position: each cut leaves a path, folded to a value.
-    let one = triangle.game(&mut games, 1).unwrap();
-    assert_eq!(one, triangle.game(&mut games, 100).unwrap());
-    // Four green edges on one pair above the ground: cutting one leaves three parallel
-    // edges, themselves a searched position, so one position is not enough.
-    let bundle = Picture::new(2, &[(0, 1, Color::Green); 4]);
-    assert!(bundle.game(&mut games, 1).is_err());
-    assert_eq!(bundle.game(&mut games, 100).unwrap(), games.zero());
+    // The triangle visits 4 positions: itself, then each cut leaves a path, folded to a
+    // value without a search.
+    assert!(triangle.game(&mut games, 3).is_err());
+    let four = triangle.game(&mut games, 4).unwrap();
+    assert_eq!(four, triangle.game(&mut games, 100).unwrap());
+    // Six green edges on one pair above the ground: parallel edges of one colour are
+    // interchangeable, so the search visits 6 positions (6 edges standing, then 5, ..., 1),
+    // not the 2^6 subsets.
+    let bundle = Picture::new(2, &[(0, 1, Color::Green); 6]);
+    assert!(bundle.game(&mut games, 5).is_err());
+    assert_eq!(bundle.game(&mut games, 6).unwrap(), games.zero());
+    let odd = Picture::new(2, &[(0, 1, Color::Green); 5]);
+    assert_eq!(odd.game(&mut games, 5).unwrap(), games.nimber(1));
     assert_eq!(triangle.tree_value(), None);
     let green = Picture::new(2, &[(0, 1, Color::Green)]);
     assert_eq!(green.tree_value(), None);
@@ -272,4 +277,62 @@ fn refusals() {
     let floating = Picture::new(3, &[(1, 2, Color::Blue)]);
     assert_eq!(floating.tree_value().unwrap().signum(), 0);
     assert_eq!(floating.game(&mut games, 1).unwrap(), games.zero());
+}
+
+/// A stalk worth `-x` stood on the ground beside `edges` (vertices from `first` up).
+fn minus_stalk(
+    edges: &[(usize, usize, Color)],
+    first: usize,
+    x: Dyadic,
+) -> Vec<(usize, usize, Color)> {
+    let mut all = edges.to_vec();
+    let mut below = 0;
+    for (i, up) in sign_expansion(x).into_iter().enumerate() {
+        all.push((below, first + i, if up { Color::Red } else { Color::Blue }));
+        below = first + i;
+    }
+    all
+}
+
+#[test]
+fn parallel_bundles_agree_with_minimax() {
+    // Many parallel edges on 2 or 3 vertices, so classes of 3 to 8 interchangeable edges
+    // occur: all three colours by the outcome class, Blue-Red by G - x.
+    let mut rng = Rng::new(82);
+    for round in 0..120 {
+        let n = rng.range(2, 3) as usize;
+        let colors = if round % 2 == 0 {
+            &COLORS[..]
+        } else {
+            &COLORS[..2]
+        };
+        let edges: Vec<(usize, usize, Color)> = (0..rng.range(6, 15))
+            .map(|_| {
+                let a = rng.below(n as u64) as usize;
+                let b = rng.below(n as u64) as usize;
+                (a, b, *rng.pick(colors))
+            })
+            .collect();
+        let picture = Picture::new(n, &edges);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 1_000_000).unwrap();
+        if round % 2 == 0 {
+            assert_eq!(
+                games.outcome(g),
+                Literal::new(&edges).class(),
+                "{:?}",
+                edges
+            );
+        } else {
+            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
+            let both = minus_stalk(&edges, n, x);
+            assert_eq!(
+                Literal::new(&both).class(),
+                OutcomeClass::Previous,
+                "{:?} minus {}",
+                edges,
+                x
+            );
+        }
+    }
 }

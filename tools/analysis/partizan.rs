@@ -13,7 +13,8 @@
 //! ([`Picture::tree_value`]); an all-green picture by green Hackenbush
 //! ([`grundy::hackenbush::Graph::value`]); anything else by canonical forms
 //! ([`Picture::game`]), a mixed forest of at most [`MAX_MIXED_TREE`] edges, a picture with a
-//! cycle of at most [`MAX_GRAPH_EDGES`] edges and [`MAX_POSITIONS`] positions a component.
+//! cycle of at most [`MAX_GRAPH_EDGES`] edges and [`MAX_POSITIONS`] positions visited a
+//! component (parallel edges of one colour counted, not told apart).
 //! Larger ones are refused with their size. Every refusal is one line, returned as `Err`.
 
 use grundy::hackenbush::Graph;
@@ -31,8 +32,11 @@ pub const MAX_GRAPH_EDGES: usize = 30;
 /// The most edges of a forest that mixes green with blue or red (canonical forms by ordinal
 /// sums, which can grow with the tree).
 pub const MAX_MIXED_TREE: usize = 2000;
-/// The most positions searched in one component with a cycle.
-pub const MAX_POSITIONS: usize = 50_000;
+/// The most positions visited in one component with a cycle (a position reached again
+/// counts again). A visit costs 1 to 20 µs of CPU, the most on sparse pictures whose hanging
+/// values are large, so reaching this budget takes 0.3 to 6 s (docs/analyzer.md measures
+/// what answers within a second).
+pub const MAX_POSITIONS: usize = 300_000;
 /// The most positions `partizan` reads.
 pub const MAX_GAME_LINES: usize = 10_000;
 
