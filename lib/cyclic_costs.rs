@@ -183,7 +183,6 @@ impl Solution {
 struct RadixHeap {
     last: u64,
     buckets: Vec<Vec<(u64, u32)>>,
-    len: usize,
 }
 
 impl RadixHeap {
@@ -191,7 +190,6 @@ impl RadixHeap {
         RadixHeap {
             last: 0,
             buckets: (0..65).map(|_| Vec::new()).collect(),
-            len: 0,
         }
     }
 
@@ -205,7 +203,6 @@ impl RadixHeap {
             "a monotone queue takes no key below the last"
         );
         self.buckets[Self::bucket(self.last, key)].push((key, position));
-        self.len += 1;
     }
 
     /// The smallest item if its key is below `limit`; otherwise `None`, and the heap is left
@@ -230,7 +227,6 @@ impl RadixHeap {
         } else if self.last >= limit {
             return None;
         }
-        self.len -= 1;
         self.buckets[0].pop()
     }
 
@@ -893,6 +889,35 @@ mod tests {
         let (finite, infinite) = agree_with_value_iteration(413, 4000, |_, c| c, solve_graph);
         // Both answers occur often enough for the comparison to mean something.
         assert!(finite > 3000 && infinite > 3000, "{} {}", finite, infinite);
+    }
+
+    #[test]
+    fn a_solution_reports_its_positions_and_totals_as_value_iteration_does() {
+        let mut rng = Rng::new(4131);
+        let (mut finite, mut infinite) = (0, 0);
+        for _ in 0..300 {
+            let (n, edges, choosers, exits) = random_game(&mut rng);
+            let expected = value_iteration(n, &edges, &choosers, &exits);
+            let solution = Graph::from_edges(n, &edges).solve(&choosers, &exits);
+            assert_eq!(solution.positions(), n);
+            for (p, &want) in expected.iter().enumerate() {
+                let total = solution.total(p);
+                // The accessors against the variant value iteration found.
+                match want {
+                    Total::Finite(amount) => {
+                        finite += 1;
+                        assert_eq!(total.finite(), Some(amount));
+                        assert!(total.is_finite());
+                    }
+                    Total::Infinite => {
+                        infinite += 1;
+                        assert_eq!(total.finite(), None);
+                        assert!(!total.is_finite());
+                    }
+                }
+            }
+        }
+        assert!(finite > 100 && infinite > 100, "{} {}", finite, infinite);
     }
 
     #[test]
