@@ -489,8 +489,10 @@ mod tests {
                     }
                     _ => {}
                 }
+                assert_eq!(tries.width(), width);
                 for (i, &id) in ids.iter().enumerate() {
                     assert_eq!(tries.len(id), plain[i].len());
+                    assert_eq!(tries.is_empty(id), plain[i].is_empty());
                     assert_eq!(
                         tries.values(id),
                         plain[i].iter().copied().collect::<Vec<_>>()
