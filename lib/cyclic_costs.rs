@@ -1081,6 +1081,58 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_rank_past_32_bits_is_never_reached() {
+        // KthSmallest(2^32 + 1) at 1, with one move to the exit 0: fewer moves than the rank,
+        // so infinite in both engines (a rank cut to 32 bits would be 1, and settle at 7).
+        let k = (1usize << 32) + 1;
+        let graph = Graph::from_edges(2, &[(1, 0, 7)]);
+        let general = graph.solve(&[Chooser::Min, Chooser::KthSmallest(k)], &[(0, 0)]);
+        assert_eq!(general.total(1), Total::Infinite);
+        let unit = solve_unit_costs(
+            2,
+            &[(0, 0)],
+            |_| k,
+            |q| if q == 0 { vec![1] } else { vec![] },
+        );
+        assert_eq!(unit.total(1), Total::Infinite);
+        // The same rank 1 settles: the move is there.
+        let unit = solve_unit_costs(
+            2,
+            &[(0, 0)],
+            |_| 1,
+            |q| if q == 0 { vec![1] } else { vec![] },
+        );
+        assert_eq!(unit.total(1), Total::Finite(1));
+    }
+
+    #[test]
+    fn needed_is_asked_once_per_position_across_the_switch_to_64_bits() {
+        // Position 1 waits for 2^31 arrivals, past a 32-bit word: the unit engine goes on in
+        // 64-bit words from there, and still asks each position that is not an exit once.
+        let mut asked = vec![0; 4];
+        let needed = |p: usize| {
+            asked[p] += 1;
+            if p == 1 {
+                1 << 31
+            } else {
+                1
+            }
+        };
+        let unit = solve_unit_costs(4, &[(0, 0)], needed, |q| {
+            if q == 0 {
+                vec![1, 2]
+            } else {
+                vec![]
+            }
+        });
+        assert_eq!(asked, [0, 1, 1, 1]);
+        assert_eq!(unit.total(1), Total::Infinite);
+        assert_eq!(unit.total(2), Total::Finite(1));
+        assert_eq!(unit.total(3), Total::Infinite);
+    }
+
+    #[test]
     fn an_exit_keeps_its_own_total() {
         // Exit 0 (total 10) has a move to exit 1 (total 0): the game ends at 0, paying 10.
         let graph = Graph::from_edges(3, &[(0, 1, 0), (2, 0, 1)]);
