@@ -183,7 +183,6 @@ impl Solution {
 struct RadixHeap {
     last: u64,
     buckets: Vec<Vec<(u64, u32)>>,
-    len: usize,
 }
 
 impl RadixHeap {
@@ -191,7 +190,6 @@ impl RadixHeap {
         RadixHeap {
             last: 0,
             buckets: (0..65).map(|_| Vec::new()).collect(),
-            len: 0,
         }
     }
 
@@ -205,7 +203,6 @@ impl RadixHeap {
             "a monotone queue takes no key below the last"
         );
         self.buckets[Self::bucket(self.last, key)].push((key, position));
-        self.len += 1;
     }
 
     /// The smallest item if its key is below `limit`; otherwise `None`, and the heap is left
@@ -230,7 +227,6 @@ impl RadixHeap {
         } else if self.last >= limit {
             return None;
         }
-        self.len -= 1;
         self.buckets[0].pop()
     }
 
@@ -896,6 +892,35 @@ mod tests {
     }
 
     #[test]
+    fn a_solution_reports_its_positions_and_totals_as_value_iteration_does() {
+        let mut rng = Rng::new(4131);
+        let (mut finite, mut infinite) = (0, 0);
+        for _ in 0..300 {
+            let (n, edges, choosers, exits) = random_game(&mut rng);
+            let expected = value_iteration(n, &edges, &choosers, &exits);
+            let solution = Graph::from_edges(n, &edges).solve(&choosers, &exits);
+            assert_eq!(solution.positions(), n);
+            for (p, &want) in expected.iter().enumerate() {
+                let total = solution.total(p);
+                // The accessors against the variant value iteration found.
+                match want {
+                    Total::Finite(amount) => {
+                        finite += 1;
+                        assert_eq!(total.finite(), Some(amount));
+                        assert!(total.is_finite());
+                    }
+                    Total::Infinite => {
+                        infinite += 1;
+                        assert_eq!(total.finite(), None);
+                        assert!(!total.is_finite());
+                    }
+                }
+            }
+        }
+        assert!(finite > 100 && infinite > 100, "{} {}", finite, infinite);
+    }
+
+    #[test]
     fn large_costs_and_the_radix_heap_agree_with_value_iteration() {
         // Costs spread over 40 bits exercise the heap's higher buckets.
         agree_with_value_iteration(7, 500, |rng, _| rng.below(1 << 40), solve_graph);
@@ -1053,6 +1078,58 @@ mod tests {
         for chooser in [Chooser::Min, Chooser::Max, Chooser::KthSmallest(1)] {
             assert_eq!(alone.solve(&[chooser], &[]).total(0), Total::Infinite);
         }
+    }
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_rank_past_32_bits_is_never_reached() {
+        // KthSmallest(2^32 + 1) at 1, with one move to the exit 0: fewer moves than the rank,
+        // so infinite in both engines (a rank cut to 32 bits would be 1, and settle at 7).
+        let k = (1usize << 32) + 1;
+        let graph = Graph::from_edges(2, &[(1, 0, 7)]);
+        let general = graph.solve(&[Chooser::Min, Chooser::KthSmallest(k)], &[(0, 0)]);
+        assert_eq!(general.total(1), Total::Infinite);
+        let unit = solve_unit_costs(
+            2,
+            &[(0, 0)],
+            |_| k,
+            |q| if q == 0 { vec![1] } else { vec![] },
+        );
+        assert_eq!(unit.total(1), Total::Infinite);
+        // The same rank 1 settles: the move is there.
+        let unit = solve_unit_costs(
+            2,
+            &[(0, 0)],
+            |_| 1,
+            |q| if q == 0 { vec![1] } else { vec![] },
+        );
+        assert_eq!(unit.total(1), Total::Finite(1));
+    }
+
+    #[test]
+    fn needed_is_asked_once_per_position_across_the_switch_to_64_bits() {
+        // Position 1 waits for 2^31 arrivals, past a 32-bit word: the unit engine goes on in
+        // 64-bit words from there, and still asks each position that is not an exit once.
+        let mut asked = vec![0; 4];
+        let needed = |p: usize| {
+            asked[p] += 1;
+            if p == 1 {
+                1 << 31
+            } else {
+                1
+            }
+        };
+        let unit = solve_unit_costs(4, &[(0, 0)], needed, |q| {
+            if q == 0 {
+                vec![1, 2]
+            } else {
+                vec![]
+            }
+        });
+        assert_eq!(asked, [0, 1, 1, 1]);
+        assert_eq!(unit.total(1), Total::Infinite);
+        assert_eq!(unit.total(2), Total::Finite(1));
+        assert_eq!(unit.total(3), Total::Infinite);
     }
 
     #[test]

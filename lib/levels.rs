@@ -527,6 +527,10 @@ mod tests {
                 }
                 Err(e) => {
                     assert!(cyclic, "{:?}", edges);
+                    // The message names the position it reports.
+                    let message = e.to_string();
+                    let named = format!("position {} is on a cycle", e.position);
+                    assert!(message.starts_with(&named), "{}", message);
                     // The reported position leads into a cycle: from it, some play returns to a.
                     let moves = moves_of(n, &edges);
                     let mut seen = vec![false; n];

@@ -175,9 +175,10 @@ pub fn lost_positions(k: u64, heaps: usize, max_total: usize, modulus: u64) -> V
     );
     assert!(modulus > 0, "lost_positions: the modulus must be positive");
     let m = u128::from(modulus);
-    // binomial[c] = C(heaps, c) mod modulus, by Pascal's rule.
+    // binomial[c] ≡ C(heaps, c) mod modulus, by Pascal's rule (C(heaps, 0) = 1 is left as 1:
+    // every use reduces modulo `modulus`).
     let mut binomial = vec![0u64; heaps + 1];
-    binomial[0] = 1 % modulus;
+    binomial[0] = 1;
     for row in 1..=heaps {
         for c in (1..=row).rev() {
             binomial[c] = ((u128::from(binomial[c]) + u128::from(binomial[c - 1])) % m) as u64;
@@ -186,9 +187,8 @@ pub fn lost_positions(k: u64, heaps: usize, max_total: usize, modulus: u64) -> V
     let step = usize::try_from(k.saturating_add(1)).unwrap_or(usize::MAX);
     let mut ways = vec![0u64; max_total + 1];
     ways[0] = 1 % modulus;
-    let mut bit = 0;
-    while bit < usize::BITS && 1usize << bit <= max_total {
-        let weight = 1usize << bit;
+    let weights = (0..usize::BITS).map(|bit| 1usize << bit);
+    for weight in weights.take_while(|&weight| weight <= max_total) {
         let mut next = vec![0u64; max_total + 1];
         for (total, &w) in ways.iter().enumerate() {
             if w == 0 {
@@ -210,7 +210,6 @@ pub fn lost_positions(k: u64, heaps: usize, max_total: usize, modulus: u64) -> V
             }
         }
         ways = next;
-        bit += 1;
     }
     ways
 }
@@ -382,7 +381,55 @@ mod tests {
                 );
                 let small: Vec<u64> = want.iter().map(|&c| c % 7).collect();
                 assert_eq!(lost_positions(k, heaps, max_total, 7), small);
+                assert_eq!(
+                    lost_positions(k, heaps, max_total, 1),
+                    vec![0; max_total + 1]
+                );
+                // Total 0 alone: the empty tuple, reduced like the rest.
+                assert_eq!(lost_positions(k, heaps, 0, 7), [1]);
+                assert_eq!(lost_positions(k, heaps, 0, 1), [0]);
             }
+        }
+    }
+
+    #[test]
+    fn lost_positions_with_many_heaps_agree_with_a_heap_by_heap_count() {
+        // 100 heaps: binomials past 2^64, reduced at every step. The tuples are counted heap
+        // by heap, keyed by (total, each bit's count of heaps mod k + 1), and a tuple is lost
+        // when every count is 0 mod k + 1 (the criterion `outcome` applies, checked against
+        // the literal search above).
+        let (heaps, max_total, modulus) = (100usize, 10usize, 1_000_000_007u64);
+        for k in 1..=3usize {
+            let r = k + 1;
+            let keys = r.pow(4);
+            let key_after = |key: usize, size: usize| {
+                (0..4).fold(0, |acc, bit| {
+                    let count = (key / r.pow(bit) % r + (size >> bit & 1)) % r;
+                    acc + count * r.pow(bit)
+                })
+            };
+            let mut count = vec![vec![0u64; keys]; max_total + 1];
+            count[0][0] = 1;
+            for _ in 0..heaps {
+                let mut next = vec![vec![0u64; keys]; max_total + 1];
+                for total in 0..=max_total {
+                    for key in 0..keys {
+                        let c = count[total][key];
+                        for size in 0..=max_total - total {
+                            let slot = &mut next[total + size][key_after(key, size)];
+                            *slot = (*slot + c) % modulus;
+                        }
+                    }
+                }
+                count = next;
+            }
+            let want: Vec<u64> = count.iter().map(|by_key| by_key[0]).collect();
+            assert_eq!(
+                lost_positions(k as u64, heaps, max_total, modulus),
+                want,
+                "k = {}",
+                k
+            );
         }
     }
 

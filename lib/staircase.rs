@@ -694,21 +694,14 @@ mod tests {
         }
     }
 
-    /// A random forest on n nodes with shuffled labels: node order is no hint of depth.
+    /// testkit's random tree with about one node in five cut from its parent: a forest whose
+    /// node order is no hint of depth.
     fn random_forest(rng: &mut Rng, n: usize) -> Vec<usize> {
-        let mut label: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            label.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let mut parent = vec![0; n];
-        for i in 0..n {
-            // Node i hangs under an earlier node, or is a root (about one in five).
-            let p = if i == 0 || rng.below(5) == 0 {
-                i
-            } else {
-                rng.below(i as u64) as usize
-            };
-            parent[label[i]] = label[p];
+        let mut parent = testkit::random_tree(rng, n);
+        for (v, p) in parent.iter_mut().enumerate() {
+            if rng.below(5) == 0 {
+                *p = v;
+            }
         }
         parent
     }
@@ -783,19 +776,16 @@ mod tests {
     fn a_parent_out_of_range_is_refused() {
         TreeStaircase::new(&[0, 5]);
     }
-    /// A random tree on n vertices with shuffled labels, as an edge list.
+    /// testkit's random tree as an edge list, each edge in a random orientation.
     fn random_tree(rng: &mut Rng, n: usize) -> Vec<(usize, usize)> {
-        let mut label: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            label.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        (1..n)
-            .map(|i| {
-                let p = rng.below(i as u64) as usize;
+        let parent = testkit::random_tree(rng, n);
+        (0..n)
+            .filter(|&v| parent[v] != v)
+            .map(|v| {
                 if rng.below(2) == 0 {
-                    (label[i], label[p])
+                    (v, parent[v])
                 } else {
-                    (label[p], label[i])
+                    (parent[v], v)
                 }
             })
             .collect()

@@ -433,7 +433,7 @@ pub fn path_removal_values(parent: &[usize]) -> Vec<Nimber> {
 mod tests {
     use super::*;
     use std::collections::{BTreeSet, HashMap};
-    use testkit::Rng;
+    use testkit::{random_tree, Rng};
 
     #[test]
     fn the_tries_match_a_plain_set_under_random_operations() {
@@ -489,8 +489,10 @@ mod tests {
                     }
                     _ => {}
                 }
+                assert_eq!(tries.width(), width);
                 for (i, &id) in ids.iter().enumerate() {
                     assert_eq!(tries.len(id), plain[i].len());
+                    assert_eq!(tries.is_empty(id), plain[i].is_empty());
                     assert_eq!(
                         tries.values(id),
                         plain[i].iter().copied().collect::<Vec<_>>()
@@ -577,19 +579,13 @@ mod tests {
         g
     }
 
+    /// testkit's random tree with about one vertex in six cut from its parent: a forest.
     fn random_forest(rng: &mut Rng, n: usize) -> Vec<usize> {
-        let mut label: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            label.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let mut parent = vec![0; n];
-        for i in 0..n {
-            let p = if i == 0 || rng.below(6) == 0 {
-                i
-            } else {
-                rng.below(i as u64) as usize
-            };
-            parent[label[i]] = label[p];
+        let mut parent = random_tree(rng, n);
+        for (v, p) in parent.iter_mut().enumerate() {
+            if rng.below(6) == 0 {
+                *p = v;
+            }
         }
         parent
     }

@@ -106,3 +106,45 @@ impl Rng {
         &items[self.below(items.len() as u64) as usize]
     }
 }
+
+/// A random rooted tree on `n` vertices with shuffled labels, as each vertex's parent (the root
+/// is its own parent): vertex `i` of a random labelling hangs from a uniformly chosen earlier
+/// one (a random recursive tree), so depths and degrees vary from paths to stars.
+///
+/// The one generator of the library's tree tests: cut edges for a forest (`parent[v] = v`), or
+/// list `(v, parent[v])` for an edge list.
+///
+/// ```
+/// use testkit::{random_tree, Rng};
+/// let parent = random_tree(&mut Rng::new(7), 10);
+/// assert_eq!(parent.len(), 10);
+/// assert_eq!((0..10).filter(|&v| parent[v] == v).count(), 1);
+/// // Every vertex reaches the root.
+/// for v in 0..10 {
+///     let mut at = v;
+///     for _ in 0..10 {
+///         at = parent[at];
+///     }
+///     assert_eq!(parent[at], at);
+/// }
+/// assert!(random_tree(&mut Rng::new(7), 0).is_empty());
+/// ```
+///
+/// # Complexity
+/// O(n).
+pub fn random_tree(rng: &mut Rng, n: usize) -> Vec<usize> {
+    let mut label: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        label.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mut parent = vec![0; n];
+    for i in 0..n {
+        let p = if i == 0 {
+            0
+        } else {
+            rng.below(i as u64) as usize
+        };
+        parent[label[i]] = label[p];
+    }
+    parent
+}
