@@ -169,10 +169,10 @@ fn rust_files(relative: &str) -> Vec<PathBuf> {
         for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{folder:?}: {e}")) {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                if path.file_name().map_or(true, |n| n != "target") {
+                if path.file_name().is_none_or(|n| n != "target") {
                     folders.push(path);
                 }
-            } else if path.extension().map_or(false, |e| e == "rs") {
+            } else if path.extension().is_some_and(|e| e == "rs") {
                 files.push(path);
             }
         }
@@ -338,7 +338,7 @@ fn every_problem_runs_the_house_tests() {
     let mut missing = Vec::new();
     for path in fs::read_dir(root().join("problems")).unwrap() {
         let path = path.unwrap().path();
-        if path.extension().map_or(true, |e| e != "rs") {
+        if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
         let code = code_of(&fs::read_to_string(&path).unwrap());
