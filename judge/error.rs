@@ -56,11 +56,11 @@ pub enum InputError {
     },
     /// A value that parses but does not describe a position of the game.
     Invalid(String),
-    /// Writing the answers failed (an error of [`Output`](crate::Output)'s writes).
+    /// Writing the answers to standard output failed (in [`main`](crate::main)).
     Unwritable(String),
     /// An I/O error of unknown origin, from a `?` on an `std::io` call of the solution's own:
-    /// neither the scanner's reads nor [`Output`](crate::Output)'s writes, which say which
-    /// they were.
+    /// neither the scanner's reads nor [`main`](crate::main)'s writes, which say which they
+    /// were.
     Io(String),
 }
 

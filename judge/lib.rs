@@ -1,7 +1,7 @@
 //! Judge input and output for contest binaries: a byte scanner that parses integers in one pass
 //! and reports a malformed input as one line naming the field, and [`main`], which runs a
 //! solution on standard input and writes its answers once the whole input is accepted (up to
-//! 16 MiB of them, then as they come; [`main_large_output`] checks first at any size).
+//! 16 MiB of them, then as they come).
 //!
 //! Std only, written for rustc 1.56, so every bundle for a plain judge carries this crate as a
 //! module. A solution is
@@ -25,13 +25,12 @@ mod error;
 mod integers;
 pub mod interactive;
 mod number;
-mod output;
 mod run;
 mod scanner;
+mod tree;
 
 pub use cached::Cached;
 pub use cases::{Case, CaseField, Cases, Lists};
 pub use error::{quote, InputError, QUOTE_LIMIT};
-pub use output::{main_large_output, Output};
 pub use run::{main, run_str, HOLD_LIMIT};
 pub use scanner::{Scanner, MAX_INPUT};

@@ -42,8 +42,7 @@ pub const HOLD_LIMIT: usize = 1 << 24;
 /// Up to [`HOLD_LIMIT`] bytes (16 MiB) of answers are held: a refused input (or a panic in
 /// `solve`) leaves nothing on standard output. Past it, the answers are written as they come, so memory stays flat and
 /// an input refused after that point leaves the answers before it (still with the error and
-/// exit status 1). [`main_large_output`](crate::main_large_output) keeps nothing written
-/// before the input is accepted at any size, reading a file twice.
+/// exit status 1).
 ///
 /// ```no_run
 /// use judge::{InputError, Scanner};
@@ -78,7 +77,7 @@ where
 
 /// Exits with status 0 after `Ok`, or with one line `error: ...` on standard error and status
 /// 1 after `Err`.
-pub(crate) fn exit(ran: Result<(), InputError>) -> ! {
+fn exit(ran: Result<(), InputError>) -> ! {
     if let Err(e) = &ran {
         let _ = writeln!(std::io::stderr(), "error: {}", e);
     }

@@ -132,42 +132,25 @@ pub fn lasker_value(heap: u64) -> Nimber {
 mod tests {
     use super::*;
     use crate::values::GrundyMemo;
+    use testkit::moves::heaps_moves;
     use testkit::Rng;
 
-    /// A position as a sorted list of heaps, and every position one move away under `moves_of`
-    /// (which lists the multisets a single heap may become).
-    fn literal_moves(heaps: &[u32], moves_of: &dyn Fn(u32) -> Vec<Vec<u32>>) -> Vec<Vec<u32>> {
-        let mut next = Vec::new();
-        for i in 0..heaps.len() {
-            if i > 0 && heaps[i] == heaps[i - 1] {
-                continue;
-            }
-            for parts in moves_of(heaps[i]) {
-                let mut after: Vec<u32> = heaps[..i].to_vec();
-                after.extend_from_slice(&heaps[i + 1..]);
-                after.extend(parts.into_iter().filter(|&p| p > 0));
-                after.sort_unstable();
-                next.push(after);
-            }
-        }
-        next
-    }
-
-    /// The value of one heap by literal search over positions of many heaps.
-    fn searched(moves_of: fn(u32) -> Vec<Vec<u32>>, upto: u32) -> Vec<Nimber> {
-        let mut memo = GrundyMemo::new(move |heaps: &Vec<u32>| literal_moves(heaps, &moves_of));
+    /// The value of one heap by literal search over positions of many heaps (sorted lists,
+    /// `heaps_moves` applying `moves_of`, the multisets a single heap may become, to one heap).
+    fn searched(moves_of: fn(u64) -> Vec<Vec<u64>>, upto: u64) -> Vec<Nimber> {
+        let mut memo = GrundyMemo::new(move |heaps: &Vec<u64>| heaps_moves(heaps, moves_of));
         (0..upto)
             .map(|h| memo.value(if h == 0 { vec![] } else { vec![h] }))
             .collect()
     }
 
-    fn lasker_moves(h: u32) -> Vec<Vec<u32>> {
-        let mut moves: Vec<Vec<u32>> = (0..h).map(|left| vec![left]).collect();
+    fn lasker_moves(h: u64) -> Vec<Vec<u64>> {
+        let mut moves: Vec<Vec<u64>> = (0..h).map(|left| vec![left]).collect();
         moves.extend((1..=h / 2).map(|a| vec![a, h - a]));
         moves
     }
 
-    fn grundys_moves(h: u32) -> Vec<Vec<u32>> {
+    fn grundys_moves(h: u64) -> Vec<Vec<u64>> {
         (1..(h + 1) / 2).map(|a| vec![a, h - a]).collect()
     }
 
@@ -203,13 +186,13 @@ mod tests {
         // not), or split into k ∈ K equal piles; each checked against the literal search.
         let mut rng = Rng::new(35);
         for _ in 0..12 {
-            let takes: Vec<u32> = (1..5).filter(|_| rng.range(0, 1) == 1).collect();
-            let ks: Vec<u32> = (2..5).filter(|_| rng.range(0, 2) == 0).collect();
+            let takes: Vec<u64> = (1..5).filter(|_| rng.range(0, 1) == 1).collect();
+            let ks: Vec<u64> = (2..5).filter(|_| rng.range(0, 2) == 0).collect();
             let unequal = rng.range(0, 1) == 1;
             let moves_of = {
                 let (takes, ks) = (takes.clone(), ks.clone());
-                move |h: u32| -> Vec<Vec<u32>> {
-                    let mut moves: Vec<Vec<u32>> = takes
+                move |h: u64| -> Vec<Vec<u64>> {
+                    let mut moves: Vec<Vec<u64>> = takes
                         .iter()
                         .filter(|&&t| t <= h)
                         .map(|&t| vec![h - t])
@@ -224,7 +207,7 @@ mod tests {
                     moves
                 }
             };
-            let mut memo = GrundyMemo::new(|heaps: &Vec<u32>| literal_moves(heaps, &moves_of));
+            let mut memo = GrundyMemo::new(|heaps: &Vec<u64>| heaps_moves(heaps, &moves_of));
             let table = split_table(16, |x, values, options| {
                 options.extend(
                     takes
@@ -245,7 +228,7 @@ mod tests {
                 }
             });
             for (h, &v) in table.iter().enumerate() {
-                let position = if h == 0 { vec![] } else { vec![h as u32] };
+                let position = if h == 0 { vec![] } else { vec![h as u64] };
                 assert_eq!(
                     v,
                     memo.value(position),

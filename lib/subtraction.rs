@@ -28,27 +28,6 @@ pub fn subtraction_code(set: &[usize]) -> Result<OctalCode, OctalCodeError> {
     OctalCode::from_positions(set, 3)
 }
 
-/// The subtraction game S with its values G(0), G(1), … and, once proved, its period.
-///
-/// ```
-/// use grundy::octal::Limits;
-/// use grundy::subtraction::subtraction_game;
-/// let mut game = subtraction_game(&[1, 3, 4]).unwrap();
-/// let p = game.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
-/// assert_eq!((p.period, p.preperiod), (7, 0));
-/// assert_eq!(&game.values()[..7], &[0, 1, 0, 1, 2, 3, 2]);
-/// assert_eq!(game.value(u64::MAX), Some(game.values()[(u64::MAX % 7) as usize].into()));
-/// ```
-///
-/// # Errors
-/// A subtraction of 0 (not a move).
-///
-/// # Complexity
-/// O(|S|) per value; O(|S|) to build.
-pub fn subtraction_game(set: &[usize]) -> Result<SubtractionGame, OctalCodeError> {
-    SubtractionGame::new(set)
-}
-
 /// A finite subtraction game's values and its period, certified by the window rule: G(n) for
 /// n >= max S depends only on the max S values below it, so a window of max S values that
 /// repeats p later proves period p ([`PeriodRule::window`]: N >= e + p + max S).
@@ -60,11 +39,18 @@ pub fn subtraction_game(set: &[usize]) -> Result<SubtractionGame, OctalCodeError
 /// periods and solver choice an analysis wants, at five times the size in a bundle.
 ///
 /// ```
+/// use grundy::octal::Limits;
 /// use grundy::subtraction::SubtractionGame;
 /// let mut game = SubtractionGame::new(&[2, 5]).unwrap();
 /// game.extend_to(8);
 /// assert_eq!(game.values(), &[0, 0, 1, 1, 0, 2, 1, 0]);
 /// assert_eq!(game.value(8), None); // neither computed nor certified
+///
+/// let mut game = SubtractionGame::new(&[1, 3, 4]).unwrap();
+/// let p = game.run(Limits::up_to(1000), |_| {}).unwrap().unwrap();
+/// assert_eq!((p.period, p.preperiod), (7, 0));
+/// assert_eq!(&game.values()[..7], &[0, 1, 0, 1, 2, 3, 2]);
+/// assert_eq!(game.value(u64::MAX), Some(game.values()[(u64::MAX % 7) as usize].into()));
 /// ```
 ///
 /// # Constraints
@@ -179,11 +165,11 @@ impl SubtractionGame {
     ///
     /// ```
     /// use grundy::octal::Limits;
-    /// use grundy::subtraction::subtraction_game;
-    /// let mut game = subtraction_game(&[1, 5, 8]).unwrap();
+    /// use grundy::subtraction::SubtractionGame;
+    /// let mut game = SubtractionGame::new(&[1, 5, 8]).unwrap();
     /// let p = game.run(Limits::up_to(1 << 16), |_| {}).unwrap().unwrap();
     /// assert_eq!(game.len(), p.preperiod + p.period + 8);
-    /// let mut far = subtraction_game(&[1, 100_000]).unwrap();
+    /// let mut far = SubtractionGame::new(&[1, 100_000]).unwrap();
     /// let mut checks = 0;
     /// assert_eq!(far.run(Limits::up_to(1000), |_| checks += 1), Ok(None));
     /// assert!(checks > 0 && far.len() == 1000);
@@ -244,7 +230,7 @@ mod tests {
         let mut rng = Rng::new(31);
         for _ in 0..100 {
             let set = random_set(&mut rng, 9);
-            let mut game = subtraction_game(&set).unwrap();
+            let mut game = SubtractionGame::new(&set).unwrap();
             let period = game
                 .run(Limits::up_to(10_000), |_| {})
                 .unwrap()
@@ -269,7 +255,7 @@ mod tests {
             let rule = PeriodRule::window(code.last_move());
             let mut engine = Certifier::with_rule(Naive::new(code), rule);
             let expected = engine.run(Limits::up_to(1 << 14), |_| {}).unwrap();
-            let mut game = subtraction_game(&set).unwrap();
+            let mut game = SubtractionGame::new(&set).unwrap();
             let mut reports = Vec::new();
             let found = game
                 .run(Limits::up_to(1 << 14), |p| reports.push(*p))
@@ -310,7 +296,7 @@ mod tests {
     #[test]
     fn the_run_stops_at_its_limits() {
         // {1, 5000}: 0 1 0 1 … until 5000, so no proof before 5000 + p values.
-        let mut game = subtraction_game(&[1, 5000]).unwrap();
+        let mut game = SubtractionGame::new(&[1, 5000]).unwrap();
         let mut last = None;
         assert_eq!(game.run(Limits::up_to(900), |p| last = Some(*p)), Ok(None));
         assert_eq!(game.len(), 900);
@@ -318,11 +304,11 @@ mod tests {
         assert_eq!(game.value(900), None);
         assert_eq!(game.value(899), Some(Nimber(1)));
         // Checks 1/8 apart: 60 or so up to 2^16, not one every 16 values.
-        let mut far = subtraction_game(&[1, 100_000]).unwrap();
+        let mut far = SubtractionGame::new(&[1, 100_000]).unwrap();
         let mut checks = 0;
         assert_eq!(far.run(Limits::up_to(1 << 16), |_| checks += 1), Ok(None));
         assert!((40..80).contains(&checks), "{checks} checks");
-        let mut game = subtraction_game(&[1, 5000]).unwrap();
+        let mut game = SubtractionGame::new(&[1, 5000]).unwrap();
         let limits = Limits::up_to(1 << 20).with_work(3000);
         assert_eq!(game.run(limits, |_| {}), Ok(None));
         assert!(game.work() >= 3000 && game.len() < 3500, "{}", game.len());

@@ -11,12 +11,12 @@ use crate::nimber::Nimber;
 /// alternate 0, 1, 0, … along the only line of play (the mex of {0} is 1, of {1} is 0).
 ///
 /// ```
-/// use grundy::take_exactly::take_exactly_value;
+/// use grundy::take_exactly;
 /// use grundy::prelude::Nimber;
-/// assert_eq!(take_exactly_value(5, 2), Nimber(0)); // two moves
-/// assert_eq!(take_exactly_value(7, 3), Nimber(0));
-/// assert_eq!(take_exactly_value(9, 3), Nimber(1));
-/// assert_eq!(take_exactly_value(1, 2), Nimber(0));
+/// assert_eq!(take_exactly::value(5, 2), Nimber(0)); // two moves
+/// assert_eq!(take_exactly::value(7, 3), Nimber(0));
+/// assert_eq!(take_exactly::value(9, 3), Nimber(1));
+/// assert_eq!(take_exactly::value(1, 2), Nimber(0));
 /// ```
 ///
 /// # Panics
@@ -24,13 +24,13 @@ use crate::nimber::Nimber;
 ///
 /// # Complexity
 /// O(1).
-pub fn take_exactly_value(heap: u64, take: u64) -> Nimber {
+pub fn value(heap: u64, take: u64) -> Nimber {
     assert!(take > 0, "a move takes at least one object");
     Nimber((heap / take) % 2)
 }
 
 /// The heap game where a move takes exactly `take` objects, as an [`ImpartialGame`]: the
-/// position is the heap's size and the value is [`take_exactly_value`].
+/// position is the heap's size and the value is [`value`].
 ///
 /// ```
 /// use grundy::take_exactly::TakeExactly;
@@ -77,7 +77,7 @@ impl ImpartialGame for TakeExactly {
     }
 
     fn value(&self, &heap: &u64) -> Nimber {
-        take_exactly_value(heap, self.take)
+        self::value(heap, self.take)
     }
 }
 
@@ -93,7 +93,7 @@ mod tests {
             let game = TakeExactly::new(take as u64);
             let mut memo = GrundyMemo::of(game);
             for (n, &g) in table.iter().enumerate() {
-                assert_eq!(take_exactly_value(n as u64, take as u64), g, "{n} {take}");
+                assert_eq!(value(n as u64, take as u64), g, "{n} {take}");
                 assert_eq!(game.value(&(n as u64)), memo.value(n as u64), "{n} {take}");
             }
         }

@@ -22,43 +22,15 @@ use std::io::Write;
 /// The largest tree read: its lists and the values' digits stay within a few hundred MiB.
 const MAX_NODES: u64 = 1_000_000;
 
-/// The root of `node` in a union–find forest, halving the path on the way.
-fn find(parent: &mut [usize], mut node: usize) -> usize {
-    while parent[node] != node {
-        parent[node] = parent[parent[node]];
-        node = parent[node];
-    }
-    node
-}
-
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut edges: Vec<(usize, usize, Color)> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
     for case in sc.cases("the number of test cases T")? {
         let n = sc.uint(case.field("N"), 1..=MAX_NODES)? as usize;
-        edges.clear();
-        parent.clear();
-        parent.extend(0..n);
-        let mut joined = 0;
-        for i in 1..n as u64 {
-            let u = sc.index_fast(case.item("U_", i), 1..=n)? - 1;
-            let v = sc.index_fast(case.item("V_", i), 1..=n)? - 1;
-            let c = sc.uint_fast(case.item("C_", i), 0..=1)?;
-            let (a, b) = (find(&mut parent, u), find(&mut parent, v));
-            if a != b {
-                parent[a] = b;
-                joined += 1;
-            }
-            // Vertex 1 is the ground, vertex 0 of the picture; black is Chef's (Left's).
-            edges.push((u, v, if c == 0 { Color::Blue } else { Color::Red }));
-        }
-        if joined + 1 != n {
-            return Err(InputError::Invalid(format!(
-                "the edges of test case {} do not form a tree on its {} vertices",
-                case.number(),
-                n
-            )));
-        }
+        // Vertex 1 is the ground, vertex 0 of the picture; black is Chef's (Left's).
+        sc.tree_edges(case, n, ["U_", "V_"], &mut edges, |sc, u, v, i| {
+            let c = sc.uint(case.item("C_", i), 0..=1)?;
+            Ok((u, v, if c == 0 { Color::Blue } else { Color::Red }))
+        })?;
         let value = Picture::new(n, &edges)
             .tree_value()
             .expect("a tree of black and white edges has a number value");
@@ -210,7 +182,7 @@ mod tests {
             ("1\n3\n1 2 0\n", "input ended early: expected U_2 of test case 1"),
             ("1\n3\n1 4 0\n", "V_1 of test case 1 = `4` is out of range"),
             ("1\n2\n1 2 2\n", "C_1 of test case 1 = `2` is out of range"),
-            ("1\n3\n1 2 0\n2 1 1\n", "the edges of test case 1 do not form a tree on its 3 vertices"),
+            ("1\n3\n1 2 0\n2 1 1\n", "edge 2 of test case 1 (`2 1`) joins two vertices already joined: not a tree"),
             ("1\n2\n1 2 0\n2\n", "expected"),
         ]
     );

@@ -25,42 +25,12 @@ const MAX_NODES: u64 = 1_000_000;
 /// The judge's modulus.
 const MODULUS: u64 = 1_000_000_007;
 
-/// The root of `node` in a union–find forest, halving the path on the way.
-fn find(parent: &mut [usize], mut node: usize) -> usize {
-    while parent[node] != node {
-        parent[node] = parent[parent[node]];
-        node = parent[node];
-    }
-    node
-}
-
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut edges: Vec<(usize, usize)> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
     let mut coins: Vec<u64> = Vec::new();
     for case in sc.cases("the number of test cases T")? {
         let n = sc.uint(case.field("N"), 1..=MAX_NODES)? as usize;
-        edges.clear();
-        parent.clear();
-        parent.extend(0..n);
-        let mut joined = 0;
-        for i in 1..n as u64 {
-            let u = sc.index(case.item("u_", i), 1..=n)? - 1;
-            let v = sc.index(case.item("v_", i), 1..=n)? - 1;
-            let (a, b) = (find(&mut parent, u), find(&mut parent, v));
-            if a != b {
-                parent[a] = b;
-                joined += 1;
-            }
-            edges.push((u, v));
-        }
-        if joined + 1 != n {
-            return Err(InputError::Invalid(format!(
-                "the edges of test case {} do not form a tree on its {} vertices",
-                case.number(),
-                n
-            )));
-        }
+        sc.tree_edges(case, n, ["u_", "v_"], &mut edges, |_, u, v, _| Ok((u, v)))?;
         coins.clear();
         for i in 1..=n as u64 {
             coins.push(sc.uint(case.item("c_", i), 0..=u64::MAX)?);
@@ -213,7 +183,8 @@ mod tests {
             ("1\n0\n", "N of test case 1 = `0` is out of range"),
             ("1\n3\n1 2\n", "input ended early: expected u_2 of test case 1"),
             ("1\n3\n1 4\n", "v_1 of test case 1 = `4` is out of range"),
-            ("1\n3\n1 2\n2 1\n0 0 0\n", "the edges of test case 1 do not form a tree on its 3 vertices"),
+            ("1\n3\n1 2\n2 1\n0 0 0\n", "edge 2 of test case 1 (`2 1`) joins two vertices already joined: not a tree"),
+            ("1\n3\n2 2\n1 3\n0 0 0\n", "edge 1 of test case 1 (`2 2`) joins a vertex to itself: not a tree"),
             ("1\n2\n1 2\n1\n", "input ended early: expected c_2 of test case 1"),
             ("1\n2\n1 2\n1 -1\n", "c_2 of test case 1 = `-1` is out of range"),
             ("1\n1\n0\n5\n", "unexpected extra input"),

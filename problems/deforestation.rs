@@ -15,42 +15,12 @@ use std::io::Write;
 /// The largest tree read: its lists stay within a few tens of MiB.
 const MAX_NODES: u64 = 1_000_000;
 
-/// The root of `node` in a union–find forest, halving the path on the way.
-fn find(parent: &mut [usize], mut node: usize) -> usize {
-    while parent[node] != node {
-        parent[node] = parent[parent[node]];
-        node = parent[node];
-    }
-    node
-}
-
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let mut edges: Vec<(usize, usize)> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
     for case in sc.cases("the number of test cases T")? {
         let n = sc.uint(case.field("N"), 1..=MAX_NODES)? as usize;
-        edges.clear();
-        parent.clear();
-        parent.extend(0..n);
-        let mut joined = 0;
-        for i in 1..n as u64 {
-            let x = sc.index_fast(case.item("x_", i), 1..=n)? - 1;
-            let y = sc.index_fast(case.item("y_", i), 1..=n)? - 1;
-            let (a, b) = (find(&mut parent, x), find(&mut parent, y));
-            if a != b {
-                parent[a] = b;
-                joined += 1;
-            }
-            // Node 1 is the ground, vertex 0 of the picture.
-            edges.push((x, y));
-        }
-        if joined + 1 != n {
-            return Err(InputError::Invalid(format!(
-                "the edges of test case {} do not form a tree on its {} nodes",
-                case.number(),
-                n
-            )));
-        }
+        // Node 1 is the ground, vertex 0 of the picture.
+        sc.tree_edges(case, n, ["x_", "y_"], &mut edges, |_, x, y, _| Ok((x, y)))?;
         let alice = !Graph::new(n, &edges).value().is_zero();
         writeln!(out, "{}", if alice { "Alice" } else { "Bob" })?;
     }
@@ -64,43 +34,17 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::moves::tree_cut_moves;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
-    /// The literal game on a rooted tree given by its parent list (node 0 the root): cut the
-    /// edge above a node, and its whole subtree leaves. A state is the sorted list of the
-    /// edges (child, parent) still in the game.
-    #[allow(clippy::ptr_arg)] // the search's states are `Vec<(u8, u8)>`
-    fn cuts(edges: &Vec<(u8, u8)>) -> Vec<Vec<(u8, u8)>> {
-        let mut next = Vec::new();
-        for &(child, _) in edges {
-            // Remove child's subtree: every node whose path to the root meets child.
-            let mut gone = vec![child];
-            let mut grew = true;
-            while grew {
-                grew = false;
-                for &(c, p) in edges {
-                    if gone.contains(&p) && !gone.contains(&c) {
-                        gone.push(c);
-                        grew = true;
-                    }
-                }
-            }
-            let kept: Vec<(u8, u8)> = edges
-                .iter()
-                .copied()
-                .filter(|(c, _)| !gone.contains(c))
-                .collect();
-            next.push(kept);
-        }
-        next
-    }
-
-    /// One test: N and its edges (1-based, in random order and orientation).
-    struct Forest(Search<Vec<(u8, u8)>>);
+    /// One test: N and its edges (1-based, in random order and orientation). The literal game
+    /// is `tree_cut_moves`: cut an edge, and the part without the root leaves; a state is the
+    /// tree's parent list (node 0 the root, parents numbered first).
+    struct Forest(Search<Vec<usize>>);
     impl Default for Forest {
         fn default() -> Self {
-            Forest(Search::normal(cuts))
+            Forest(Search::normal(tree_cut_moves))
         }
     }
     /// A tree on nodes 1..=n whose node v hangs from one of the `reach` nodes before it (any
@@ -145,23 +89,27 @@ mod tests {
             text
         }
         fn brute(&mut self, (n, edges): &(usize, Vec<(usize, usize)>)) -> String {
-            // Orient each edge towards node 1 by a search from it.
-            let mut parent = vec![usize::MAX; *n + 1];
-            parent[1] = 0;
-            let mut stack = vec![1];
-            while let Some(v) = stack.pop() {
+            // Number the nodes breadth-first from node 1, so that each node's parent is
+            // numbered before it, and list each node's parent (its first neighbour numbered).
+            let mut index = vec![usize::MAX; *n + 1];
+            index[1] = 0;
+            let mut order = vec![1];
+            let mut parents = Vec::with_capacity(*n - 1);
+            let mut head = 0;
+            while head < order.len() {
+                let v = order[head];
+                head += 1;
                 for &(x, y) in edges {
                     for (a, b) in [(x, y), (y, x)] {
-                        if a == v && parent[b] == usize::MAX {
-                            parent[b] = v;
-                            stack.push(b);
+                        if a == v && index[b] == usize::MAX {
+                            index[b] = order.len();
+                            order.push(b);
+                            parents.push(index[v]);
                         }
                     }
                 }
             }
-            let mut state: Vec<(u8, u8)> = (2..=*n).map(|v| (v as u8, parent[v] as u8)).collect();
-            state.sort_unstable();
-            let alice = self.0.mover_wins(state);
+            let alice = self.0.mover_wins(parents);
             format!("{}\n", if alice { "Alice" } else { "Bob" })
         }
     }
@@ -174,8 +122,9 @@ mod tests {
             ("1\n0\n", "N of test case 1 = `0` is out of range"),
             ("1\n3\n1 2\n", "input ended early: expected x_2 of test case 1"),
             ("1\n3\n1 4\n", "y_1 of test case 1 = `4` is out of range"),
-            ("1\n3\n1 2\n2 1\n", "the edges of test case 1 do not form a tree on its 3 nodes"),
-            ("1\n3\n2 3\n3 3\n", "do not form a tree"),
+            ("1\n3\n1 2\n2 1\n", "edge 2 of test case 1 (`2 1`) joins two vertices already joined: not a tree"),
+            ("1\n3\n2 3\n3 3\n", "edge 2 of test case 1 (`3 3`) joins a vertex to itself: not a tree"),
+            ("1\n4\n1 2\n2 3\n3 1\n", "edge 3 of test case 1 (`3 1`) joins two vertices already joined"),
         ]
     );
 

@@ -72,30 +72,20 @@ fn main() {
 mod tests {
     use super::*;
     use grundy::multi_sg::split_table;
+    use testkit::moves::heaps_moves;
     use testkit::search::Search;
     use testkit::{Problem, Rng};
 
-    /// The literal game on sorted pile lists, for a given k.
+    /// The literal game on sorted pile lists, for a given k: a pile a becomes a − 1 (gone at
+    /// 0) or, when even, k piles of a / 2.
     fn moves(piles: &[u64], k: u64) -> Vec<Vec<u64>> {
-        let mut next = Vec::new();
-        for i in 0..piles.len() {
-            let a = piles[i];
-            let mut after = piles.to_vec();
-            after.remove(i);
-            let mut take = after.clone();
-            if a > 1 {
-                take.push(a - 1);
-            }
-            take.sort_unstable();
-            next.push(take);
+        heaps_moves(piles, |a| {
+            let mut next = vec![vec![a - 1]];
             if a % 2 == 0 {
-                let mut split = after;
-                split.extend(std::iter::repeat(a / 2).take(k as usize));
-                split.sort_unstable();
-                next.push(split);
+                next.push(vec![a / 2; k as usize]);
             }
-        }
-        next
+            next
+        })
     }
 
     /// The whole input: k and the piles.

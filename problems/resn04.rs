@@ -1,7 +1,7 @@
 //! CodeChef RESN04 "Stone Game" (also SPOJ RESN04): pile i (1-based) may only lose exactly i
 //! stones at a time. Each pile is a subtraction game with one move, whose play is forced: it
 //! lasts ⌊S_i / i⌋ moves, so its Grundy value is ⌊S_i / i⌋ mod 2
-//! (`grundy::take_exactly::take_exactly_value`), and the XOR of such bits is the parity of the
+//! (`grundy::take_exactly::value`), and the XOR of such bits is the parity of the
 //! total number of moves: Alice wins iff Σ ⌊S_i / i⌋ is odd. Strategy does not matter at all.
 //!
 //! Input: T, then per test N and N pile sizes. Output per test: `ALICE` or `BOB`.
@@ -9,7 +9,7 @@
 //! move).
 
 use grundy::prelude::Outcome;
-use grundy::take_exactly::take_exactly_value;
+use grundy::take_exactly;
 use judge::{InputError, Lists, Scanner};
 use std::io::Write;
 
@@ -20,7 +20,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     PILES.answer_xor(
         sc,
         out,
-        |i, stones| take_exactly_value(stones, i),
+        |i, stones| take_exactly::value(stones, i),
         |value| Outcome::from_grundy(value).pick("ALICE", "BOB"),
     )
 }

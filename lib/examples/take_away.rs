@@ -10,7 +10,7 @@
 
 use grundy::octal::Limits;
 use grundy::prelude::{mex_few, Nimber};
-use grundy::subtraction::subtraction_game;
+use grundy::subtraction::SubtractionGame;
 
 /// G(0..len) of the take-away game `set` by its rule: each value is the smallest number that
 /// no move reaches, found by trying 0, 1, 2, … against every option.
@@ -55,7 +55,7 @@ fn facts() -> Vec<String> {
         let literal = search(set, len);
         let filled: Vec<u64> = table(set, len).into_iter().map(u64::from).collect();
         assert_eq!(filled, literal, "mex_few's table, S = {:?}", set);
-        let mut game = subtraction_game(set).expect("no subtraction of 0");
+        let mut game = SubtractionGame::new(set).expect("no subtraction of 0");
         let period = game
             .run(Limits::up_to(len), |_| {})
             .expect("no limit but the length")

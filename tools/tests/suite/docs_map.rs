@@ -160,3 +160,259 @@ fn every_cookbook_row_names_a_module_its_worked_problems_call() {
         "worked problems that do not call their row's items: {wrong:#?}"
     );
 }
+
+/// The `.rs` files under `relative`, its subfolders included (`target/` left out).
+fn rust_files(relative: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![root().join(relative)];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{folder:?}: {e}")) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                if path.file_name().is_none_or(|n| n != "target") {
+                    folders.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A library file's code outside its tests: without comments, cut at its `#[cfg(test)]`.
+fn production_code(path: &Path) -> String {
+    let code = code_of(&fs::read_to_string(path).unwrap());
+    match code.find("#[cfg(test)]") {
+        Some(i) => code[..i].to_string(),
+        None => code,
+    }
+}
+
+/// The library's files that reach a bundle: not its lessons (`examples/`), not its test
+/// binaries (`tests/`), not a module's `tests.rs`.
+fn library_production_files() -> Vec<PathBuf> {
+    let lib = root().join("lib");
+    rust_files("lib")
+        .into_iter()
+        .filter(|p| {
+            let inner = p.strip_prefix(&lib).unwrap();
+            !inner.starts_with("examples")
+                && !inner.starts_with("tests")
+                && p.file_name().unwrap() != "tests.rs"
+        })
+        .collect()
+}
+
+#[test]
+fn the_library_does_no_io_outside_its_tests() {
+    let io = [
+        "print!",
+        "println!",
+        "eprint!",
+        "eprintln!",
+        "dbg!",
+        "std::fs",
+        "std::io::stdin",
+        "std::io::stdout",
+        "std::io::stderr",
+        "std::env",
+        "std::net",
+        "std::process",
+        "File::",
+    ];
+    let files = library_production_files();
+    assert!(files.len() > 30, "library files read: {}", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let code = production_code(path);
+        for word in io {
+            if code.contains(word) {
+                found.push(format!("{}: {word}", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "I/O in the library: {found:#?}");
+}
+
+/// The names of the public functions in `code`.
+fn public_functions(code: &str) -> Vec<String> {
+    code.split("pub fn ")
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|&c| c.is_alphanumeric() || c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_house_vocabulary_holds_in_the_library() {
+    let terms_of_art = ["nim_sum", "mex_few", "subtraction_code"];
+    let lib = root().join("lib");
+    let mut wrong = Vec::new();
+    let mut read = 0;
+    for path in library_production_files() {
+        // The module a file is: its folder for `mod.rs`, its stem otherwise.
+        let inner = path.strip_prefix(&lib).unwrap();
+        let module = match inner.file_stem().unwrap().to_str().unwrap() {
+            "mod" => inner.parent().unwrap().to_str().unwrap().to_string(),
+            stem => stem.to_string(),
+        };
+        let module = module.rsplit('/').next().unwrap().to_string();
+        for name in public_functions(&production_code(&path)) {
+            read += 1;
+            let place = format!("{}: {name}", inner.display());
+            if name.contains("winning") && name != "winning_move" && name != "winning_moves" {
+                wrong.push(format!("{place} (a winning move is `winning_move`)"));
+            }
+            let outcome_type = inner == Path::new("outcome.rs");
+            if ["mover_wins", "is_p_position"].contains(&name.as_str())
+                || (name == "first_player_wins" && !outcome_type)
+            {
+                wrong.push(format!("{place} (who wins is `outcome`)"));
+            }
+            // A top-level module's items are read as `module::item`; a folder's files are
+            // re-exported by its door, where their own names are not in the path.
+            let top_level = inner.components().count() == 1;
+            if top_level
+                && name.starts_with(&format!("{module}_"))
+                && !terms_of_art.contains(&name.as_str())
+            {
+                wrong.push(format!("{place} (repeats its module's name)"));
+            }
+        }
+    }
+    assert!(read > 100, "public functions read: {read}");
+    assert!(wrong.is_empty(), "outside the house vocabulary: {wrong:#?}");
+}
+
+/// The table `[section]` of a `Cargo.toml`'s text: its lines up to the next table.
+fn toml_table<'a>(text: &'a str, section: &str) -> Vec<&'a str> {
+    let mut lines = text.lines().skip_while(|l| l.trim() != section);
+    if lines.next().is_none() {
+        return Vec::new();
+    }
+    lines
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn what_reaches_a_judge_depends_on_std_alone() {
+    for krate in ["lib", "judge"] {
+        let manifest = read(&format!("{krate}/Cargo.toml"));
+        let dependencies = toml_table(&manifest, "[dependencies]");
+        assert!(
+            dependencies.is_empty(),
+            "{krate}/Cargo.toml has dependencies: {dependencies:?}"
+        );
+    }
+    // problems/ links the library and the judge; testkit only for its tests.
+    for krate in ["lib", "judge", "problems"] {
+        let manifest = read(&format!("{krate}/Cargo.toml"));
+        let dependencies = toml_table(&manifest, "[dependencies]");
+        assert!(
+            !dependencies.iter().any(|l| l.contains("testkit")),
+            "{krate}/Cargo.toml links testkit outside its tests: {dependencies:?}"
+        );
+        assert!(
+            !manifest.contains("[target."),
+            "{krate}/Cargo.toml has a target-specific table to read"
+        );
+    }
+    let problems = read("problems/Cargo.toml");
+    assert!(
+        toml_table(&problems, "[dev-dependencies]")
+            .iter()
+            .any(|l| l.contains("testkit")),
+        "problems/Cargo.toml read: testkit is its dev-dependency"
+    );
+}
+
+#[test]
+fn every_problem_runs_the_house_tests() {
+    let mut missing = Vec::new();
+    for path in fs::read_dir(root().join("problems")).unwrap() {
+        let path = path.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        if !code.contains("testkit::problem_tests!(")
+            && !code.contains("testkit::interactive_tests!(")
+        {
+            missing.push(path.display().to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "problems without the house tests: {missing:?}"
+    );
+}
+
+/// Every function name in the workspace's Rust sources (tests included).
+fn function_names() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for folder in ["lib", "judge", "testkit", "problems", "tools"] {
+        for path in rust_files(folder) {
+            let text = fs::read_to_string(&path).unwrap();
+            for rest in text.split("fn ").skip(1) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|&c| c.is_alphanumeric() || c == '_')
+                    .collect();
+                names.insert(name);
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn every_invariant_names_what_holds_it() {
+    let architecture = read("docs/ARCHITECTURE.md");
+    let functions = function_names();
+    let ci = read(".ci/run");
+    let mut wrong = Vec::new();
+    let mut invariants = 0;
+    for paragraph in architecture.split("\n\n") {
+        if !paragraph.starts_with("**Invariant:**") {
+            continue;
+        }
+        let paragraph = paragraph.replace('\n', " ");
+        invariants += 1;
+        let first_words: String = paragraph.chars().take(70).collect();
+        let Some(at) = paragraph.find("Held by") else {
+            wrong.push(format!("{first_words}…: no `Held by`"));
+            continue;
+        };
+        for name in paragraph[at..].split('`').skip(1).step_by(2) {
+            let path_like = name.contains('/') || name.ends_with(".rs") || name.ends_with(".toml");
+            if path_like {
+                let found = [root(), root().join("tools")]
+                    .iter()
+                    .any(|dir| dir.join(name).exists());
+                if !found {
+                    wrong.push(format!("{first_words}…: no file {name}"));
+                }
+            } else if name.contains('_')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && !functions.contains(name)
+                && !ci.contains(name)
+            {
+                wrong.push(format!("{first_words}…: no test or lint {name}"));
+            }
+        }
+    }
+    assert!(invariants >= 15, "invariants read: {invariants}");
+    assert!(
+        wrong.is_empty(),
+        "invariants not held by a named check: {wrong:#?}"
+    );
+}

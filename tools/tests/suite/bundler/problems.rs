@@ -159,7 +159,7 @@ fn every_bundle_keeps_its_size_goal() {
 /// library's way: the subtraction game {1, K, L}, its certified period, `value(n)`.
 const MCOINS: &str = r#"//! SPOJ MCOINS through the library's subtraction games.
 use grundy::octal::Limits;
-use grundy::subtraction::subtraction_game;
+use grundy::subtraction::SubtractionGame;
 use judge::{InputError, Scanner};
 use std::io::Write;
 
@@ -167,7 +167,7 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let k = sc.uint("K", 2..=9)?;
     let l = sc.uint("L", k + 1..=49)?;
     let m = sc.uint("m", 1..=50)?;
-    let mut game = subtraction_game(&[1, k as usize, l as usize])
+    let mut game = SubtractionGame::new(&[1, k as usize, l as usize])
         .map_err(|e| InputError::Invalid(e.to_string()))?;
     game.run(Limits::up_to(1 << 16), |_| {})
         .map_err(|e| InputError::Invalid(e.to_string()))?;
