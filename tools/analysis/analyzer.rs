@@ -1,6 +1,10 @@
 //! The `grundy octal` and `grundy subtraction` runs: which method, how far (work and memory),
 //! the progress lines on stderr and the result lines on stdout.
 
+mod memory;
+
+pub use memory::{memory_available, memory_budget, parse_memory, ExitOnOutOfMemory};
+
 use grundy::octal::{BitSliced, Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
 use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
 use std::io::Write;
@@ -31,25 +35,6 @@ pub fn within_max_values(n: usize) -> Result<usize, String> {
 /// heaps and the option tables are small (2 MiB).
 pub fn grundys_game_bytes(upto: usize) -> u64 {
     12 * upto as u64 + (2 << 20)
-}
-
-/// A size in bytes for `--memory`: a number with an optional suffix `K`, `M`, `G` or `T`
-/// (powers of 1024; `KiB`, `MiB`, … and `KB`, … read the same), e.g. `4G` or `512M`.
-pub fn parse_memory(text: &str) -> Result<u64, String> {
-    let bad =
-        || format!("bad size `{text}`: expected bytes, or a number with K, M, G or T (e.g. 4G)");
-    let t = text.trim();
-    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let number: u64 = t[..digits].parse().map_err(|_| bad())?;
-    let shift = match t[digits..].to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "K" | "KB" | "KIB" => 10,
-        "M" | "MB" | "MIB" => 20,
-        "G" | "GB" | "GIB" => 30,
-        "T" | "TB" | "TIB" => 40,
-        _ => return Err(bad()),
-    };
-    number.checked_mul(1 << shift).ok_or_else(bad)
 }
 
 /// Options examined at most when `--upto` is not given: a few minutes here at the rare-value
@@ -157,42 +142,6 @@ fn fitting(budget: u64, bytes: impl Fn(usize) -> u64) -> usize {
         }
     }
     lo
-}
-
-/// The memory a run may use: `given` (`--memory`) or else what the system has available
-/// (`MemAvailable` in `/proc/meminfo`), and in either case no more than the address-space
-/// limit (`ulimit -v`) less what the process already maps. `None` where none is known.
-pub fn memory_budget(given: Option<u64>) -> Option<u64> {
-    let available =
-        given.or_else(|| proc_field("/proc/meminfo", "MemAvailable:").map(|kb| kb * 1024));
-    let limit = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-            line["Max address space".len()..]
-                .split_whitespace()
-                .next()?
-                .parse::<u64>()
-                .ok()
-        });
-    let mapped = proc_field("/proc/self/status", "VmSize:").map_or(0, |kb| kb * 1024);
-    let headroom = limit.map(|l| l.saturating_sub(mapped));
-    match (available, headroom) {
-        (Some(a), Some(h)) => Some(a.min(h)),
-        (a, h) => a.or(h),
-    }
-}
-
-/// [`memory_budget`] without `--memory`: free memory and `ulimit -v`.
-pub fn memory_available() -> Option<u64> {
-    memory_budget(None)
-}
-
-/// The number after `key` in a `/proc` file of `key value kB` lines.
-fn proc_field(path: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let line = text.lines().find(|l| l.starts_with(key))?;
-    line[key.len()..].split_whitespace().next()?.parse().ok()
 }
 
 /// How far a run goes: exactly `upto` values, or until certified within the limits.
@@ -535,223 +484,5 @@ impl ProgressLine {
     }
 }
 
-/// The allocator of the `grundy` binary: the system's, except that an allocation the system
-/// refuses (memory full, `ulimit -v`) ends the process with one line `error: ...` and exit
-/// status 1 instead of Rust's abort. The estimate of [`Game::bytes_needed`] refuses sizes
-/// that do not fit before any work; this is the guarantee behind it.
-pub struct ExitOnOutOfMemory;
-
-/// Writes the out-of-memory line and exits, without allocating.
-fn out_of_memory() -> ! {
-    let _ = std::io::stderr().write_all(
-        b"error: out of memory (free memory or ulimit -v): ask for fewer values or a smaller input\n",
-    );
-    std::process::exit(1)
-}
-
-// SAFETY: every call is passed to `System` unchanged; only a null result is acted on, and
-// then the process ends.
-unsafe impl std::alloc::GlobalAlloc for ExitOnOutOfMemory {
-    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        let p = std::alloc::System.alloc(layout);
-        if p.is_null() {
-            out_of_memory();
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        let p = std::alloc::System.alloc_zeroed(layout);
-        if p.is_null() {
-            out_of_memory();
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
-        std::alloc::System.dealloc(ptr, layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
-        let p = std::alloc::System.realloc(ptr, layout, new_size);
-        if p.is_null() {
-            out_of_memory();
-        }
-        p
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_estimate_counts_values_scratch_and_index() {
-        let officers = Game::octal("0.6".parse().unwrap());
-        let n = 1 << 20;
-        // Values, z up to n/2 (4 bytes), 1 MiB of slack.
-        let naive = 2 * n as u64 + 4 * (n as u64 / 2) + (1 << 20);
-        assert!(officers.bytes_needed(n, Method::Naive).abs_diff(naive) < 16);
-        assert_eq!(
-            officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
-            4 * n as u64
-        );
-        // Auto: an index of at most half the positions, the bit planes, the mirrored values
-        // and the fixed tables.
-        assert_eq!(
-            officers.bytes_needed(n, Method::Auto) - officers.bytes_needed(n, Method::Naive),
-            10 * n as u64 + BIT_SLICED_TABLES
-        );
-        // No splits: no index; the window rule checks periods up to n.
-        let nim = Game::octal("0.3".parse().unwrap());
-        let expected = 2 * MAX_VALUES as u64 + 4 * MAX_VALUES as u64 + (1 << 20);
-        assert!(
-            nim.bytes_needed(MAX_VALUES, Method::Rare)
-                .abs_diff(expected)
-                < 16
-        );
-    }
-
-    #[test]
-    fn upto_is_capped_at_u32_max_before_memory_is_asked() {
-        // The command line refuses more in its parser; `analyze` is public and checks again.
-        let nim = Game::octal("0.3".parse().unwrap());
-        let run = |upto| Plan {
-            upto: Some(upto),
-            method: Method::Auto,
-            values: false,
-            memory: Some(1 << 20),
-            work: DEFAULT_WORK,
-        };
-        let mut out = Vec::new();
-        let err = analyze(&nim, &run(MAX_VALUES + 1), &mut out).unwrap_err();
-        assert!(
-            err.starts_with("--upto: at most 4294967295 values"),
-            "{err}"
-        );
-        // u32::MAX itself passes the cap and meets the memory check (1 MiB here), as does
-        // anything past the old fixed cap of 2^28.
-        let err = analyze(&nim, &run(MAX_VALUES), &mut out).unwrap_err();
-        assert!(err.starts_with("--upto 4294967295: needs up to"), "{err}");
-        let err = analyze(&nim, &run(300_000_000), &mut out).unwrap_err();
-        assert!(
-            err.starts_with(
-                "--upto 300000000: needs up to 1717 MiB, more than the 1 MiB available"
-            ),
-            "{err}"
-        );
-        assert!(out.is_empty());
-    }
-
-    #[test]
-    fn values_fitting_inverts_the_estimate() {
-        for code in ["0.6", "0.3", "0.07"] {
-            let game = Game::octal(code.parse().unwrap());
-            for method in [Method::Naive, Method::Rare, Method::Auto] {
-                for budget in [0, 1 << 20, 3 << 20, 1 << 30, 2 << 30, u64::MAX] {
-                    let n = game.values_fitting(budget, method);
-                    assert!(n <= MAX_VALUES);
-                    if n > 0 {
-                        assert!(game.bytes_needed(n, method) <= budget, "{code} {budget}");
-                    }
-                    if n < MAX_VALUES {
-                        assert!(game.bytes_needed(n + 1, method) > budget, "{code} {budget}");
-                    }
-                }
-            }
-        }
-        let nim = Game::octal("0.3".parse().unwrap());
-        // 2^28 values of 0.3 need 1.5 GiB and the 1 MiB of slack: they do not fit in 1 GiB.
-        assert!(nim.values_fitting(1 << 30, Method::Auto) < 1 << 28);
-        let budget = (6 << 28) + (1 << 20);
-        assert_eq!(nim.values_fitting(budget, Method::Auto), 1 << 28);
-        // No fixed cap below the engine's: 4 GiB hold more than 2^28 values.
-        assert!(nim.values_fitting(4 << 30, Method::Auto) > 700_000_000);
-        assert_eq!(nim.values_fitting(u64::MAX, Method::Auto), MAX_VALUES);
-    }
-
-    #[test]
-    fn grundys_game_is_refused_past_its_memory_naming_what_it_needs() {
-        let mut out = Vec::new();
-        let err = grundys_game(1 << 28, false, Some(1 << 30), &mut out).unwrap_err();
-        assert_eq!(
-            err,
-            "--upto 268435456: needs up to 3074 MiB, more than the 1024 MiB available (free memory, --memory, ulimit -v); at most 89303722 values fit"
-        );
-        assert!(grundys_game_bytes(89_303_722) <= 1 << 30);
-        assert!(grundys_game_bytes(89_303_723) > 1 << 30);
-        assert!(out.is_empty());
-        let err = grundys_game(MAX_VALUES + 1, false, None, &mut out).unwrap_err();
-        assert!(
-            err.starts_with("--upto: at most 4294967295 values"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn grundys_game_reports_its_rare_heaps() {
-        let mut out = Vec::new();
-        grundys_game(3000, false, Some(1 << 30), &mut out).unwrap();
-        let out = String::from_utf8(out).unwrap();
-        // A literal search: heap n splits into (a, n − a), a < n − a.
-        let mut g = vec![0u16; 3000];
-        for n in 3..3000 {
-            let options: Vec<u16> = (1..n - n / 2).map(|a| g[a] ^ g[n - a]).collect();
-            g[n] = (0..).find(|v| !options.contains(v)).unwrap();
-        }
-        let rare: Vec<usize> = (1..3000)
-            .filter(|&n| (g[n] >> 1).count_ones() % 2 == 0)
-            .collect();
-        let largest_rare = rare.iter().map(|&n| g[n]).max().unwrap();
-        let largest = g.iter().max().unwrap();
-        assert!(
-            out.contains(&format!("rare heaps: {}\n", rare.len())),
-            "{out}"
-        );
-        let last = format!("last rare heap: {}\n", rare.last().unwrap());
-        assert!(out.contains(&last), "{out}");
-        let line = format!("largest rare value: {largest_rare}\nlargest value: {largest}\n");
-        assert!(out.contains(&line), "{out}");
-        assert!(out.contains("rare heaps past 82860: 0\n"), "{out}");
-    }
-
-    #[test]
-    fn memory_sizes_are_read_with_their_units() {
-        assert_eq!(parse_memory("4G"), Ok(4 << 30));
-        assert_eq!(parse_memory("512M"), Ok(512 << 20));
-        assert_eq!(parse_memory("512MiB"), Ok(512 << 20));
-        assert_eq!(parse_memory("3kb"), Ok(3 << 10));
-        assert_eq!(parse_memory("1T"), Ok(1 << 40));
-        assert_eq!(parse_memory("1000"), Ok(1000));
-        assert_eq!(parse_memory("7B"), Ok(7));
-        for bad in ["", "G", "4X", "-1G", "4.5G", "99999999999T"] {
-            let err = parse_memory(bad).unwrap_err();
-            assert!(err.starts_with(&format!("bad size `{bad}`")), "{err}");
-        }
-    }
-
-    #[test]
-    fn a_given_memory_replaces_the_free_memory() {
-        assert_eq!(memory_budget(Some(12345)), Some(12345));
-        if cfg!(target_os = "linux") {
-            assert_eq!(memory_budget(None), memory_available());
-        }
-    }
-
-    #[test]
-    fn long_codes_are_shortened_in_the_name() {
-        let game = Game::octal(format!("0.{}", "7".repeat(100)).parse().unwrap());
-        assert_eq!(
-            game.name(),
-            format!("0.{}...7777777777 (100 digits)", "7".repeat(28))
-        );
-        assert_eq!(Game::octal("4.07".parse().unwrap()).name(), "4.07");
-    }
-
-    #[test]
-    fn memory_available_is_read_on_linux() {
-        if cfg!(target_os = "linux") {
-            assert!(memory_available().is_some_and(|m| m > 1 << 20));
-        }
-    }
-}
+mod tests;

@@ -282,6 +282,8 @@ fn pattern_list(values: &[u64]) -> String {
         .join(" ")
 }
 
+/// Describes a sequence of values: its pattern, then the named game's proved period when
+/// `game` is given and proves one, else the guessed rule as a conjecture (or why none).
 fn describe_sequence(
     values: &[u64],
     game: Option<(Game, String)>,
@@ -296,16 +298,6 @@ fn describe_sequence(
     }
     let d = pattern::describe(values);
     let mut out = format!("count: {}\n{d}", values.len());
-    let mut status = 0;
-    let extend = |out: &mut String, label: &str, value: &dyn Fn(u64) -> u64| {
-        if let Some(n) = request.extend {
-            write!(out, "extension ({label}):").expect("a String");
-            for v in 0..n as u64 {
-                write!(out, " {}", value(v)).expect("a String");
-            }
-            out.push('\n');
-        }
-    };
     let guessed = guess(values);
     let proof = game
         .as_ref()
@@ -320,28 +312,14 @@ fn describe_sequence(
             },
             name,
         )) => {
-            let (p, e) = (period.period, period.preperiod);
-            let by_period = |n: u64| known[period.representative(n)];
-            // The guessed formula reads better, when it is the proved rule.
-            let far = known.len() as u64 * 4 + e as u64 + 4 * p as u64;
-            match &guessed {
-                Ok(found) if (0..far).all(|n| found.rule.value(n) == by_period(n)) => {
-                    writeln!(out, "rule: {}", found.rule).expect("a String")
-                }
-                _ => writeln!(out, "rule: {}", period_formula(&known, period)).expect("a String"),
-            }
-            let rest = if computed {
-                ", the rest computed here"
-            } else {
-                ""
+            let proved = Proved {
+                period,
+                needed,
+                known: &known,
+                computed,
+                name,
             };
-            writeln!(
-                out,
-                "proved: the {name} has period {p} after preperiod {e} (the periodicity theorem needs {needed} values; {} given{rest})",
-                values.len()
-            )
-            .expect("a String");
-            extend(&mut out, "proved", &by_period);
+            write_proved(&mut out, values, &proved, &guessed, request);
             return finish(out, 0, values, d.pattern, request);
         }
         Some((Proof::Differs { n, game }, name)) => writeln!(
@@ -357,6 +335,64 @@ fn describe_sequence(
         .expect("a String"),
         None => {}
     }
+    let status = write_conjecture(&mut out, values, guessed, request);
+    finish(out, status, values, d.pattern, request)
+}
+
+/// A named game's proved period, as [`Proof::Proved`] gives it.
+struct Proved<'a> {
+    period: Period,
+    needed: usize,
+    /// The values the proof rests on.
+    known: &'a [u64],
+    computed: bool,
+    /// The game's name.
+    name: &'a str,
+}
+
+/// Writes the proved rule (the guessed formula when it is that rule, else the period's), the
+/// `proved:` line and the extension by the period.
+fn write_proved(
+    out: &mut String,
+    values: &[u64],
+    proved: &Proved,
+    guessed: &Result<pattern::Guess, Refusal>,
+    request: &Request,
+) {
+    let (period, known, name) = (proved.period, proved.known, proved.name);
+    let (p, e) = (period.period, period.preperiod);
+    let by_period = |n: u64| known[period.representative(n)];
+    // The guessed formula reads better, when it is the proved rule.
+    let far = known.len() as u64 * 4 + e as u64 + 4 * p as u64;
+    match guessed {
+        Ok(found) if (0..far).all(|n| found.rule.value(n) == by_period(n)) => {
+            writeln!(out, "rule: {}", found.rule).expect("a String")
+        }
+        _ => writeln!(out, "rule: {}", period_formula(known, period)).expect("a String"),
+    }
+    let rest = if proved.computed {
+        ", the rest computed here"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "proved: the {name} has period {p} after preperiod {e} (the periodicity theorem needs {} values; {} given{rest})",
+        proved.needed,
+        values.len()
+    )
+    .expect("a String");
+    write_extension(out, request, "proved", &by_period);
+}
+
+/// Writes the guessed rule as a conjecture and its extension, or why there is none; the exit
+/// status.
+fn write_conjecture(
+    out: &mut String,
+    values: &[u64],
+    guessed: Result<pattern::Guess, Refusal>,
+    request: &Request,
+) -> i32 {
     match guessed {
         Ok(found) => {
             writeln!(out, "rule: {}", found.rule).expect("a String");
@@ -369,11 +405,22 @@ fn describe_sequence(
             )
             .expect("a String");
             let label = format!("conjecture from {} values", values.len());
-            extend(&mut out, &label, &|n| found.rule.value(n));
+            write_extension(out, request, &label, &|n| found.rule.value(n));
+            0
         }
-        Err(refusal) => status = refused(&mut out, &refusal, request),
+        Err(refusal) => refused(out, &refusal, request),
     }
-    finish(out, status, values, d.pattern, request)
+}
+
+/// The `extension (LABEL):` line of the first `--extend` values, when asked for.
+fn write_extension(out: &mut String, request: &Request, label: &str, value: &dyn Fn(u64) -> u64) {
+    if let Some(n) = request.extend {
+        write!(out, "extension ({label}):").expect("a String");
+        for v in 0..n as u64 {
+            write!(out, " {}", value(v)).expect("a String");
+        }
+        out.push('\n');
+    }
 }
 
 /// Draws the picture if asked for, and the answer.

@@ -29,11 +29,10 @@
 
 use clap::Parser;
 use intake::companion::{self, Task};
-use intake::listener::{Listener, RequestLimits, Status};
 use intake::scaffold::{self, CreateError, Spec};
+use intake::session::{self, Report};
 use model::judges::{self, Judge};
 use model::workspace::Workspace;
-use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -42,8 +41,6 @@ use std::path::{Path, PathBuf};
 const TIME_LIMITS_S: std::ops::RangeInclusive<f64> = 0.001..=100.0;
 /// The memory limits `--memory-limit` takes, in MiB.
 const MEMORY_LIMITS_MIB: std::ops::RangeInclusive<u64> = 1..=65_536;
-/// Competitive Companion's default ports include this one.
-const COMPANION_PORT: u16 = 10043;
 /// The largest `--from` file read.
 const MAX_JSON_BYTES: u64 = 4 << 20;
 
@@ -144,13 +141,6 @@ fn read_json(path: &Path) -> Result<Task, String> {
         ));
     }
     companion::parse(&text).map_err(|e| format!("{shown}: {e}"))
-}
-
-/// What `create` did, to print.
-struct Report {
-    name: String,
-    text: String,
-    warnings: Vec<String>,
 }
 
 /// Creates the problem: NAME (or the one the URL gives), the judge (or the URL's; spoj without
@@ -320,89 +310,12 @@ fn print(report: &Report) -> Result<(), String> {
         .map_err(|e| format!("cannot write the output: {e}"))
 }
 
-/// Creates the problems POSTed to 127.0.0.1:`port`, one at a time in the order they were read
-/// in full, until one (NAME given, or no batch) or every problem of the first batch is
-/// answered; then every request still queued or arriving is answered 503 with the reason.
+/// Creates the problems POSTed to 127.0.0.1:`port` ([`intake::session`]), each in the workspace
+/// read afresh (the one before changed the manifest).
 fn listen(cli: &Cli, root: &Path, judge: Option<&'static Judge>, port: u16) -> Result<(), String> {
-    let listener = Listener::bind(port, RequestLimits::default())
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-    let bound = listener.local_addr().map_err(|e| e.to_string())?;
-    eprintln!(
-        "listening on {bound} for Competitive Companion (its port {COMPANION_PORT} is the default); Ctrl-C stops"
-    );
-    // How many problems of each batch were answered (created or refused): Companion sends a
-    // contest as one POST per problem, and a refused one is not sent again in that batch.
-    let mut answered: HashMap<String, u64> = HashMap::new();
-    // Set by the first problem created: its batch's id and size, or `None` without a batch.
-    let mut first_batch: Option<Option<(String, u64)>> = None;
-    let mut created: Vec<String> = Vec::new();
-    loop {
-        let exchange = match listener.next() {
-            Ok(exchange) => exchange,
-            Err(refused) => {
-                eprintln!(
-                    "refused a request ({}): {}",
-                    refused.status.code(),
-                    refused.reason
-                );
-                continue;
-            }
-        };
-        let task = std::str::from_utf8(exchange.body())
-            .map_err(|_| CreateError::Invalid("the body is not UTF-8".to_string()))
-            .and_then(|text| companion::parse(text).map_err(CreateError::Invalid));
-        let outcome = task.clone().and_then(|task| {
-            // Read afresh for each problem: the one before changed the manifest.
-            let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
-            create(cli, &workspace, judge, Some(&task))
-        });
-        let member = task.ok().and_then(|task| task.batch);
-        if let Some(member) = &member {
-            *answered.entry(member.id.clone()).or_default() += 1;
-        }
-        match outcome {
-            Ok(report) => {
-                exchange.answer(Status::Ok, &format!("created problems/{}.rs", report.name));
-                print(&report)?;
-                created.push(format!("problems/{}.rs", report.name));
-                if first_batch.is_none() {
-                    first_batch = Some(member.as_ref().map(|b| (b.id.clone(), b.size)));
-                }
-            }
-            Err(refusal) => {
-                let status = match refusal {
-                    CreateError::Invalid(_) => Status::BadRequest,
-                    CreateError::Taken(_) => Status::Conflict,
-                    CreateError::Failed(_) => Status::InternalError,
-                };
-                eprintln!("refused a problem ({}): {}", status.code(), refusal);
-                exchange.answer(status, &refusal.to_string());
-            }
-        }
-        let left = match &first_batch {
-            _ if cli.name.is_some() && !created.is_empty() => 0,
-            None => continue,
-            Some(None) => 0,
-            Some(Some((id, size))) => size.saturating_sub(answered.get(id).copied().unwrap_or(0)),
-        };
-        if left == 0 {
-            break;
-        }
-        let in_first_batch = match (&member, &first_batch) {
-            (Some(member), Some(Some((id, _)))) => member.id == *id,
-            _ => false,
-        };
-        if in_first_batch {
-            eprintln!("waiting for the batch's {left} other problem(s); Ctrl-C stops");
-        }
-    }
-    let reason = format!(
-        "new --listen has stopped after creating {}; start it again to create this problem",
-        created.join(", ")
-    );
-    let turned_away = listener.close(&reason);
-    if turned_away > 0 {
-        eprintln!("answered {turned_away} more request(s) 503: {reason}");
-    }
-    Ok(())
+    let create = |task: &Task| {
+        let workspace = Workspace::load(root).map_err(CreateError::Failed)?;
+        create(cli, &workspace, judge, Some(task))
+    };
+    session::listen(port, cli.name.is_some(), create, print)
 }

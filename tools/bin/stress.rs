@@ -30,7 +30,7 @@
 //! also when our program passed a limit, or when the reference gave no answer. `--max` takes
 //! the judge's largest inputs (`Problem::max_cases`) instead of the generator's small ones.
 
-use checks::compare::{Programs, Server};
+use checks::compare::{Programs, Server, Usages};
 use checks::stress::{Conclusion, Target};
 use clap::Parser;
 use std::io::Write;
@@ -87,6 +87,25 @@ fn fail(message: &str, status: i32) -> ! {
     std::process::exit(status);
 }
 
+/// Runs the stress `command` against a reference (`programs`) served on a socket: the run's
+/// end and both programs' usage. `seconds` bounds the run when given, `backstop` kills it.
+fn compared(
+    cli: &Cli,
+    mut command: std::process::Command,
+    report: &std::path::Path,
+    programs: &Programs,
+    seconds: Option<f64>,
+    backstop: Option<Duration>,
+) -> Result<(Conclusion, Usages), String> {
+    let server = Server::listen(&cli.name).unwrap_or_else(|e| fail(&e, 1));
+    command.env(testkit::reference::STRESS_PROGRAMS, server.path());
+    if cli.max {
+        command.env(testkit::reference::STRESS_MAX, "1");
+    }
+    let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+    checks::compare::run_compared(command, report, &server, programs, deadline, backstop)
+}
+
 fn main() {
     let cli: Cli = model::cli::parse();
     let request = StressRequest {
@@ -101,7 +120,10 @@ fn main() {
     {
         fail(&e, 2);
     }
-    let root = cli.root.unwrap_or_else(model::workspace::default_root);
+    let root = cli
+        .root
+        .clone()
+        .unwrap_or_else(model::workspace::default_root);
     let workspace = model::workspace::Workspace::load(&root).unwrap_or_else(|e| fail(&e, 1));
     let target = checks::stress::find_target(&workspace, &cli.name).unwrap_or_else(|e| fail(&e, 2));
     // A starter declares nothing: the default limits apply.
@@ -121,31 +143,25 @@ fn main() {
     let executable = checks::stress::build(&root, &target).unwrap_or_else(|e| fail(&e, 1));
     let report =
         std::env::temp_dir().join(format!("stress-{}-{}.txt", cli.name, std::process::id()));
-    let mut command = checks::stress::stress_command(&executable, &request, &report, cli.memory);
+    let command = checks::stress::stress_command(&executable, &request, &report, cli.memory);
     // The bound the run keeps (10 s unless a count is asked for), and the kill past it.
     let seconds = match request.iters {
         Some(_) => None,
         None => Some(request.seconds.unwrap_or(10.0)),
     };
     let backstop = seconds.map(|s| Duration::from_secs_f64(s) + checks::stress::BACKSTOP);
+    // With --reference: the comparison's summary, and both programs' usage.
     let mut summary = None;
-    let ended = match cli.reference {
+    let ended = match &cli.reference {
         None => checks::stress::run(command, &report, backstop),
         Some(reference) => {
             let ours = checks::compare::build_ours(&workspace, &target, cli.bundle)
                 .unwrap_or_else(|e| fail(&e, 1));
-            let programs = Programs::judged(ours, reference, meta.as_ref());
-            let server = Server::listen(&cli.name).unwrap_or_else(|e| fail(&e, 1));
-            command.env(testkit::reference::STRESS_PROGRAMS, server.path());
-            if cli.max {
-                command.env(testkit::reference::STRESS_MAX, "1");
-            }
-            let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
-            checks::compare::run_compared(command, &report, &server, &programs, deadline, backstop)
-                .map(|(ended, usages)| {
-                    summary = Some((checks::compare::summary(&programs, &usages), usages));
-                    ended
-                })
+            let programs = Programs::judged(ours, reference.clone(), meta.as_ref());
+            compared(&cli, command, &report, &programs, seconds, backstop).map(|(ended, usages)| {
+                summary = Some((checks::compare::summary(&programs, &usages), usages));
+                ended
+            })
         }
     };
     let (mut text, mut status) = match ended {

@@ -105,6 +105,8 @@ pub fn bundle_source_with(
     bundle_file(root, name, &problem, judge, shaking)
 }
 
+/// Bundles `problem`: the library modules it needs, the crates' text before its own, shaken
+/// as `shaking` says, retabbed, under a header naming what it holds.
 fn bundle_file(
     root: &Path,
     name: &str,
@@ -113,6 +115,45 @@ fn bundle_file(
     shaking: Shaking,
 ) -> Result<Bundle, String> {
     let analysis = problem.analyse(Role::Problem)?;
+    refuse_missing_crates(problem, &analysis, judge)?;
+    let library = Library::load(root)?;
+    let modules = needed_modules(&library, problem, &analysis)?;
+    let has_judge = analysis.crates.contains(JUDGE);
+    let mut body = crates_text(root, has_judge, &library, &modules)?;
+    body += &analysis.text;
+    let mut kept: Vec<String> = modules.into_keys().collect();
+    // Only the crates' modules are shaken and retabbed: a problem's own `mod judge` (when it
+    // does not use the crate) is the problem's.
+    let mut crates = Vec::new();
+    if has_judge {
+        crates.push(JUDGE);
+    }
+    if !kept.is_empty() {
+        crates.push(LIB);
+    }
+    if shaking == Shaking::Items {
+        let shaken = shake::shake(&body, &crates)?;
+        body = shaken.text;
+        kept.retain(|m| shaken.kept_modules.contains(&format!("{}::{}", LIB, m)));
+    }
+    body = layout::tighten(&body, &crates)?;
+    let mut text = header(name, judge, has_judge, &kept, &analysis.inner_attributes);
+    text += &body;
+    let sizes = sizes(&text)?;
+    Ok(Bundle {
+        text,
+        modules: kept,
+        has_judge,
+        sizes,
+    })
+}
+
+/// Refuses a problem that uses a crate only AtCoder ships when `judge` is a plain one.
+fn refuse_missing_crates(
+    problem: &SourceFile,
+    analysis: &source::Analysis,
+    judge: &Judge,
+) -> Result<(), String> {
     if judge.is_plain() {
         if let Some(krate) = ATCODER_CRATES
             .iter()
@@ -124,7 +165,16 @@ fn bundle_file(
             ));
         }
     }
-    let library = Library::load(root)?;
+    Ok(())
+}
+
+/// The library modules the problem needs, with the modules they need in turn: each name with
+/// its text.
+fn needed_modules(
+    library: &Library,
+    problem: &SourceFile,
+    analysis: &source::Analysis,
+) -> Result<BTreeMap<String, String>, String> {
     let mut wanted: Vec<String> = Vec::new();
     for path in &analysis.lib_paths {
         if path.first().is_some_and(|p| p == "$") {
@@ -143,11 +193,22 @@ fn bundle_file(
         wanted.extend(needs);
         modules.insert(module, text);
     }
-    let has_judge = analysis.crates.contains(JUDGE);
-    // The crates come before the problem's code: a `macro_rules!` is in scope from its
-    // definition to the end of the file, so a problem's own `vec!` or emptied `assert!` placed
-    // above the crates would replace std's in their code. Placed after, it reaches only the
-    // problem, as when cargo builds the crates apart.
+    Ok(modules)
+}
+
+/// The crates' part of the bundle: `mod judge` when the problem uses it, then `mod grundy`
+/// with `modules` and the root re-exports whose modules all are there.
+///
+/// The crates come before the problem's code: a `macro_rules!` is in scope from its
+/// definition to the end of the file, so a problem's own `vec!` or emptied `assert!` placed
+/// above the crates would replace std's in their code. Placed after, it reaches only the
+/// problem, as when cargo builds the crates apart.
+fn crates_text(
+    root: &Path,
+    has_judge: bool,
+    library: &Library,
+    modules: &BTreeMap<String, String>,
+) -> Result<String, String> {
     let mut body = String::new();
     if has_judge {
         let dir = root.join(JUDGE);
@@ -156,7 +217,7 @@ fn bundle_file(
     }
     if !modules.is_empty() {
         body += &format!("pub mod {} {{\n", LIB);
-        for (module, text) in &modules {
+        for (module, text) in modules {
             body += &format!("pub mod {} {{\n{}}}\n", module, text);
         }
         for (uses, line) in &library.root_uses {
@@ -166,23 +227,18 @@ fn bundle_file(
         }
         body += "}\n\n";
     }
-    body += &analysis.text;
-    let mut kept: Vec<String> = modules.into_keys().collect();
-    // Only the crates' modules are shaken and retabbed: a problem's own `mod judge` (when it
-    // does not use the crate) is the problem's.
-    let mut crates = Vec::new();
-    if has_judge {
-        crates.push(JUDGE);
-    }
-    if !kept.is_empty() {
-        crates.push(LIB);
-    }
-    if shaking == Shaking::Items {
-        let shaken = shake::shake(&body, &crates)?;
-        body = shaken.text;
-        kept.retain(|m| shaken.kept_modules.contains(&format!("{}::{}", LIB, m)));
-    }
-    body = layout::tighten(&body, &crates)?;
+    Ok(body)
+}
+
+/// The bundle's first lines: what it was bundled from and for, the lints it allows, the
+/// problem's inner attributes, and a blank line.
+fn header(
+    name: &str,
+    judge: &Judge,
+    has_judge: bool,
+    kept: &[String],
+    inner_attributes: &[String],
+) -> String {
     let mut text = format!(
         "// {}: bundled for {} from problems/{}.rs{}{}.\n#![allow(dead_code, unused_imports, unused_macros)]\n",
         name,
@@ -195,19 +251,12 @@ fn bundle_file(
             format!(" and lib/ ({})", kept.join(", "))
         }
     );
-    for attr in &analysis.inner_attributes {
+    for attr in inner_attributes {
         text += attr;
         text.push('\n');
     }
     text.push('\n');
-    text += &body;
-    let sizes = sizes(&text)?;
-    Ok(Bundle {
-        text,
-        modules: kept,
-        has_judge,
-        sizes,
-    })
+    text
 }
 
 /// What a bundle's text carries: `problem` (all but the crates' modules), `judge`, and each

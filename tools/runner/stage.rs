@@ -25,10 +25,7 @@ pub(crate) fn run_checks(
         let at = problems.iter().position(|p| p == name);
         at.map_or_else(|| loaded.workspace.meta(name), |i| metas[i].clone())
     };
-    // The cases as they are now: a test that adds a case for a while (and removes it) while
-    // the checks run changes no verdict.
-    let found: Vec<(Vec<PathBuf>, Vec<PathBuf>)> =
-        problems.iter().map(|n| cases::inputs(root, n)).collect();
+    let found = found_cases(root, problems);
     let inputs = |name: &str| {
         problems
             .iter()
@@ -85,24 +82,21 @@ pub(crate) fn run_checks(
 
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let ((), panicked) = pool::with_workers(workers, |pool| {
-        for (index, name) in problems.iter().enumerate() {
-            if !interactive.contains(name) {
-                stage.problem_jobs(pool, index);
-            }
-        }
-        stage.unit_tests(
+        stage.all_jobs(
             pool,
             &groups,
             &harnesses_of,
             &profiles.profile,
             &harness_env,
         );
-        if settings.only.is_none() {
-            stage.doctests(&groups, &harnesses_of);
-        }
-        ordered.finish(slots.doc_marker);
     });
     (panicked, ordered)
+}
+
+/// Each problem's cases as they are now (the regular inputs, then the others): a test that
+/// adds a case for a while (and removes it) while the checks run changes no verdict.
+fn found_cases(root: &Path, problems: &[String]) -> Vec<(Vec<PathBuf>, Vec<PathBuf>)> {
+    problems.iter().map(|n| cases::inputs(root, n)).collect()
 }
 
 /// What a run reads before it builds: its problems, cargo's metadata, the workspace and each
@@ -348,6 +342,29 @@ struct Stage<'a> {
 }
 
 impl<'a> Stage<'a> {
+    /// Gives `pool` every job: each problem's cases and bundle (an interactive problem's once
+    /// its jury is built, by the unit tests' jobs), the unit tests by group, the doctests
+    /// (not for one problem), then marks the end of the doctests' slot.
+    fn all_jobs(
+        &self,
+        pool: &pool::Pool<'a>,
+        groups: &'a [unit::Group<'a>],
+        harnesses_of: &'a [OnceLock<Vec<cargo::Artifact>>],
+        profile: &[String],
+        harness_env: &'a [(&'a str, &'a std::ffi::OsStr)],
+    ) {
+        for (index, name) in self.loaded.problems.iter().enumerate() {
+            if !self.interactive.contains(name) {
+                self.problem_jobs(pool, index);
+            }
+        }
+        self.unit_tests(pool, groups, harnesses_of, profile, harness_env);
+        if self.settings.only.is_none() {
+            self.doctests(groups, harnesses_of);
+        }
+        self.ordered.finish(self.slots.doc_marker);
+    }
+
     /// Problem `index`'s cases and bundle as jobs: an interactive problem's wait for its jury.
     fn problem_jobs(&self, pool: &pool::Pool<'a>, index: usize) {
         let (loaded, bundled, juries): (&'a Loaded, &'a [_], &'a OnceLock<_>) =

@@ -246,22 +246,8 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {label}: {e}"))?;
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let errors = thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = stderr.by_ref().take(1 << 20).read_to_end(&mut text);
-        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let (line_sender, lines) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if line_sender.send(line.unwrap_or_default()).is_err() {
-                break;
-            }
-        }
-    });
+    let errors = read_errors(child.stderr.take().expect("stderr is piped"));
+    let lines = read_lines(child.stdout.take().expect("stdout is piped"));
     let mut outcome = Reported::default();
     let mut log = FailureLog::default();
     let mut running = 0;
@@ -286,27 +272,7 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
             // A failed test's captured output: whatever it says is not the harness's.
             continue;
         }
-        if let Some(name) = over_a_minute(&line) {
-            outcome.over_a_minute.push(name.to_string());
-        } else if let Some(n) = line
-            .strip_prefix("running ")
-            .and_then(|r| r.split(' ').next())
-        {
-            running += n.parse::<usize>().unwrap_or(0);
-        } else if let Some(name) = line
-            .strip_prefix("test ")
-            .and_then(|l| l.strip_suffix(" ... ok"))
-        {
-            outcome.passed += 1;
-            outcome.finished.push((name.to_string(), started.elapsed()));
-        } else if let Some(name) = line
-            .strip_prefix("test ")
-            .and_then(|l| l.strip_suffix(" ... FAILED"))
-        {
-            outcome.failed += 1;
-            log.failed.push(name.to_string());
-            outcome.finished.push((name.to_string(), started.elapsed()));
-        }
+        outcome.tally(&line, &mut log, &mut running, started);
     }
     let status = child
         .wait()
@@ -315,17 +281,76 @@ pub fn run_harness(mut command: Command, label: &str, report: &Report) -> Result
     outcome.failures = log.lines();
     let errors = errors.join().unwrap_or_default();
     if !outcome.success {
+        outcome.keep_errors(&errors, &format!("{label} ended: {status}"));
+    }
+    Ok(outcome)
+}
+
+/// The first MiB of a harness's standard error, read on a thread of its own (the rest
+/// drained), so that a chatty harness never blocks on a full pipe.
+fn read_errors(mut stderr: std::process::ChildStderr) -> thread::JoinHandle<String> {
+    thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.by_ref().take(1 << 20).read_to_end(&mut text);
+        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
+        String::from_utf8_lossy(&text).into_owned()
+    })
+}
+
+/// A harness's standard output line by line, read on a thread of its own.
+fn read_lines(stdout: std::process::ChildStdout) -> mpsc::Receiver<String> {
+    let (line_sender, lines) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if line_sender.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+impl Reported {
+    /// Counts one line of libtest's output: a test over a minute, `running N tests`, a test
+    /// passed or failed (`log` keeps the failed one's name), each finished one timed since
+    /// `started`.
+    fn tally(&mut self, line: &str, log: &mut FailureLog, running: &mut usize, started: Instant) {
+        if let Some(name) = over_a_minute(line) {
+            self.over_a_minute.push(name.to_string());
+        } else if let Some(n) = line
+            .strip_prefix("running ")
+            .and_then(|r| r.split(' ').next())
+        {
+            *running += n.parse::<usize>().unwrap_or(0);
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|l| l.strip_suffix(" ... ok"))
+        {
+            self.passed += 1;
+            self.finished.push((name.to_string(), started.elapsed()));
+        } else if let Some(name) = line
+            .strip_prefix("test ")
+            .and_then(|l| l.strip_suffix(" ... FAILED"))
+        {
+            self.failed += 1;
+            log.failed.push(name.to_string());
+            self.finished.push((name.to_string(), started.elapsed()));
+        }
+    }
+
+    /// Keeps the lines of a failed harness's standard error `errors` that say what failed,
+    /// or `ended` when there are none and no failure was kept either.
+    fn keep_errors(&mut self, errors: &str, ended: &str) {
         for line in errors
             .lines()
             .filter(|l| l.starts_with("error") || l.contains("panicked") || l.starts_with("---- "))
         {
-            keep(&mut outcome.failures, line);
+            keep(&mut self.failures, line);
         }
-        if outcome.failures.is_empty() {
-            keep(&mut outcome.failures, &format!("{label} ended: {status}"));
+        if self.failures.is_empty() {
+            keep(&mut self.failures, ended);
         }
     }
-    Ok(outcome)
 }
 
 /// Failed tests shown with their panic; the others are only named.

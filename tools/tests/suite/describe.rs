@@ -1,27 +1,8 @@
 //! `grundy describe --extend`, `--table` and `--svg`: rules from values computed here by
 //! literal search (or by the analyzer), extensions checked far beyond what was given.
 
+use crate::grundy;
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    // A refusal before reading closes the pipe early: that is not the test's failure.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn line<'a>(out: &'a str, key: &str) -> Option<&'a str> {
     out.lines()

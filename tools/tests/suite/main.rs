@@ -27,6 +27,27 @@ pub(crate) fn shell_word(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// Runs the analyzer (`grundy ARGS`) with `input` on its standard input: its exit status (-1
+/// when a signal ended it), standard output and standard error. `describe` and `partizan`
+/// drive it this way.
+pub(crate) fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // A refusal before reading closes the pipe early: that is not the test's failure.
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn a_shell_word_is_one_word_whatever_it_holds() {
     for text in [

@@ -2,27 +2,9 @@
 //! outcome class of random Blue-Red-Green pictures, and for Blue-Red ones the printed number
 //! x checked by playing the picture beside a stalk worth -x (a second-player win).
 
+use crate::grundy;
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 use testkit::Rng;
-
-fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Whether the player to move wins, Left if `left`: a move cuts one of the mover's edges
 /// (`B` Left's, `R` Right's, `G` either's) and whatever no longer reaches vertex 0 falls.
