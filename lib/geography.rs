@@ -20,6 +20,17 @@
 //!
 //! Matchings come from [`crate::matching`]: Edmonds' blossom algorithm for any graph,
 //! Hopcroft–Karp when the graph is bipartite (then one alternating search gives every start).
+//! Grid boards are bipartite (colour the cells like a chessboard), so a board game is
+//! [`outcomes_bipartite`], O(E √V) for every start, not [`outcomes`], O(V³).
+//!
+//! # A game followed move by move
+//! When a problem gives a game as played and asks about the position after each move (which
+//! moves threw a win away), [`Walk`] keeps a maximum matching of the unvisited graph: a move
+//! deletes the vertex the token leaves, and one augmenting search from that vertex's partner
+//! (O(V + E), [`crate::matching::BipartiteMatching::remove`]) both restores the matching and
+//! tells who wins, where a matching from scratch after every move costs O(E √V) or O(V³).
+//! Undirected vertex geography with this matching rule is solved in polynomial time, while on
+//! directed graphs (generalized geography, T. J. Schaefer 1978) it is PSPACE-complete.
 //!
 //! ```
 //! use grundy::geography::{outcome, outcomes};
@@ -34,7 +45,7 @@
 //! assert_eq!(outcomes(4, &triangle), vec![FirstPlayerWins; 4]);
 //! ```
 
-use crate::matching::{bipartite_adjacency, hopcroft_karp, Blossom};
+use crate::matching::{bipartite_adjacency, hopcroft_karp, BipartiteMatching, Blossom, Vertex};
 use crate::outcome::Outcome;
 
 const NONE: usize = usize::MAX;
@@ -184,6 +195,196 @@ fn not_missable(adjacency: &[Vec<usize>], pair: &[usize], pair_other: &[usize]) 
         .collect()
 }
 
+/// A game of vertex geography on a bipartite graph, followed move by move: the token's vertex,
+/// the vertices visited so far, and who wins from here, each move's answer in O(V + E).
+///
+/// It keeps a maximum matching of the graph without the visited vertices and without the
+/// token's own vertex v, and whether removing v dropped the matching's size: that is the
+/// theorem's test (the mover wins iff every maximum matching of the unvisited graph covers
+/// v), and in a win v's partner before the removal is a winning move (moving along a maximum
+/// matching, as the module's proof does). A move to w then removes w the same way: one
+/// augmenting search ([`BipartiteMatching::remove`]).
+///
+/// ```
+/// use grundy::geography::Walk;
+/// use grundy::matching::Vertex::{Left, Right};
+/// use grundy::prelude::Outcome::{FirstPlayerWins, SecondPlayerWins};
+/// // A path L0 - R0 - L1 - R1 - L2, the token on L1.
+/// let edges = [(0, 0), (1, 0), (1, 1), (2, 1)];
+/// let mut walk = Walk::new(3, 2, &edges, Left(1));
+/// assert_eq!(walk.outcome(), SecondPlayerWins); // either way, the opponent takes the end
+/// walk.play(Right(1));
+/// assert_eq!(walk.outcome(), FirstPlayerWins);
+/// assert_eq!(walk.winning_move(), Some(Left(2)));
+/// walk.play(Left(2));
+/// assert_eq!(walk.moves().count(), 0); // the player to move is stuck
+/// assert_eq!(walk.outcome(), SecondPlayerWins);
+/// ```
+///
+/// # Constraints
+/// The graph given as for [`outcomes_bipartite`]: `left` and `right` vertices, edges `(l, r)`,
+/// repeats counting once.
+///
+/// # Complexity
+/// [`Walk::new`] O(E √V); [`Walk::play`] O(V + E); [`Walk::outcome`] and
+/// [`Walk::winning_move`] O(1); memory O(V + E).
+#[derive(Clone, Debug)]
+pub struct Walk {
+    /// A maximum matching of the graph without the visited vertices, the token's included.
+    matching: BipartiteMatching,
+    /// The token's vertex.
+    at: Vertex,
+    /// A winning move from `at`, `None` when the mover loses.
+    winning: Option<Vertex>,
+}
+
+impl Walk {
+    /// The game with the token on `start` (visited), on the bipartite graph with `left` and
+    /// `right` vertices and edges `(l, r)`.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::Left;
+    /// use grundy::prelude::Outcome;
+    /// // One edge: the mover crosses it and wins.
+    /// assert_eq!(Walk::new(1, 1, &[(0, 0)], Left(0)).outcome(), Outcome::FirstPlayerWins);
+    /// ```
+    ///
+    /// # Panics
+    /// If `start` or an edge's endpoint is out of range.
+    ///
+    /// # Complexity
+    /// O(E log E + E √V).
+    pub fn new(left: usize, right: usize, edges: &[(usize, usize)], start: Vertex) -> Walk {
+        let matching = BipartiteMatching::new(left, right, edges);
+        let mut walk = Walk {
+            matching,
+            at: start,
+            winning: None,
+        };
+        walk.arrive(start);
+        walk
+    }
+
+    /// Puts the token on `v`: removes it from the matching, and keeps its partner as the
+    /// winning move when the size dropped.
+    fn arrive(&mut self, v: Vertex) {
+        let partner = self.matching.mate(v);
+        let dropped = self.matching.remove(v);
+        self.at = v;
+        self.winning = if dropped { partner } else { None };
+    }
+
+    /// The token's vertex.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// let mut walk = Walk::new(1, 1, &[(0, 0)], Right(0));
+    /// walk.play(Left(0));
+    /// assert_eq!(walk.at(), Left(0));
+    /// ```
+    pub fn at(&self) -> Vertex {
+        self.at
+    }
+
+    /// Who wins from here, with the player to move first.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// use grundy::prelude::Outcome;
+    /// // A star: R0 joined to L0, L1, L2. From the centre the mover wins; from a leaf not.
+    /// let star = [(0, 0), (1, 0), (2, 0)];
+    /// assert_eq!(Walk::new(3, 1, &star, Right(0)).outcome(), Outcome::FirstPlayerWins);
+    /// assert_eq!(Walk::new(3, 1, &star, Left(2)).outcome(), Outcome::SecondPlayerWins);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1): found when the token arrived.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_first_player_wins(self.winning.is_some())
+    }
+
+    /// A winning move (the vertex to move the token to), or `None` when the mover loses.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// // L0 - R0 - L1 - R1, from L1: after a move to R0 the opponent goes on to L0 and the
+    /// // mover is stuck; after a move to R1 the opponent is stuck at once.
+    /// let walk = Walk::new(2, 2, &[(0, 0), (1, 0), (1, 1)], Left(1));
+    /// assert_eq!(walk.winning_move(), Some(Right(1)));
+    /// ```
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn winning_move(&self) -> Option<Vertex> {
+        self.winning
+    }
+
+    /// The token's moves: its unvisited neighbours, in increasing number.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// let mut walk = Walk::new(2, 2, &[(0, 0), (1, 0), (1, 1)], Right(0));
+    /// assert_eq!(walk.moves().collect::<Vec<_>>(), vec![Left(0), Left(1)]);
+    /// walk.play(Left(1));
+    /// assert_eq!(walk.moves().collect::<Vec<_>>(), vec![Right(1)]); // R0 is visited
+    /// ```
+    ///
+    /// # Complexity
+    /// O(degree) for the whole iteration.
+    pub fn moves(&self) -> impl Iterator<Item = Vertex> + '_ {
+        self.matching.neighbours(self.at)
+    }
+
+    /// Whether the token has been on `v` (the start and the token's vertex included).
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// let walk = Walk::new(1, 2, &[(0, 0), (0, 1)], Left(0));
+    /// assert!(walk.is_visited(Left(0)) && !walk.is_visited(Right(1)));
+    /// ```
+    ///
+    /// # Panics
+    /// If `v` is out of range.
+    pub fn is_visited(&self, v: Vertex) -> bool {
+        self.matching.is_removed(v)
+    }
+
+    /// Moves the token to `to`, which must be an unvisited neighbour of its vertex.
+    ///
+    /// ```
+    /// use grundy::geography::Walk;
+    /// use grundy::matching::Vertex::{Left, Right};
+    /// use grundy::prelude::Outcome;
+    /// // A 4-cycle L0 - R0 - L1 - R1 - L0 from L0: whatever the first move, the opponent goes
+    /// // on to the third vertex, the mover to the fourth, and the opponent is stuck.
+    /// let mut walk = Walk::new(2, 2, &[(0, 0), (1, 0), (1, 1), (0, 1)], Left(0));
+    /// assert_eq!(walk.outcome(), Outcome::FirstPlayerWins);
+    /// walk.play(Right(0));
+    /// assert_eq!(walk.outcome(), Outcome::SecondPlayerWins);
+    /// ```
+    ///
+    /// # Panics
+    /// If `to` is out of range, visited, or not joined to the token's vertex.
+    ///
+    /// # Complexity
+    /// O(V + E): one augmenting search.
+    pub fn play(&mut self, to: Vertex) {
+        assert!(
+            self.matching.joined(self.at, to) && !self.matching.is_removed(to),
+            "{:?} is not an unvisited neighbour of {:?}",
+            to,
+            self.at
+        );
+        self.arrive(to);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,5 +460,118 @@ mod tests {
             assert_eq!(r, &expected[left..], "{} {} {:?}", left, right, edges);
             assert_eq!(outcomes(left + right, &as_general), expected);
         }
+    }
+
+    /// A vertex in the general numbering of `literal` (right vertices after the left).
+    fn general(left: usize, v: Vertex) -> usize {
+        match v {
+            Vertex::Left(l) => l,
+            Vertex::Right(r) => left + r,
+        }
+    }
+
+    #[test]
+    fn walks_agree_with_the_literal_game_after_every_move() {
+        let mut rng = Rng::new(357);
+        let (mut wins, mut losses, mut thrown) = (0, 0, 0);
+        for _ in 0..1500 {
+            let (left, right, edges) = random_bipartite(&mut rng, 7);
+            let mut neighbours = vec![0u32; left + right];
+            for &(l, r) in &edges {
+                neighbours[l] |= 1 << (left + r);
+                neighbours[left + r] |= 1 << l;
+            }
+            let mut memo = HashMap::new();
+            let start = if rng.below(2) == 0 {
+                Vertex::Left(rng.below(left as u64) as usize)
+            } else {
+                Vertex::Right(rng.below(right as u64) as usize)
+            };
+            let mut walk = Walk::new(left, right, &edges, start);
+            let mut at = general(left, start);
+            let mut visited = 1u32 << at;
+            loop {
+                assert_eq!(general(left, walk.at()), at);
+                let wins_here = literal_mover_wins(&neighbours, at, visited, &mut memo);
+                assert_eq!(
+                    walk.outcome(),
+                    Outcome::from_first_player_wins(wins_here),
+                    "{} {} {:?} at {} visited {:b}",
+                    left,
+                    right,
+                    edges,
+                    at,
+                    visited
+                );
+                // The moves are the unvisited neighbours; a winning move leads to a loss.
+                let moves: Vec<usize> = walk.moves().map(|v| general(left, v)).collect();
+                let literal_moves: Vec<usize> = (0..left + right)
+                    .filter(|&w| (neighbours[at] & !visited) >> w & 1 == 1)
+                    .collect();
+                let mut sorted = moves.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, literal_moves);
+                for w in 0..left + right {
+                    let v = if w < left {
+                        Vertex::Left(w)
+                    } else {
+                        Vertex::Right(w - left)
+                    };
+                    assert_eq!(walk.is_visited(v), visited >> w & 1 == 1);
+                }
+                match walk.winning_move() {
+                    Some(v) => {
+                        let w = general(left, v);
+                        assert!(literal_moves.contains(&w));
+                        assert!(!literal_mover_wins(
+                            &neighbours,
+                            w,
+                            visited | 1 << w,
+                            &mut memo
+                        ));
+                        wins += 1;
+                    }
+                    None => losses += 1,
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                // Any move, often a bad one: the walk follows games as played.
+                let w = moves[rng.below(moves.len() as u64) as usize];
+                if wins_here && literal_mover_wins(&neighbours, w, visited | 1 << w, &mut memo) {
+                    thrown += 1;
+                }
+                let v = if w < left {
+                    Vertex::Left(w)
+                } else {
+                    Vertex::Right(w - left)
+                };
+                walk.play(v);
+                at = w;
+                visited |= 1 << w;
+            }
+        }
+        assert!(
+            wins > 1000 && losses > 1000 && thrown > 100,
+            "{} {} {}",
+            wins,
+            losses,
+            thrown
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "is not an unvisited neighbour")]
+    fn a_move_back_is_refused() {
+        let mut walk = Walk::new(1, 1, &[(0, 0)], Vertex::Left(0));
+        walk.play(Vertex::Right(0));
+        walk.play(Vertex::Left(0));
+    }
+
+    #[test]
+    #[should_panic(expected = "is not an unvisited neighbour")]
+    fn a_move_along_no_edge_is_refused() {
+        let mut walk = Walk::new(2, 2, &[(0, 0), (1, 1)], Vertex::Left(0));
+        walk.play(Vertex::Right(1));
     }
 }
