@@ -30,7 +30,7 @@
 use clap::Parser;
 use intake::companion::{self, Task};
 use intake::scaffold::{self, CreateError, Spec};
-use intake::session::{self, Report};
+use intake::session::{self, Notice};
 use model::judges::{self, Judge};
 use model::workspace::Workspace;
 use std::io::{Read, Write};
@@ -150,7 +150,7 @@ fn create(
     workspace: &Workspace,
     judge: Option<&'static Judge>,
     task: Option<&Task>,
-) -> Result<Report, CreateError> {
+) -> Result<Notice, CreateError> {
     let url = match (&cli.url, task) {
         (Some(url), _) => Some(
             companion::checked_url(url)
@@ -190,7 +190,7 @@ fn create(
         },
     )?;
     let text = created_text(&name, judge, &created);
-    Ok(Report {
+    Ok(Notice {
         name,
         text,
         warnings: created.warnings,
@@ -300,7 +300,7 @@ fn created_text(name: &str, judge: &Judge, created: &scaffold::Created) -> Strin
     text
 }
 
-fn print(report: &Report) -> Result<(), String> {
+fn print(report: &Notice) -> Result<(), String> {
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }

@@ -16,9 +16,9 @@ use std::collections::HashMap;
 /// Competitive Companion's default ports include this one.
 pub const COMPANION_PORT: u16 = 10043;
 
-/// What creating a problem did, for the caller to print.
+/// What creating a problem did: the notice the caller prints.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct Notice {
     /// The problem's name.
     pub name: String,
     /// What was created and what to do next.
@@ -32,15 +32,15 @@ pub struct Report {
 /// first problem created (NAME given).
 ///
 /// ```no_run
-/// use intake::session::{listen, Report};
-/// listen(10043, true, |task| Ok(Report { name: "p".into(), text: task.url.to_string(), warnings: vec![] }),
+/// use intake::session::{listen, Notice};
+/// listen(10043, true, |task| Ok(Notice { name: "p".into(), text: task.url.to_string(), warnings: vec![] }),
 ///     |report| { print!("{}", report.text); Ok(()) }).unwrap();
 /// ```
 pub fn listen(
     port: u16,
     one_problem: bool,
-    mut create: impl FnMut(&Task) -> Result<Report, CreateError>,
-    mut print: impl FnMut(&Report) -> Result<(), String>,
+    mut create: impl FnMut(&Task) -> Result<Notice, CreateError>,
+    mut print: impl FnMut(&Notice) -> Result<(), String>,
 ) -> Result<(), String> {
     let listener = Listener::bind(port, RequestLimits::default())
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
@@ -101,8 +101,8 @@ impl Progress {
     fn answer(
         &mut self,
         exchange: Exchange,
-        create: &mut impl FnMut(&Task) -> Result<Report, CreateError>,
-        print: &mut impl FnMut(&Report) -> Result<(), String>,
+        create: &mut impl FnMut(&Task) -> Result<Notice, CreateError>,
+        print: &mut impl FnMut(&Notice) -> Result<(), String>,
     ) -> Result<Option<Batch>, String> {
         let task = std::str::from_utf8(exchange.body())
             .map_err(|_| CreateError::Invalid("the body is not UTF-8".to_string()))

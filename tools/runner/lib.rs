@@ -13,6 +13,7 @@
 pub mod bundles;
 pub mod cases;
 pub mod checker;
+pub mod doctests;
 pub mod interactive;
 pub mod lint;
 pub mod ordered;

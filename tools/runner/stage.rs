@@ -3,7 +3,9 @@
 
 use super::ordered::{Ordered, Slot};
 use super::report::{Report, Verdict};
-use super::{bundles, bundles_heading, cases, checker, interactive, lint, pool, unit, Settings};
+use super::{
+    bundles, bundles_heading, cases, checker, doctests, interactive, lint, pool, unit, Settings,
+};
 use model::judges::{self, Judge};
 use model::manifest::Meta;
 use model::workspace::{self, Workspace};
@@ -501,12 +503,12 @@ impl<'a> Stage<'a> {
             .zip(harnesses_of)
             .flat_map(|(group, harnesses)| {
                 let harnesses = harnesses.get().map_or(&[][..], Vec::as_slice);
-                unit::libraries(harnesses)
+                doctests::libraries(harnesses)
                     .into_iter()
                     .map(move |library| (library, group.doc_profile))
             })
             .collect();
-        let merging = unit::merging_rustdoc(
+        let merging = doctests::merging_rustdoc(
             &self.settings.root,
             &self.loaded.metadata.target_dir.join("runner"),
         );
@@ -514,7 +516,7 @@ impl<'a> Stage<'a> {
             let slot = self.ordered.push_before(self.slots.doc_marker);
             let mut report = self.report.in_slot(self.ordered, slot);
             let root = &self.settings.root;
-            unit::doctests(root, &library, profile, merging.as_deref(), &mut report);
+            doctests::doctests(root, &library, profile, merging.as_deref(), &mut report);
         }
     }
 }

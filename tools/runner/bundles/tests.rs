@@ -1,6 +1,7 @@
 //! `bundles`'s unit tests.
 
 use super::*;
+use crate::judges;
 
 #[test]
 fn parity_tries_the_bad_inputs_then_variants_of_the_two_smallest_cases() {
