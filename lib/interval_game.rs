@@ -319,6 +319,19 @@ mod tests {
     }
 
     #[test]
+    fn the_tables_hold_each_interval_once() {
+        // The documented memory: one slot per interval [lo, hi) of the row, the empty ones
+        // included, and nothing more; `is_empty` exactly for the empty row.
+        let mut rng = Rng::new(36);
+        for n in 0..12 {
+            let game = IntervalGame::new(&random_row(&mut rng, n));
+            assert_eq!(game.diff.len(), (n + 1) * (n + 2) / 2);
+            assert_eq!(game.best.len(), game.diff.len());
+            assert_eq!(game.is_empty(), n == 0);
+        }
+    }
+
+    #[test]
     fn scores_are_the_minimax_totals() {
         let mut rng = Rng::new(33);
         for _ in 0..400 {
