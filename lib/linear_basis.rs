@@ -368,6 +368,33 @@ mod tests {
     }
 
     #[test]
+    fn subsets_per_value_mod_is_two_to_the_dependent_count() {
+        // 2^(n - r) by doubling one step at a time, against the fast power, for moduli from 1
+        // to 2^64 - 1 (where a product of unreduced factors would overflow 128 bits).
+        let mut rng = Rng::new(249);
+        for _ in 0..40 {
+            let mut basis = LinearBasis::new();
+            for _ in 0..rng.range(0, 150) {
+                basis.insert(rng.range(0, 16));
+            }
+            let exp = basis.subsets_per_value_log2();
+            for &m in &[1u64, 2, 3, 1_000_000_007, u64::MAX - 58, u64::MAX] {
+                let mut doubled = 1 % u128::from(m);
+                for _ in 0..exp {
+                    doubled = doubled * 2 % u128::from(m);
+                }
+                assert_eq!(
+                    basis.subsets_per_value_mod(m),
+                    doubled as u64,
+                    "2^{} mod {}",
+                    exp,
+                    m
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_full_rank_basis_of_64_bits() {
         let mut basis = LinearBasis::new();
         for bit in 0..64 {
