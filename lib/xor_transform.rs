@@ -226,8 +226,9 @@ fn butterflies(values: &mut [u64], step: impl Fn(u64, u64) -> (u64, u64)) {
         "xor_transform: the length {} is not a power of two",
         len
     );
-    let mut half = 1;
-    while half < len {
+    // One pass per bit of an index: len = 2^bits.
+    for bit in 0..len.trailing_zeros() {
+        let half = 1 << bit;
         for block in values.chunks_mut(2 * half) {
             let (low, high) = block.split_at_mut(half);
             for (a, b) in low.iter_mut().zip(high.iter_mut()) {
@@ -236,7 +237,6 @@ fn butterflies(values: &mut [u64], step: impl Fn(u64, u64) -> (u64, u64)) {
                 *b = v;
             }
         }
-        half *= 2;
     }
 }
 
