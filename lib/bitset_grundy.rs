@@ -391,6 +391,38 @@ mod tests {
     }
 
     #[test]
+    fn a_shorter_table_of_other_values_starts_afresh() {
+        // After one table, the same engine is handed a shorter one that starts with other
+        // values: nothing of the first table's rows may count.
+        let mut rng = Rng::new(138);
+        for _ in 0..100 {
+            let set = random_set(&mut rng, 40, 150);
+            let mut engine = Engine::new(&set).unwrap();
+            // The first table as long as the second: its rows are long enough, and only the
+            // shorter table can tell the engine to start again.
+            let mut first = Vec::new();
+            engine.extend(&mut first, 900);
+            let start: Vec<u32> = (0..rng.range(1, 40)).map(|_| rng.below(6) as u32).collect();
+            let mut expected = start.clone();
+            for n in start.len()..900 {
+                let options: Vec<u32> = set
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| expected[n - s])
+                    .collect();
+                let mut m = 0;
+                while options.contains(&m) {
+                    m += 1;
+                }
+                expected.push(m);
+            }
+            let mut given = start;
+            engine.extend(&mut given, 900);
+            assert_eq!(given, expected, "{:?}", set);
+        }
+    }
+
+    #[test]
     fn values_past_the_rows_are_computed_directly() {
         // S = {1, …, m}: G(n) = n mod (m + 1), values up to m, past the rows that fit.
         let m = 296;
