@@ -33,8 +33,11 @@ use std::io::Write;
 /// The judge's largest side.
 const MAX_SIDE: usize = 40;
 /// The judge's largest k.
-const MAX_K: u64 = 1000;
+const MAX_K: usize = 1000;
 
+/// The graph: the start (the empty cell) and the black pieces on the start's colour (left),
+/// the white pieces on the other colour (right), each side numbered in row-major order; by the
+/// proof above, a legal white move reaches an unvisited right vertex, a black move a left one.
 fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     let n = sc.index("n", 1..=MAX_SIDE)?;
     let m = sc.index("m", 1..=MAX_SIDE)?;
@@ -54,16 +57,9 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
             match cell {
                 b'X' | b'O' => {}
                 b'.' if empty.is_none() => empty = Some(r * m + c),
-                b'.' => {
-                    return Err(InputError::Invalid(format!(
-                        "row {} column {}: a second empty cell `.`",
-                        r + 1,
-                        c + 1
-                    )))
-                }
                 _ => {
                     return Err(InputError::Invalid(format!(
-                        "row {} column {}: expected `X`, `O` or `.`",
+                        "row {} column {}: expected `X`, `O` or the one empty cell `.`",
                         r + 1,
                         c + 1
                     )))
@@ -74,22 +70,15 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     let mut empty =
         empty.ok_or_else(|| InputError::Invalid("the board has no empty cell `.`".to_string()))?;
-    let k = sc.uint("k", 1..=MAX_K)?;
+    let k = sc.index("k", 1..=MAX_K)?;
 
-    // The graph: the start and the black pieces on the start's colour (left), the white
-    // pieces on the other colour (right), each side numbered in row-major order.
     let colour = |cell: usize| (cell / m + cell % m) % 2;
     let start_colour = colour(empty);
     let mut index = vec![usize::MAX; n * m];
     let mut sides = [0usize; 2];
     for cell in 0..n * m {
         let side = usize::from(colour(cell) != start_colour);
-        let in_graph = if side == 0 {
-            cell == empty || board[cell] == b'X'
-        } else {
-            board[cell] == b'O'
-        };
-        if in_graph {
+        if cell == empty || board[cell] == [b'X', b'O'][side] {
             index[cell] = sides[side];
             sides[side] += 1;
         }
@@ -118,7 +107,6 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     for turn in 1..=k {
         let bunny_wins = walk.outcome() == Outcome::FirstPlayerWins;
         empty = play(sc, &mut board, n, m, empty, turn, true)?;
-        // The proof above: a legal white move reaches an unvisited right vertex.
         walk.play(Vertex::Right(index[empty]));
         if bunny_wins && walk.outcome() == Outcome::FirstPlayerWins {
             mistakes.push(turn);
@@ -128,12 +116,10 @@ fn solve<W: Write>(sc: &mut Scanner, out: &mut W) -> Result<(), InputError> {
     }
     sc.finish()?;
 
-    let mut text = String::with_capacity(6 * mistakes.len() + 6);
-    text.push_str(&format!("{}\n", mistakes.len()));
+    writeln!(out, "{}", mistakes.len())?;
     for turn in mistakes {
-        text.push_str(&format!("{}\n", turn));
+        writeln!(out, "{}", turn)?;
     }
-    out.write_all(text.as_bytes())?;
     Ok(())
 }
 
@@ -145,7 +131,7 @@ fn play(
     n: usize,
     m: usize,
     empty: usize,
-    turn: u64,
+    turn: usize,
     bunny: bool,
 ) -> Result<usize, InputError> {
     let (who, piece, name) = if bunny {
@@ -158,20 +144,9 @@ fn play(
     let cell = x * m + y;
     let (er, ec) = (empty / m, empty % m);
     let distance = if x > er { x - er } else { er - x } + if y > ec { y - ec } else { ec - y };
-    if distance != 1 {
+    if distance != 1 || board[cell] != piece {
         return Err(InputError::Invalid(format!(
-            "{}'s move {}: row {} column {} is not next to the empty cell (row {} column {})",
-            who,
-            turn,
-            x + 1,
-            y + 1,
-            er + 1,
-            ec + 1
-        )));
-    }
-    if board[cell] != piece {
-        return Err(InputError::Invalid(format!(
-            "{}'s move {}: the piece at row {} column {} is not {}",
+            "{}'s move {}: row {} column {} is not a {} piece next to the empty cell",
             who,
             turn,
             x + 1,
@@ -358,7 +333,7 @@ mod tests {
                 path
             } else {
                 (0..20)
-                    .filter_map(|_| random_path(rng, MAX_SIDE, MAX_SIDE, 2 * MAX_K as usize))
+                    .filter_map(|_| random_path(rng, MAX_SIDE, MAX_SIDE, 2 * MAX_K))
                     .max_by_key(|p| p.len())
                     .unwrap()
             };
@@ -422,15 +397,15 @@ mod tests {
             ("0 3\n", "n = `0` is out of range"),
             ("1 41\n", "m = `41` is out of range"),
             ("1 3\nX.\n", "row 1 has 2 characters, expected m = 3"),
-            ("1 3\nX.Y\n", "row 1 column 3: expected `X`, `O` or `.`"),
-            ("1 3\n.O.\n", "row 1 column 3: a second empty cell"),
+            ("1 3\nX.Y\n", "row 1 column 3: expected `X`, `O` or the one empty cell `.`"),
+            ("1 3\n.O.\n", "row 1 column 3: expected `X`, `O` or the one empty cell `.`"),
             ("1 3\nXOO\n1\n1 1\n1 2\n", "the board has no empty cell"),
             ("1 3\n.OX\n0\n", "k = `0` is out of range"),
             ("1 3\n.OX\n1001\n", "k = `1001` is out of range"),
-            ("1 3\n.OX\n1\n1 3\n1 2\n", "Bunny's move 1: row 1 column 3 is not next to the empty cell (row 1 column 1)"),
-            ("1 3\n.XO\n1\n1 2\n1 3\n", "Bunny's move 1: the piece at row 1 column 2 is not white"),
-            ("1 3\n.OO\n1\n1 2\n1 3\n", "Eggy's move 1: the piece at row 1 column 3 is not black"),
-            ("1 3\n.OX\n1\n1 2\n1 1\n", "Eggy's move 1: the piece at row 1 column 1 is not black"),
+            ("1 3\n.OX\n1\n1 3\n1 2\n", "Bunny's move 1: row 1 column 3 is not a white (`O`) piece next to the empty cell"),
+            ("1 3\n.XO\n1\n1 2\n1 3\n", "Bunny's move 1: row 1 column 2 is not a white (`O`) piece next to the empty cell"),
+            ("1 3\n.OO\n1\n1 2\n1 3\n", "Eggy's move 1: row 1 column 3 is not a black (`X`) piece next to the empty cell"),
+            ("1 3\n.OX\n1\n1 2\n1 1\n", "Eggy's move 1: row 1 column 1 is not a black (`X`) piece next to the empty cell"),
             ("1 3\n.OX\n1\n1 2\n1 4\n", "y of Eggy's move 1 = `4` is out of range"),
             ("1 3\n.OX\n1\n1 2\n", "input ended early: expected x of Eggy's move 1"),
             ("1 3\n.OX\n1\n1 2\n1 3\n1 1\n", "unexpected extra input"),

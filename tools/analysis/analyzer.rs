@@ -268,10 +268,24 @@ pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), Strin
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
         Method::Auto => analyze_with(
             game,
-            TwoCores::new(BitSliced::new(game.code.clone()), run.threads),
+            TwoCores::new(BitSliced::new(game.code.clone()), threads_within(run)),
             run,
             out,
         ),
+    }
+}
+
+/// Below this budget a run keeps to one thread: a second maps its stack and, with glibc, a
+/// malloc arena of its own (up to 64 MiB of address space, which `ulimit -v` counts) before it
+/// computes anything, and a run that small gains nothing from it.
+pub const SECOND_THREAD_BUDGET: u64 = 256 << 20;
+
+/// The threads `run` may use: its `threads`, or one when its memory budget is below
+/// [`SECOND_THREAD_BUDGET`].
+fn threads_within(run: &Plan) -> usize {
+    match run.memory {
+        Some(budget) if budget < SECOND_THREAD_BUDGET => 1,
+        _ => run.threads,
     }
 }
 
