@@ -191,7 +191,7 @@ fn production_code(path: &Path) -> String {
 }
 
 /// The library's files that reach a bundle: not its lessons (`examples/`), not its test
-/// binaries (`tests/`), not a module's `tests.rs`.
+/// binaries (`tests/`), not a module's `tests.rs` or `tests/` folder.
 fn library_production_files() -> Vec<PathBuf> {
     let lib = root().join("lib");
     rust_files("lib")
@@ -199,7 +199,7 @@ fn library_production_files() -> Vec<PathBuf> {
         .filter(|p| {
             let inner = p.strip_prefix(&lib).unwrap();
             !inner.starts_with("examples")
-                && !inner.starts_with("tests")
+                && !inner.components().any(|c| c.as_os_str() == "tests")
                 && p.file_name().unwrap() != "tests.rs"
         })
         .collect()
