@@ -267,3 +267,30 @@ fn work_counts_the_pairs_with_a_rare_part_for_every_heap() {
     }
     assert!(rare > 900, "{rare}");
 }
+
+#[test]
+fn count_below_is_the_partition_point() {
+    let mut rng = Rng::new(3232);
+    let mut counted = [0; 2];
+    for _ in 0..2000 {
+        let len = rng.range(0, 100) as usize;
+        let mut positions: Vec<u32> = (0..len).map(|_| rng.below(150) as u32).collect();
+        positions.sort_unstable();
+        positions.dedup();
+        // Bounds from below the first position to past the last, near the end most often.
+        let top = positions.last().map_or(0, |&r| r as usize);
+        let bound = match rng.below(3) {
+            0 => rng.range(0, top as u64 + 2) as usize,
+            _ => top.saturating_sub(rng.range(0, 40) as usize),
+        };
+        let expected = positions.partition_point(|&r| (r as usize) < bound);
+        // Both ways are taken: from the end, and searched past the last `NEAR_END`.
+        counted[usize::from(positions.len() - expected >= far::NEAR_END)] += 1;
+        assert_eq!(
+            far::count_below(&positions, bound),
+            expected,
+            "{positions:?} {bound}"
+        );
+    }
+    assert!(counted[0] > 500 && counted[1] > 100, "{counted:?}");
+}
