@@ -294,3 +294,53 @@ fn count_below_is_the_partition_point() {
     }
     assert!(counted[0] > 500 && counted[1] > 100, "{counted:?}");
 }
+
+#[test]
+fn the_far_pass_and_mark_near_mark_every_pair_with_a_rare_part_once() {
+    // For heap n = n0 + i of a block, the pairs (r, m − r), m = n − j, over every split digit
+    // j and every rare position 1 <= r < m, counted and marked literally, against the far
+    // pass of the block and the pairs `mark_near` adds for the heap.
+    let mut rng = Rng::new(4747);
+    let mut shared_windows = 0;
+    for _ in 0..400 {
+        let mut split: Vec<usize> = (0..rng.range(1, 3))
+            .map(|_| rng.range(1, 6) as usize)
+            .collect();
+        split.sort_unstable();
+        split.dedup();
+        let shared = SharedWindow::of(&split).filter(|_| rng.below(2) == 0);
+        shared_windows += usize::from(shared.is_some());
+        let n0 = rng.range(0, 150) as usize;
+        let i = rng.below(LANES as u64) as usize;
+        let n = n0 + i;
+        let g: Vec<u16> = (0..n).map(|_| rng.below(64) as u16).collect();
+        let positions: Vec<u32> = (1..n as u32).filter(|_| rng.below(3) == 0).collect();
+        let far = Far {
+            split: &split,
+            shared: shared.as_ref(),
+            n0,
+        };
+        let mut lanes = Lanes::new();
+        lanes.clear(64, shared.is_some());
+        let work = far.mark(&g, &positions, (LANES, LANES), &mut lanes)
+            + far.mark_near(&g, &positions, i, &mut lanes);
+        let mut made = [false; 64];
+        let mut pairs = 0;
+        for &j in split.iter().filter(|&&j| n >= j + 2) {
+            let m = n - j;
+            for &r in positions.iter().filter(|&&r| (r as usize) < m) {
+                made[usize::from(g[r as usize] ^ g[m - r as usize])] = true;
+                pairs += 1;
+            }
+        }
+        assert_eq!(work, pairs, "{split:?} n0 {n0} i {i}");
+        for (v, &made) in made.iter().enumerate() {
+            assert_eq!(
+                lanes.marked(i, v),
+                made,
+                "{split:?} n0 {n0} i {i} value {v}"
+            );
+        }
+    }
+    assert!(shared_windows > 25, "{shared_windows}");
+}
