@@ -241,12 +241,7 @@ impl Far<'_> {
             let m = n - j;
             // The far pass took the rare parts below n0 − lag for this digit.
             let lag = self.shared.map_or(j, |shared| shared.lag);
-            let far_end = if self.n0 > lag + LANES {
-                self.n0 - lag
-            } else {
-                0
-            };
-            let near = count_below(positions, far_end.max(LANES));
+            let near = count_below(positions, self.n0.saturating_sub(lag).max(LANES));
             let below = count_below(positions, m);
             let skipped = below_lanes.min(below);
             let tail = near.min(below);
