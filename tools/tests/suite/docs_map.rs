@@ -341,7 +341,12 @@ fn every_problem_runs_the_house_tests() {
         if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        let code = code_of(&fs::read_to_string(&path).unwrap());
+        let mut code = code_of(&fs::read_to_string(&path).unwrap());
+        // Tests that are the bulk of a problem live beside it, in `problems/NAME/tests.rs`.
+        let beside = path.with_extension("").join("tests.rs");
+        if let Ok(tests) = fs::read_to_string(beside) {
+            code += &code_of(&tests);
+        }
         if !code.contains("testkit::problem_tests!(")
             && !code.contains("testkit::interactive_tests!(")
         {
