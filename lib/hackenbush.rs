@@ -412,9 +412,19 @@ mod tests {
                 .collect();
             let graph = Graph::new(vertices, &edges);
             assert_eq!(graph.value(), search_value(&graph), "{:?}", graph);
+            // The direct path answers, not only the general one after it.
+            let (first, adjacent) = adjacency(vertices, edges.iter().copied().enumerate());
+            assert_eq!(
+                tree_value(&first, &adjacent),
+                Some(graph.value()),
+                "{:?}",
+                graph
+            );
         }
         let not_a_tree = Graph::new(3, &[(0, 0), (1, 2)]);
         assert_eq!(not_a_tree.value(), search_value(&not_a_tree));
         assert_eq!(not_a_tree.value(), Nimber(1));
+        let (first, adjacent) = adjacency(3, not_a_tree.edges().iter().copied().enumerate());
+        assert_eq!(tree_value(&first, &adjacent), None);
     }
 }
