@@ -49,6 +49,12 @@ pub struct Engine {
     synced: usize,
     /// Scratch for the direct mex of a value past the rows.
     seen: Vec<bool>,
+    /// Positions handed to `cover`, again after each rebuild: the work the tests bound.
+    #[cfg(test)]
+    covers: usize,
+    /// Values found by the direct mex.
+    #[cfg(test)]
+    direct_mexes: usize,
 }
 
 /// Why a set is refused: it holds 0, which is not a move.
@@ -112,6 +118,10 @@ impl Engine {
             max_rows: 1,
             row_bytes,
             synced: 0,
+            #[cfg(test)]
+            covers: 0,
+            #[cfg(test)]
+            direct_mexes: 0,
         })
     }
 
@@ -223,6 +233,10 @@ impl Engine {
 
     /// G(p) = v: row v takes S shifted by p (values past the rows have none).
     fn cover(&mut self, p: usize, v: u32) {
+        #[cfg(test)]
+        {
+            self.covers += 1;
+        }
         let v = v as usize;
         if v >= self.max_rows {
             return;
@@ -249,6 +263,10 @@ impl Engine {
 
     /// The mex over n − s, s ∈ S, s <= n: at most |S| options, so one of |S| + 1 slots is free.
     fn direct_mex(&mut self, n: usize, values: &[u32]) -> u32 {
+        #[cfg(test)]
+        {
+            self.direct_mexes += 1;
+        }
         let options = &self.set[..self.set.partition_point(|&s| s <= n)];
         for &s in options {
             self.seen[values[n - s] as usize] = true;
@@ -455,5 +473,153 @@ mod tests {
         none.extend(&mut values, 100);
         assert_eq!(values, vec![0; 100]);
         assert!(std::panic::catch_unwind(|| table(3, &[0])).is_err());
+    }
+
+    // The engine's cost and memory, not only its values: each position reaches the rows once
+    // unless they must grow, they grow by doubling, and the default budget keeps a row for
+    // every value that fits in it.
+
+    #[test]
+    fn rows_sized_ahead_take_each_position_once() {
+        let mut rng = Rng::new(4504);
+        for _ in 0..60 {
+            let set = random_set(&mut rng, 40, 150);
+            let mut engine = Engine::new(&set).unwrap();
+            let reserved = rng.range(300, 2000) as usize;
+            engine.reserve(reserved);
+            let words = engine.words;
+            // Rows for the positions asked for, and less than a word more.
+            assert!(64 * words >= reserved && 64 * words <= reserved + 64);
+            // Reserving again for no more than the rows cover changes nothing.
+            engine.reserve(64 * words);
+            engine.reserve(rng.range(0, 64 * words as u64 + 1) as usize);
+            assert_eq!(engine.words, words);
+            // In steps up to the exact end of the rows; the caller sometimes brings values (and
+            // the engine the last step).
+            let end = 64 * words;
+            let expected = direct(&set, end);
+            let mut values = Vec::new();
+            while values.len() < end {
+                let len = (values.len() + rng.range(1, 150) as usize).min(end);
+                if len < end && rng.below(4) == 0 {
+                    values.extend_from_slice(&expected[values.len()..len]);
+                } else {
+                    engine.extend(&mut values, len);
+                }
+                assert_eq!(values, &expected[..len], "{:?}", set);
+            }
+            assert_eq!(engine.synced, end);
+            assert_eq!(engine.covers, end, "{:?}", set);
+            assert_eq!(engine.words, words);
+            // Values up to a few hundred: the default budget holds a row for each.
+            assert_eq!(engine.direct_mexes, 0);
+            assert_eq!(engine.rows.len() as u32, expected.iter().max().unwrap() + 1);
+        }
+    }
+
+    #[test]
+    fn rows_grown_one_value_at_a_time_double() {
+        let mut rng = Rng::new(4505);
+        for _ in 0..10 {
+            let set = random_set(&mut rng, 20, 100);
+            let mut engine = Engine::new(&set).unwrap();
+            let mut values = Vec::new();
+            let end = 4000;
+            for len in 1..=end {
+                engine.extend(&mut values, len);
+            }
+            assert_eq!(values, direct(&set, end), "{:?}", set);
+            // Doubling: every rebuild re-covers at most half the positions covered after it.
+            assert!(engine.covers <= 2 * end, "{} covers", engine.covers);
+            // Rows at most twice the length reached (plus a word).
+            assert!(64 * engine.words <= 2 * end + 64, "{} words", engine.words);
+            assert!(64 * engine.words >= end);
+        }
+    }
+
+    #[test]
+    fn a_table_cut_back_keeps_the_rows_length() {
+        let mut rng = Rng::new(4506);
+        for _ in 0..40 {
+            let set = random_set(&mut rng, 40, 150);
+            let mut engine = Engine::new(&set).unwrap();
+            let mut values = Vec::new();
+            engine.extend(&mut values, rng.range(1, 1000) as usize);
+            let words = engine.words;
+            values.truncate(rng.range(0, values.len() as u64) as usize);
+            engine.extend(&mut values, 64 * words);
+            assert_eq!(values, direct(&set, 64 * words), "{:?}", set);
+            assert_eq!(engine.words, words);
+        }
+    }
+
+    #[test]
+    fn reserving_after_values_are_computed_does_nothing() {
+        let mut rng = Rng::new(4507);
+        for _ in 0..40 {
+            let set = random_set(&mut rng, 40, 150);
+            let mut engine = Engine::new(&set).unwrap();
+            let mut values = Vec::new();
+            engine.extend(&mut values, rng.range(1, 200) as usize);
+            let (words, rows) = (engine.words, engine.rows.clone());
+            engine.reserve(rng.range(1000, 5000) as usize);
+            assert_eq!((engine.words, &engine.rows), (words, &rows));
+            engine.extend(&mut values, 3000);
+            assert_eq!(values, direct(&set, 3000), "{:?}", set);
+        }
+    }
+
+    #[test]
+    fn the_rows_stay_within_their_budget() {
+        let mut rng = Rng::new(4508);
+        for _ in 0..60 {
+            // S = {1, …, m} and more: values up to m and past.
+            let m = rng.range(1, 120) as usize;
+            let mut set: Vec<usize> = (1..=m).collect();
+            set.extend(random_set(&mut rng, 5, 300));
+            let budget = rng.range(0, 8 * 64 * 40) as usize;
+            let mut engine = Engine::with_row_bytes(&set, budget).unwrap();
+            if rng.below(2) == 0 {
+                // Rows sized ahead hold to the budget too.
+                engine.reserve(2000);
+            }
+            let mut values = Vec::new();
+            engine.extend(&mut values, 2000);
+            assert_eq!(values, direct(&set, 2000), "{:?}", set);
+            let bytes = 8 * engine.words * engine.rows.len();
+            assert!(
+                bytes <= budget.max(8 * engine.words),
+                "{} > {}",
+                bytes,
+                budget
+            );
+            // A row for every value the budget has room for, the rest by the direct mex.
+            let fit = (budget / (8 * engine.words)).max(1);
+            let distinct = *values.iter().max().unwrap() as usize + 1;
+            assert_eq!(engine.rows.len(), distinct.min(fit));
+            let past = values.iter().filter(|&&v| v as usize >= fit).count();
+            assert_eq!(engine.direct_mexes, past);
+        }
+        // The default budget: a row each for a few hundred values.
+        let set: Vec<usize> = (1..=300).collect();
+        let mut engine = Engine::new(&set).unwrap();
+        let mut values = Vec::new();
+        engine.extend(&mut values, 100_000);
+        assert_eq!((engine.rows.len(), engine.direct_mexes), (301, 0));
+        assert!(8 * engine.words * engine.rows.len() <= ROW_BYTES);
+    }
+
+    #[test]
+    fn the_table_grows_by_the_values_asked_for() {
+        // Room for the values added, not for as many again (a table of 2^28 values is 1 GiB):
+        // a table of exactly 100 values asked to reach 1000 needs room for 1000, which Vec's
+        // doubling does not exceed from 100.
+        let set = [1, 4, 9];
+        let mut engine = Engine::new(&set).unwrap();
+        let mut values = direct(&set, 100);
+        values.shrink_to_fit();
+        engine.extend(&mut values, 1000);
+        assert_eq!(values, direct(&set, 1000));
+        assert!(values.capacity() < 1100, "capacity {}", values.capacity());
     }
 }
