@@ -449,6 +449,9 @@ mod tests {
                 }
                 assert!(levels.level(k).contains(&(p as u32)));
             }
+            // All values at once: the ones just checked one by one.
+            let each: Vec<u32> = (0..n).map(|p| levels.value(p).0 as u32).collect();
+            assert_eq!(levels.values(), &each[..]);
             let total: usize = (0..levels.levels()).map(|k| levels.level(k).len()).sum();
             assert_eq!(total, n);
             assert!((0..levels.levels()).all(|k| !levels.level(k).is_empty()));

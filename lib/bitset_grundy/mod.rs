@@ -49,6 +49,12 @@ pub struct Engine {
     synced: usize,
     /// Scratch for the direct mex of a value past the rows.
     seen: Vec<bool>,
+    /// Positions handed to `cover`, again after each rebuild: the work the tests bound.
+    #[cfg(test)]
+    covers: usize,
+    /// Values found by the direct mex.
+    #[cfg(test)]
+    direct_mexes: usize,
 }
 
 /// Why a set is refused: it holds 0, which is not a move.
@@ -112,6 +118,10 @@ impl Engine {
             max_rows: 1,
             row_bytes,
             synced: 0,
+            #[cfg(test)]
+            covers: 0,
+            #[cfg(test)]
+            direct_mexes: 0,
         })
     }
 
@@ -223,6 +233,10 @@ impl Engine {
 
     /// G(p) = v: row v takes S shifted by p (values past the rows have none).
     fn cover(&mut self, p: usize, v: u32) {
+        #[cfg(test)]
+        {
+            self.covers += 1;
+        }
         let v = v as usize;
         if v >= self.max_rows {
             return;
@@ -249,6 +263,10 @@ impl Engine {
 
     /// The mex over n − s, s ∈ S, s <= n: at most |S| options, so one of |S| + 1 slots is free.
     fn direct_mex(&mut self, n: usize, values: &[u32]) -> u32 {
+        #[cfg(test)]
+        {
+            self.direct_mexes += 1;
+        }
         let options = &self.set[..self.set.partition_point(|&s| s <= n)];
         for &s in options {
             self.seen[values[n - s] as usize] = true;
@@ -287,173 +305,4 @@ pub fn table(n: usize, set: &[usize]) -> Vec<Nimber> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use testkit::Rng;
-
-    /// The literal mex over n − s, s ∈ S: the definition, nothing shared with the engine.
-    fn direct(set: &[usize], len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..len {
-            let options: Vec<u32> = set.iter().filter(|&&s| s <= n).map(|&s| g[n - s]).collect();
-            let mut m = 0;
-            while options.contains(&m) {
-                m += 1;
-            }
-            g.push(m);
-        }
-        g
-    }
-
-    fn random_set(rng: &mut Rng, size: u64, most: u64) -> Vec<usize> {
-        (0..rng.range(1, size))
-            .map(|_| rng.range(1, most) as usize)
-            .collect()
-    }
-
-    #[test]
-    fn agrees_with_the_direct_mex_on_random_sets() {
-        let mut rng = Rng::new(4501);
-        for round in 0..400 {
-            // Small and large elements, sparse and dense sets, across word boundaries.
-            let most = [5, 70, 200, 700][round % 4];
-            let size = [3, 12, 60, 300][rng.below(4) as usize];
-            let set = random_set(&mut rng, size, most);
-            let len = rng.range(0, 1500) as usize;
-            let expected = direct(&set, len);
-            let mut engine = Engine::new(&set).unwrap();
-            let mut values = Vec::new();
-            engine.extend(&mut values, len);
-            assert_eq!(values, expected, "{:?}", set);
-            let as_table: Vec<u32> = table(len, &set).iter().map(|v| v.0 as u32).collect();
-            assert_eq!(as_table, expected, "{:?}", set);
-        }
-    }
-
-    #[test]
-    fn gives_the_values_and_period_of_subtraction_game() {
-        use crate::octal::Limits;
-        use crate::periodicity::{certify, PeriodRule};
-        use crate::subtraction::SubtractionGame;
-        let mut rng = Rng::new(4503);
-        for round in 0..120 {
-            let most = if round % 2 == 0 { 12 } else { 300 };
-            let mut set = random_set(&mut rng, 5, most);
-            if round % 3 == 0 {
-                // Dense sets too: many moves, values past a word's 64.
-                set.extend((0..rng.range(50, 200)).map(|_| rng.range(1, 400) as usize));
-            }
-            let mut game = SubtractionGame::new(&set).unwrap();
-            let period = game.run(Limits::up_to(1 << 13), |_| {}).unwrap();
-            let mut engine = Engine::new(&set).unwrap();
-            let mut values = Vec::new();
-            engine.extend(&mut values, game.len());
-            assert_eq!(values, game.values(), "{:?}", set);
-            let longest = set.iter().copied().max().unwrap();
-            assert_eq!(
-                certify(&values, PeriodRule::window(longest)),
-                period,
-                "{:?}",
-                set
-            );
-        }
-    }
-
-    #[test]
-    fn extends_in_steps_and_after_removals() {
-        let mut rng = Rng::new(4502);
-        for _ in 0..100 {
-            let set = random_set(&mut rng, 40, 150);
-            let expected = direct(&set, 900);
-            let mut engine = Engine::new(&set).unwrap();
-            // Rows sized ahead for some of the steps, or not at all.
-            engine.reserve(rng.range(0, 700) as usize);
-            let mut values = Vec::new();
-            let mut len = 0;
-            while len < 900 {
-                len = (len + rng.range(1, 200) as usize).min(900);
-                engine.extend(&mut values, len);
-                assert_eq!(values, &expected[..len], "{:?}", set);
-                if rng.below(3) == 0 {
-                    // The caller cuts the table back (as a certified period does).
-                    len = rng.range(0, len as u64 + 1) as usize;
-                    values.truncate(len);
-                }
-            }
-            // Values the caller brings from elsewhere are used as they are.
-            let mut fresh = Engine::new(&set).unwrap();
-            let mut given = expected[..300].to_vec();
-            fresh.extend(&mut given, 900);
-            assert_eq!(given, expected, "{:?}", set);
-            engine.extend(&mut values, 10);
-            assert_eq!(values.len(), 900);
-        }
-    }
-
-    #[test]
-    fn a_shorter_table_of_other_values_starts_afresh() {
-        // After one table, the same engine is handed a shorter one that starts with other
-        // values: nothing of the first table's rows may count.
-        let mut rng = Rng::new(138);
-        for _ in 0..100 {
-            let set = random_set(&mut rng, 40, 150);
-            let mut engine = Engine::new(&set).unwrap();
-            // The first table as long as the second: its rows are long enough, and only the
-            // shorter table can tell the engine to start again.
-            let mut first = Vec::new();
-            engine.extend(&mut first, 900);
-            let start: Vec<u32> = (0..rng.range(1, 40)).map(|_| rng.below(6) as u32).collect();
-            let mut expected = start.clone();
-            for n in start.len()..900 {
-                let options: Vec<u32> = set
-                    .iter()
-                    .filter(|&&s| s <= n)
-                    .map(|&s| expected[n - s])
-                    .collect();
-                let mut m = 0;
-                while options.contains(&m) {
-                    m += 1;
-                }
-                expected.push(m);
-            }
-            let mut given = start;
-            engine.extend(&mut given, 900);
-            assert_eq!(given, expected, "{:?}", set);
-        }
-    }
-
-    #[test]
-    fn values_past_the_rows_are_computed_directly() {
-        // S = {1, …, m}: G(n) = n mod (m + 1), values up to m, past the rows that fit.
-        let m = 296;
-        let set: Vec<usize> = (1..=m).collect();
-        let mut engine = Engine::with_row_bytes(&set, 100 * 8 * 15).unwrap();
-        let mut values = Vec::new();
-        engine.extend(&mut values, 3 * (m + 1) + 5);
-        for (n, &v) in values.iter().enumerate() {
-            assert_eq!(v as usize, n % (m + 1), "at {}", n);
-        }
-        assert_eq!(engine.rows.len(), 100);
-        // Longer moves too: values past the rows that are not simply n mod (m + 1).
-        let mut longer = set.clone();
-        longer.extend([m + 50, m + 77]);
-        for bytes in [0, 8 * 32 * 50, 8 * 32 * 400] {
-            let mut engine = Engine::with_row_bytes(&longer, bytes).unwrap();
-            let mut values = Vec::new();
-            engine.extend(&mut values, 2000);
-            assert_eq!(values, direct(&longer, 2000), "{}", bytes);
-            assert!(values.iter().any(|&v| v > 200));
-        }
-    }
-
-    #[test]
-    fn bad_and_empty_sets() {
-        assert_eq!(Engine::new(&[4, 0]).unwrap_err(), ZeroMove);
-        assert_eq!(ZeroMove.to_string(), "a subtraction of 0 is not a move");
-        let mut none = Engine::new(&[]).unwrap();
-        let mut values = Vec::new();
-        none.extend(&mut values, 100);
-        assert_eq!(values, vec![0; 100]);
-        assert!(std::panic::catch_unwind(|| table(3, &[0])).is_err());
-    }
-}
+mod tests;
