@@ -256,17 +256,17 @@ fn refusals() {
         }
     );
     assert!(error.to_string().contains("3 edges"));
-    // The triangle visits 4 positions: itself, then each cut leaves a path, folded to a
+    // The triangle is the one position searched: each cut leaves a path, folded to a
     // value without a search.
-    assert!(triangle.game(&mut games, 3).is_err());
-    let four = triangle.game(&mut games, 4).unwrap();
-    assert_eq!(four, triangle.game(&mut games, 100).unwrap());
-    // Six green edges on one pair above the ground: parallel edges of one colour are
-    // interchangeable, so the search visits 6 positions (6 edges standing, then 5, ..., 1),
-    // not the 2^6 subsets.
+    let one = triangle.game(&mut games, 1).unwrap();
+    assert_eq!(one, triangle.game(&mut games, 100).unwrap());
+    assert_eq!(one, games.nimber(1)); // an odd cycle, fused: three loops
+                                      // Six green edges on one pair above the ground: parallel edges of one colour are
+                                      // interchangeable, so the search has 5 positions (6 edges standing, then 5, ..., 2; one
+                                      // edge is a stalk), not the 2^6 subsets.
     let bundle = Picture::new(2, &[(0, 1, Color::Green); 6]);
-    assert!(bundle.game(&mut games, 5).is_err());
-    assert_eq!(bundle.game(&mut games, 6).unwrap(), games.zero());
+    assert!(bundle.game(&mut games, 4).is_err());
+    assert_eq!(bundle.game(&mut games, 5).unwrap(), games.zero());
     let odd = Picture::new(2, &[(0, 1, Color::Green); 5]);
     assert_eq!(odd.game(&mut games, 5).unwrap(), games.nimber(1));
     assert_eq!(triangle.tree_value(), None);
