@@ -31,6 +31,14 @@ type Hanging = Vec<(usize, GameId)>;
 /// No edge: the DFS root's "edge from its parent".
 const NO_EDGE: usize = usize::MAX;
 
+/// The forms a search may add to the arena for each block of its budget: a search making
+/// more stops with the budget passed (a block then costs more than the 5 to 30 µs measured
+/// for blocks with small values hanging; docs/analyzer.md).
+pub(super) const FORMS_PER_POSITION: usize = 4;
+
+/// Forms a search may add whatever its budget (so a small budget is about blocks).
+pub(super) const FORMS_SLACK: usize = 4096;
+
 /// The most vertices of a component searched: one more than its at most 64 edges (it is
 /// connected).
 const MAX_VERTICES: usize = 65;
@@ -61,12 +69,16 @@ pub(super) struct Search {
     /// Blocks valued so far (the memo's size), and the most allowed.
     states: usize,
     budget: usize,
+    /// The most forms the arena may hold: the search stops there too, as large canonical
+    /// forms make a position dear ([`FORMS_PER_POSITION`] a position of the budget).
+    forms: usize,
 }
 
 impl Search {
     /// A search over the component with these edges (at most 64), valuing at most `budget`
-    /// blocks.
-    pub(super) fn new(edges: &[(usize, usize, Color)], budget: usize) -> Self {
+    /// blocks and making at most [`FORMS_PER_POSITION`] forms a block of the budget (plus
+    /// [`FORMS_SLACK`]) beyond the `forms` the arena holds already.
+    pub(super) fn new(edges: &[(usize, usize, Color)], budget: usize, forms: usize) -> Self {
         let mut number: HashMap<usize, usize> = HashMap::new();
         number.insert(0, 0);
         let mut ends = Vec::with_capacity(edges.len());
@@ -119,6 +131,10 @@ impl Search {
             under: FastMap::default(),
             states: 0,
             budget,
+            forms: budget
+                .saturating_mul(FORMS_PER_POSITION)
+                .saturating_add(FORMS_SLACK)
+                .saturating_add(forms),
         }
     }
 
@@ -375,7 +391,7 @@ impl Search {
             return Some(known);
         }
         self.states += 1;
-        if self.states > self.budget {
+        if self.states > self.budget || games.len() > self.forms {
             return None;
         }
         let zero = games.zero();

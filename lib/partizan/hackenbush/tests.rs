@@ -484,3 +484,30 @@ fn a_chain_of_blocks_searches_each_block_once() {
     assert_eq!(games.outcome(four), Literal::new(&edges[..12]).class());
     assert!(whole.is_ok());
 }
+
+#[test]
+fn the_budget_counts_forms_too() {
+    // A search may add 4 forms a position of its budget, plus 4096, to the arena: told the
+    // arena held none while it holds 5000 and more, a search of budget 10 stops at once;
+    // told the truth, it answers (a triangle is one position).
+    let triangle = [
+        (0, 1, Color::Green),
+        (1, 2, Color::Blue),
+        (2, 0, Color::Red),
+    ];
+    let mut games = Games::new();
+    games.number(Dyadic::integer(5000));
+    assert!(games.len() > 4 * 10 + 4096);
+    assert_eq!(
+        search::Search::new(&triangle, 10, 0).value(&mut games),
+        None
+    );
+    let held = games.len();
+    let g = search::Search::new(&triangle, 10, held).value(&mut games);
+    let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
+    assert_eq!(g, Some(expected));
+    // With a budget of 1000 positions it may add 8096 forms: it answers.
+    assert!(search::Search::new(&triangle, 1000, 0)
+        .value(&mut games)
+        .is_some());
+}
