@@ -31,9 +31,8 @@
 //! assert_eq!(outcome([steps[3], steps[1]]), Outcome::SecondPlayerWins);
 //! ```
 
-use crate::game::ImpartialGame;
+use crate::game::{evaluate_post_order, ImpartialGame};
 use crate::outcome::Outcome;
-use crate::values::evaluate_post_order;
 use std::collections::HashMap;
 
 /// Step counts of the states `0..n` of a game in which every move from `x` leads to a smaller

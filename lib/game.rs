@@ -3,8 +3,9 @@
 //!
 //! A family implements [`ImpartialGame::moves`] (the rules, literally) and, where it knows a
 //! closed form or a table, overrides [`ImpartialGame::value`]. The default value is a memoised
-//! mex search over the moves ([`GrundyMemo`]), so any finite acyclic game with hashable
-//! positions has a value, and a family's fast value can be checked against its own moves:
+//! mex search over the moves (the one [`GrundyMemo`](crate::values::GrundyMemo) keeps), so any
+//! finite acyclic game with hashable positions has a value, and a family's fast value can be
+//! checked against its own moves:
 //!
 //! ```
 //! use grundy::prelude::{GrundyMemo, ImpartialGame};
@@ -27,9 +28,10 @@
 //! assert!((0..30).all(|heap| mover_wins(&game, &heap) == game.outcome(&heap).first_player_wins()));
 //! ```
 
+use crate::mex::MexBuffer;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
-use crate::values::GrundyMemo;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 use std::marker::PhantomData;
 
@@ -71,8 +73,9 @@ pub trait ImpartialGame {
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
 
     /// The Grundy value of `position`. The default searches every position reachable from it
-    /// ([`GrundyMemo`], memo dropped afterwards; keep a `GrundyMemo::of(&game)` to share it
-    /// between queries); families with a closed form or a table override it.
+    /// (as [`GrundyMemo`](crate::values::GrundyMemo) does, memo dropped afterwards; keep a
+    /// `GrundyMemo::of(&game)` to share it between queries); families with a closed form or a
+    /// table override it.
     ///
     /// ```
     /// use grundy::game::FnGame;
@@ -88,7 +91,8 @@ pub trait ImpartialGame {
     /// # Complexity
     /// The default: O(positions reachable + their moves) hash operations per call.
     fn value(&self, position: &Self::Position) -> Nimber {
-        GrundyMemo::of(self).value(position.clone())
+        // GrundyMemo's search with a memo of its own, so the panic names GrundyMemo.
+        mex_search(&self, &mut HashMap::new(), position.clone(), "GrundyMemo")
     }
 
     /// Who wins from `position` under normal play: the player to move iff the value is not 0.
@@ -116,7 +120,8 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     }
 }
 
-/// The game whose moves are given by a function: what [`GrundyMemo::new`] builds.
+/// The game whose moves are given by a function: what
+/// [`GrundyMemo::new`](crate::values::GrundyMemo::new) builds.
 ///
 /// ```
 /// use grundy::game::FnGame;
@@ -202,10 +207,87 @@ impl<G: ImpartialGame> ImpartialGame for SumGame<G> {
     }
 }
 
+/// The Grundy value of `position` by the mex over its moves, each position reached memoised in
+/// `memo`: the search behind the default [`ImpartialGame::value`] and `values::GrundyMemo`.
+///
+/// # Panics
+/// If a cycle is reachable from `position` (the message names `who`).
+///
+/// # Complexity
+/// Amortised O(new positions + their moves) hash operations.
+pub(crate) fn mex_search<G: ImpartialGame>(
+    game: &G,
+    memo: &mut HashMap<G::Position, Nimber>,
+    position: G::Position,
+    who: &str,
+) -> Nimber {
+    let mut seen = MexBuffer::new(16);
+    evaluate_post_order(game, memo, position, who, |options, memo| {
+        seen.reserve(options.len() + 1);
+        seen.clear();
+        seen.insert_all(options.iter().map(|p| memo[p].value() as usize));
+        Nimber(seen.mex() as u64)
+    })
+}
+
+/// The memoised evaluation behind [`mex_search`] and `every_sg::StepMemo`: `position`'s result
+/// by an explicit-stack depth-first search over `game`'s moves, each new position's result
+/// computed by `combine` from its options (all evaluated by then, found in `memo`) and stored
+/// in `memo`. An explicit stack, because a chain of positions may be far deeper than the
+/// thread's stack.
+///
+/// # Panics
+/// If a cycle is reachable from `position` (the message names `who`).
+///
+/// # Complexity
+/// Amortised O(new positions + their moves) hash operations and `combine` calls.
+pub(crate) fn evaluate_post_order<G, T, F>(
+    game: &G,
+    memo: &mut HashMap<G::Position, T>,
+    position: G::Position,
+    who: &str,
+    mut combine: F,
+) -> T
+where
+    G: ImpartialGame,
+    T: Copy,
+    F: FnMut(&[G::Position], &HashMap<G::Position, T>) -> T,
+{
+    if let Some(&known) = memo.get(&position) {
+        return known;
+    }
+    // Each frame: a position and its moves, with the index of the next one to visit.
+    let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
+    let mut on_stack: HashSet<G::Position> = HashSet::new();
+    let root = position.clone();
+    let first = game.moves(&position);
+    on_stack.insert(position.clone());
+    stack.push((position, first, 0));
+    while let Some((_, next, index)) = stack.last_mut() {
+        if let Some(child) = next.get(*index).cloned() {
+            *index += 1;
+            if memo.contains_key(&child) {
+                continue;
+            }
+            assert!(!on_stack.contains(&child), "{}: the game has a cycle", who);
+            let grandchildren = game.moves(&child);
+            on_stack.insert(child.clone());
+            stack.push((child, grandchildren, 0));
+        } else {
+            let (done, options, _) = stack.pop().expect("stack is not empty");
+            let result = combine(&options, memo);
+            on_stack.remove(&done);
+            memo.insert(done, result);
+        }
+    }
+    memo[&root]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::take_exactly::TakeExactly;
+    use crate::values::GrundyMemo;
     use testkit::search::Search;
     use testkit::Rng;
 

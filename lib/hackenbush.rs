@@ -104,73 +104,14 @@ impl Graph {
         if n == 0 {
             return Nimber::ZERO;
         }
-        // Adjacency with edge ids; bridges by Tarjan's low-link, iteratively.
         let (first, adjacent) = adjacency(n, self.edges.iter().copied().enumerate());
         if self.edges.len() + 1 == n {
             if let Some(value) = tree_value(&first, &adjacent) {
                 return value;
             }
         }
-        let mut order = vec![usize::MAX; n];
-        let mut low = vec![0; n];
-        let mut is_bridge = vec![false; self.edges.len()];
-        let mut counter = 0;
-        // (vertex, the edge it was entered by, next adjacency index)
-        let mut stack: Vec<(usize, usize, usize)> = Vec::new();
-        for start in 0..n {
-            if order[start] != usize::MAX {
-                continue;
-            }
-            stack.push((start, usize::MAX, first[start]));
-            order[start] = counter;
-            low[start] = counter;
-            counter += 1;
-            while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
-                if *next < first[v + 1] {
-                    let (w, id) = adjacent[*next];
-                    *next += 1;
-                    if id == via {
-                        continue;
-                    }
-                    if order[w] == usize::MAX {
-                        order[w] = counter;
-                        low[w] = counter;
-                        counter += 1;
-                        stack.push((w, id, first[w]));
-                    } else {
-                        low[v] = low[v].min(order[w]);
-                    }
-                } else {
-                    stack.pop();
-                    if let Some(&(parent, _, _)) = stack.last() {
-                        low[parent] = low[parent].min(low[v]);
-                        if low[v] > order[parent] {
-                            is_bridge[via] = true;
-                        }
-                    }
-                }
-            }
-        }
-        // Components joined by non-bridge edges: the fused vertices.
-        let mut component = vec![usize::MAX; n];
-        let mut count = 0;
-        let mut stack = Vec::new();
-        for start in 0..n {
-            if component[start] != usize::MAX {
-                continue;
-            }
-            stack.push(start);
-            component[start] = count;
-            while let Some(v) = stack.pop() {
-                for &(w, id) in &adjacent[first[v]..first[v + 1]] {
-                    if !is_bridge[id] && component[w] == usize::MAX {
-                        component[w] = count;
-                        stack.push(w);
-                    }
-                }
-            }
-            count += 1;
-        }
+        let is_bridge = bridges(&first, &adjacent, self.edges.len());
+        let (component, count) = fuse(&first, &adjacent, &is_bridge);
         // Loops per fused vertex, and the tree of bridges.
         let mut loops = vec![0u64; count];
         for (id, &(a, _)) in self.edges.iter().enumerate() {
@@ -178,42 +119,127 @@ impl Graph {
                 loops[component[a]] += 1;
             }
         }
-        let bridges = self
+        let bridge_edges = self
             .edges
             .iter()
             .enumerate()
             .filter(|&(id, _)| is_bridge[id]);
         let (tree_first, tree) = adjacency(
             count,
-            bridges.map(|(id, &(a, b))| (id, (component[a], component[b]))),
+            bridge_edges.map(|(id, &(a, b))| (id, (component[a], component[b]))),
         );
-        // Colon principle from the ground's vertex, children before parents.
-        let root = component[0];
-        let mut parent = vec![usize::MAX; count];
-        let mut visit = vec![root];
-        let mut seen = vec![false; count];
-        seen[root] = true;
-        let mut i = 0;
-        while i < visit.len() {
-            let v = visit[i];
-            i += 1;
-            for &(w, _) in &tree[tree_first[v]..tree_first[v + 1]] {
-                if !seen[w] {
-                    seen[w] = true;
-                    parent[w] = v;
-                    visit.push(w);
+        colon_value(component[0], &loops, &tree_first, &tree)
+    }
+}
+
+/// Which of the `edges` edges are bridges (on no cycle), by Tarjan's low-link, iteratively (a
+/// stalk may be far deeper than the thread's stack). `first` and `adjacent` as [`adjacency`]
+/// gives them.
+fn bridges(first: &[usize], adjacent: &[(usize, usize)], edges: usize) -> Vec<bool> {
+    let n = first.len() - 1;
+    let mut order = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut is_bridge = vec![false; edges];
+    let mut counter = 0;
+    // (vertex, the edge it was entered by, next adjacency index)
+    let mut stack: Vec<(usize, usize, usize)> = Vec::new();
+    for start in 0..n {
+        if order[start] != usize::MAX {
+            continue;
+        }
+        stack.push((start, usize::MAX, first[start]));
+        order[start] = counter;
+        low[start] = counter;
+        counter += 1;
+        while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
+            if *next < first[v + 1] {
+                let (w, id) = adjacent[*next];
+                *next += 1;
+                if id == via {
+                    continue;
+                }
+                if order[w] == usize::MAX {
+                    order[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push((w, id, first[w]));
+                } else {
+                    low[v] = low[v].min(order[w]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(parent, _, _)) = stack.last() {
+                    low[parent] = low[parent].min(low[v]);
+                    if low[v] > order[parent] {
+                        is_bridge[via] = true;
+                    }
                 }
             }
         }
-        let mut value: Vec<u64> = loops.iter().map(|&l| l % 2).collect();
-        for &v in visit.iter().rev() {
-            if v != root {
-                let branch = value[v] + 1;
-                value[parent[v]] ^= branch;
+    }
+    is_bridge
+}
+
+/// The fused vertices: the components joined by edges that are not bridges, as each vertex's
+/// component and the number of components.
+fn fuse(first: &[usize], adjacent: &[(usize, usize)], is_bridge: &[bool]) -> (Vec<usize>, usize) {
+    let n = first.len() - 1;
+    let mut component = vec![usize::MAX; n];
+    let mut count = 0;
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if component[start] != usize::MAX {
+            continue;
+        }
+        stack.push(start);
+        component[start] = count;
+        while let Some(v) = stack.pop() {
+            for &(w, id) in &adjacent[first[v]..first[v + 1]] {
+                if !is_bridge[id] && component[w] == usize::MAX {
+                    component[w] = count;
+                    stack.push(w);
+                }
             }
         }
-        Nimber(value[root])
+        count += 1;
     }
+    (component, count)
+}
+
+/// The colon principle on the tree of bridges from the ground's fused vertex `root`, children
+/// before parents: a fused vertex is worth its loops' count mod 2 (a loop is a stalk of one
+/// edge), XOR each branch's value plus one. Fused vertices not reached from `root` do not count.
+fn colon_value(
+    root: usize,
+    loops: &[u64],
+    tree_first: &[usize],
+    tree: &[(usize, usize)],
+) -> Nimber {
+    let count = loops.len();
+    let mut parent = vec![usize::MAX; count];
+    let mut visit = vec![root];
+    let mut seen = vec![false; count];
+    seen[root] = true;
+    let mut i = 0;
+    while i < visit.len() {
+        let v = visit[i];
+        i += 1;
+        for &(w, _) in &tree[tree_first[v]..tree_first[v + 1]] {
+            if !seen[w] {
+                seen[w] = true;
+                parent[w] = v;
+                visit.push(w);
+            }
+        }
+    }
+    let mut value: Vec<u64> = loops.iter().map(|&l| l % 2).collect();
+    for &v in visit.iter().rev() {
+        if v != root {
+            let branch = value[v] + 1;
+            value[parent[v]] ^= branch;
+        }
+    }
+    Nimber(value[root])
 }
 
 /// The value of a tree rooted at the ground (vertex 0) by the colon principle alone, or `None`

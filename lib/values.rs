@@ -1,10 +1,10 @@
 //! Grundy values by dynamic programming: a table over integer states ([`grundy_table`]) and a
 //! memoised search over any game with hashable positions ([`GrundyMemo`]).
 
-use crate::game::{FnGame, ImpartialGame};
+use crate::game::{mex_search, FnGame, ImpartialGame};
 use crate::mex::MexBuffer;
 use crate::nimber::Nimber;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Grundy values of states `0..n`, where every move from `x` leads to a smaller state.
@@ -134,19 +134,7 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     /// # Complexity
     /// Amortised O(new positions + their moves) hash operations.
     pub fn value(&mut self, position: G::Position) -> Nimber {
-        let mut seen = MexBuffer::new(16);
-        evaluate_post_order(
-            &self.game,
-            &mut self.memo,
-            position,
-            "GrundyMemo",
-            |options, memo| {
-                seen.reserve(options.len() + 1);
-                seen.clear();
-                seen.insert_all(options.iter().map(|p| memo[p].value() as usize));
-                Nimber(seen.mex() as u64)
-            },
-        )
+        mex_search(&self.game, &mut self.memo, position, "GrundyMemo")
     }
 
     /// The number of positions whose value is memoised.
@@ -169,59 +157,6 @@ impl<G: ImpartialGame> GrundyMemo<G> {
     pub fn is_empty(&self) -> bool {
         self.memo.is_empty()
     }
-}
-
-/// The memoised evaluation behind [`GrundyMemo`] and `every_sg::StepMemo`: `position`'s result
-/// by an explicit-stack depth-first search over `game`'s moves, each new position's result
-/// computed by `combine` from its options (all evaluated by then, found in `memo`) and stored
-/// in `memo`. An explicit stack, because a chain of positions may be far deeper than the
-/// thread's stack.
-///
-/// # Panics
-/// If a cycle is reachable from `position` (the message names `who`).
-///
-/// # Complexity
-/// Amortised O(new positions + their moves) hash operations and `combine` calls.
-pub(crate) fn evaluate_post_order<G, T, F>(
-    game: &G,
-    memo: &mut HashMap<G::Position, T>,
-    position: G::Position,
-    who: &str,
-    mut combine: F,
-) -> T
-where
-    G: ImpartialGame,
-    T: Copy,
-    F: FnMut(&[G::Position], &HashMap<G::Position, T>) -> T,
-{
-    if let Some(&known) = memo.get(&position) {
-        return known;
-    }
-    // Each frame: a position and its moves, with the index of the next one to visit.
-    let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
-    let mut on_stack: HashSet<G::Position> = HashSet::new();
-    let root = position.clone();
-    let first = game.moves(&position);
-    on_stack.insert(position.clone());
-    stack.push((position, first, 0));
-    while let Some((_, next, index)) = stack.last_mut() {
-        if let Some(child) = next.get(*index).cloned() {
-            *index += 1;
-            if memo.contains_key(&child) {
-                continue;
-            }
-            assert!(!on_stack.contains(&child), "{}: the game has a cycle", who);
-            let grandchildren = game.moves(&child);
-            on_stack.insert(child.clone());
-            stack.push((child, grandchildren, 0));
-        } else {
-            let (done, options, _) = stack.pop().expect("stack is not empty");
-            let result = combine(&options, memo);
-            on_stack.remove(&done);
-            memo.insert(done, result);
-        }
-    }
-    memo[&root]
 }
 
 #[cfg(test)]

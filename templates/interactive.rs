@@ -163,7 +163,7 @@ mod tests {
         // For starts past brute-force size (the statement's largest), also state
         // `searchable` (which starts the jury may search), `mover_wins` (who wins, where a closed
         // form knows), and `is_over`, `is_move`, `random_move`, `greedy_move` when listing every
-        // move is too slow: problems/abc278g.rs shows them.
+        // move is too slow: problems/abc278g/tests.rs shows them.
     }
 
     testkit::interactive_tests!(Starter, solve);

@@ -20,8 +20,9 @@
 //!
 //! The crate, one job per module: [`Problem`] (what a test knows of the game), [`Harness`]
 //! (the unit tests), the shrinker, the stress loop ([`Harness::stress`]), [`first_difference`]
-//! (the one output comparison), [`Rng`] and [`random_tree`], [`search`] and [`moves`] (literal
-//! moves of heap lists and trees), [`cycles`] (win, lose or draw where moves can cycle).
+//! (the one output comparison), [`Rng`], [`random_tree`] and [`random_octal_digits`], [`search`]
+//! and [`moves`] (literal moves of heap lists and trees), [`cycles`] (win, lose or draw where
+//! moves can cycle).
 //!
 //! ```
 //! use testkit::{Problem, Rng};
@@ -67,7 +68,7 @@ pub use difference::first_difference;
 pub use harness::{Failure, Harness, SolveText};
 pub use judge;
 pub use problem::{counted_lists, exact, shorter_lists, Problem};
-pub use rng::{random_tree, Rng};
+pub use rng::{random_octal_digits, random_tree, Rng};
 pub use stress::input_size as stress_input_size;
 pub use stress::{
     StressLimit, StressOutcome, StressRequest, StressSettings, MAX_SAVED_BYTES, MAX_SECONDS,

@@ -148,3 +148,34 @@ pub fn random_tree(rng: &mut Rng, n: usize) -> Vec<usize> {
     }
     parent
 }
+
+/// The digits of a random octal game's code, as `(d0, digits)` for
+/// `grundy::octal::OctalCode::from_digits`: 1 to `max_digits` digits after the point, each
+/// 0 to 7 (a code that ends in 0 included), and before it 4 (a heap may be split without
+/// taking anything) one time in four, else 0.
+///
+/// The one generator of the octal solvers' tests, in the library and in the analyzer's.
+///
+/// ```
+/// use testkit::{random_octal_digits, Rng};
+/// let mut rng = Rng::new(46);
+/// for _ in 0..100 {
+///     let (d0, digits) = random_octal_digits(&mut rng, 4);
+///     assert!(d0 == 0 || d0 == 4);
+///     assert!((1..=4).contains(&digits.len()) && digits.iter().all(|&d| d < 8));
+/// }
+/// ```
+///
+/// # Panics
+/// If `max_digits` is 0.
+///
+/// # Complexity
+/// O(`max_digits`).
+pub fn random_octal_digits(rng: &mut Rng, max_digits: u64) -> (u8, Vec<u8>) {
+    assert!(max_digits >= 1, "an octal code has a digit after the point");
+    let digits: Vec<u8> = (0..rng.range(1, max_digits))
+        .map(|_| rng.below(8) as u8)
+        .collect();
+    let d0 = if rng.below(4) == 0 { 4 } else { 0 };
+    (d0, digits)
+}

@@ -1,13 +1,20 @@
 //! The stress loop: seeded random inputs until a count or a time, the first disagreement
-//! shrunk and saved as a testcase; and the protocol between the `stress` tool and the ignored
-//! `stress` test it runs, defined here once: the tool writes a [`StressRequest`] into the
-//! environment ([`StressRequest::environment`], the variables `STRESS_*` below), the test reads
-//! it back as [`StressSettings`] and writes its report to the file `STRESS_REPORT`.
+//! shrunk and saved as a testcase. The protocol between the `stress` tool and the ignored
+//! `stress` test it runs is beside, in `environment`: the tool writes a [`StressRequest`] into
+//! the environment ([`StressRequest::environment`], the variables `STRESS_*`), the test reads it
+//! back as [`StressSettings`] and writes its report to the file `STRESS_REPORT`.
+
+mod environment;
+
+pub(crate) use environment::stress_with_env_settings;
+pub use environment::{
+    StressRequest, StressSettings, MAX_SECONDS, STRESS_ITERS, STRESS_REPORT, STRESS_SECONDS,
+    STRESS_SEED, STRESS_SIZE, STRESS_TERMINAL,
+};
 
 use crate::bound::{self, Phase, Progress};
 use crate::reference::{Last, Programs, STRESS_MAX, STRESS_PROGRAMS};
 use crate::{Failure, Harness, Problem, Rng};
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -34,73 +41,6 @@ pub fn input_size(seed: u64, least: u64, most: u64) -> u64 {
     let (lo, hi) = ((least as f64).ln(), ((most + 1) as f64).ln());
     let unit = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
     ((lo + unit * (hi - lo)).exp() as u64).clamp(least, most)
-}
-
-/// The longest run in seconds a stress test accepts.
-pub const MAX_SECONDS: f64 = 1e9;
-
-/// The environment variable holding how many inputs to try.
-pub const STRESS_ITERS: &str = "STRESS_ITERS";
-/// The environment variable holding how many seconds to run (when no count is given).
-pub const STRESS_SECONDS: &str = "STRESS_SECONDS";
-/// The environment variable holding the first seed.
-pub const STRESS_SEED: &str = "STRESS_SEED";
-/// The environment variable holding the generator's size.
-pub const STRESS_SIZE: &str = "STRESS_SIZE";
-/// The environment variable saying whether the `stress` tool's standard error, to which the
-/// test's is passed through, is a terminal (`1`) or not (`0`): progress lines are rewritten in
-/// place on a terminal only.
-pub const STRESS_TERMINAL: &str = "STRESS_TERMINAL";
-/// The environment variable holding the file the stress test writes its report to.
-pub const STRESS_REPORT: &str = "STRESS_REPORT";
-
-/// What the `stress` tool asks of a stress test, each setting optional (the test's defaults
-/// fill in the rest): the writing side of [`StressSettings::read`].
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct StressRequest {
-    /// Stop after this many inputs.
-    pub iters: Option<u64>,
-    /// Stop after this many seconds.
-    pub seconds: Option<f64>,
-    /// The first seed.
-    pub seed: Option<u64>,
-    /// The generator's size: with `least_size`, the largest of a range.
-    pub size: Option<u64>,
-    /// The smallest size of a range (`--size A..=B`), each input's size drawn from it.
-    pub least_size: Option<u64>,
-}
-
-impl StressRequest {
-    /// The environment variables that carry the request, the ones given only.
-    ///
-    /// ```
-    /// use testkit::{StressLimit, StressRequest, StressSettings};
-    /// let request = StressRequest { seed: Some(7), iters: Some(100), ..Default::default() };
-    /// let env = request.environment();
-    /// let var = |key: &str| env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
-    /// let settings = StressSettings::read(var, 8, 1000).unwrap();
-    /// assert_eq!((settings.seed, settings.size, settings.limit), (7, 8, StressLimit::Inputs(100)));
-    /// ```
-    pub fn environment(&self) -> Vec<(&'static str, String)> {
-        let mut env = Vec::new();
-        if let Some(iters) = self.iters {
-            env.push((STRESS_ITERS, iters.to_string()));
-        }
-        if let Some(seconds) = self.seconds {
-            env.push((STRESS_SECONDS, seconds.to_string()));
-        }
-        if let Some(seed) = self.seed {
-            env.push((STRESS_SEED, seed.to_string()));
-        }
-        match (self.least_size, self.size) {
-            (Some(least), Some(size)) if least != size => {
-                env.push((STRESS_SIZE, format!("{least}..={size}")))
-            }
-            (_, Some(size)) => env.push((STRESS_SIZE, size.to_string())),
-            (_, None) => {}
-        }
-        env
-    }
 }
 
 /// How long [`Harness::stress`] runs.
@@ -137,185 +77,6 @@ pub enum StressOutcome<C> {
         /// Why, in one line.
         why: String,
     },
-}
-
-/// The stress test's settings, as the `stress` tool passes them in the environment
-/// ([`StressRequest`]), with the defaults filled in.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StressSettings {
-    /// The first seed (`STRESS_SEED`; default: from the clock).
-    pub seed: u64,
-    /// The generator's size (`STRESS_SIZE`; default: the problem's `SIZE`); the largest of a
-    /// range `A..=B`.
-    pub size: u64,
-    /// The smallest size of a range (`STRESS_SIZE=A..=B`), else `size`: each input's size is
-    /// drawn from `least_size..=size` by its seed ([`input_size`]).
-    pub least_size: u64,
-    /// When to stop (`STRESS_ITERS` inputs, else `STRESS_SECONDS`, default 10 s).
-    pub limit: StressLimit,
-}
-
-impl StressSettings {
-    /// The settings from `var` (the environment's `std::env::var(key).ok()` in the test), for
-    /// a problem whose default size is `default_size` and largest `max_size`.
-    ///
-    /// ```
-    /// use testkit::{StressLimit, StressSettings};
-    /// let env = |key: &str| match key {
-    ///     "STRESS_SEED" => Some("7".to_string()),
-    ///     "STRESS_ITERS" => Some("100".to_string()),
-    ///     _ => None,
-    /// };
-    /// let settings = StressSettings::read(env, 8, 1000).unwrap();
-    /// assert_eq!((settings.seed, settings.size, settings.limit), (7, 8, StressLimit::Inputs(100)));
-    /// let huge = |key: &str| (key == "STRESS_SIZE").then(|| "18446744073709551615".to_string());
-    /// assert!(StressSettings::read(huge, 8, 1000).unwrap_err().contains("from 1 to 1000"));
-    /// ```
-    ///
-    /// # Errors
-    /// A one-line message for a setting that is not a number of the right kind, or a size of
-    /// 0 or above `max_size`.
-    pub fn read(
-        var: impl Fn(&str) -> Option<String>,
-        default_size: u64,
-        max_size: u64,
-    ) -> Result<Self, String> {
-        StressSettings::read_bounded(var, default_size, max_size, "its Problem::MAX_SIZE")
-    }
-
-    /// [`StressSettings::read`], the size bounded by `max_size`, which `bound` names in the
-    /// refusal (`its Problem::MAX_GENERATED_SIZE` against a reference program). `STRESS_SIZE`
-    /// is a size `N` or a range `A..=B` (`1 <= A <= B <= max_size`).
-    ///
-    /// ```
-    /// use testkit::StressSettings;
-    /// let range = |key: &str| (key == "STRESS_SIZE").then(|| "10..=5000".to_string());
-    /// let settings = StressSettings::read_bounded(range, 8, 100_000, "the bound").unwrap();
-    /// assert_eq!((settings.least_size, settings.size), (10, 5000));
-    /// let err = StressSettings::read_bounded(range, 8, 1000, "the bound").unwrap_err();
-    /// assert!(err.contains("from 1 to 1000 for this problem (the bound)"), "{err}");
-    /// ```
-    ///
-    /// # Errors
-    /// As [`StressSettings::read`]; a range whose ends are reversed.
-    pub fn read_bounded(
-        var: impl Fn(&str) -> Option<String>,
-        default_size: u64,
-        max_size: u64,
-        bound: &str,
-    ) -> Result<Self, String> {
-        let whole = |key: &str| -> Result<Option<u64>, String> {
-            var(key)
-                .map(|v| {
-                    v.trim()
-                        .parse::<u64>()
-                        .map_err(|_| format!("{key} must be a whole number, not {v:?}"))
-                })
-                .transpose()
-        };
-        let seed = whole(STRESS_SEED)?.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
-        });
-        let number = |text: &str| -> Result<u64, String> {
-            text.trim().parse::<u64>().map_err(|_| {
-                format!("{STRESS_SIZE} must be a whole number or a range A..=B, not {text:?}")
-            })
-        };
-        let (least_size, size) = match var(STRESS_SIZE) {
-            None => (default_size, default_size),
-            Some(text) => match text.split_once("..=") {
-                Some((least, most)) => (number(least)?, number(most)?),
-                None => {
-                    let size = number(&text)?;
-                    (size, size)
-                }
-            },
-        };
-        for size in [least_size, size] {
-            if size == 0 || size > max_size {
-                return Err(format!(
-                    "the size must be from 1 to {max_size} for this problem ({bound}), not {size}"
-                ));
-            }
-        }
-        if least_size > size {
-            return Err(format!(
-                "the size range {least_size}..={size} is empty: give the smaller size first"
-            ));
-        }
-        let limit = match whole(STRESS_ITERS)? {
-            Some(n) => StressLimit::Inputs(n),
-            None => {
-                let seconds = match var(STRESS_SECONDS) {
-                    Some(v) => v
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
-                        .ok_or_else(|| {
-                            format!(
-                                "{STRESS_SECONDS} must be a positive number of seconds, not {v:?}"
-                            )
-                        })?,
-                    None => 10.0,
-                };
-                StressLimit::Seconds(seconds)
-            }
-        };
-        Ok(StressSettings {
-            seed,
-            size,
-            least_size,
-            limit,
-        })
-    }
-}
-
-/// The ignored `stress` test's side of the `stress` tool, for batch and interactive problems
-/// alike: reads the [`StressSettings`] from the environment (sizes checked against `size` and
-/// `max_size`), runs `stress` with them, and writes the report it returns to standard output
-/// and to the file `STRESS_REPORT` if set. Exits the process with status 1 when `stress`
-/// reports a failure, and with status 2 and one line `error: ...` (on standard error and in
-/// the report) on a bad setting.
-///
-/// A run bounded by seconds is ended at the bound (plus [`bound::GRACE`]) even in the middle of
-/// one input: the watchdog reports the inputs checked so far and exits 0, or 1 if a
-/// disagreement was being shrunk (the input as generated is saved first).
-pub(crate) fn stress_with_env_settings(
-    name: &str,
-    size: u64,
-    (max_size, bound_name): (u64, &str),
-    stress: impl FnOnce(StressSettings) -> (String, bool),
-) {
-    let report_file = bound::report_file();
-    let write_report = move |text: &str| {
-        print!("{text}");
-        let _ = std::io::stdout().flush();
-        if let Some(path) = &report_file {
-            let _ = std::fs::write(path, text);
-        }
-    };
-    let var = |key: &str| std::env::var(key).ok();
-    let settings = match StressSettings::read_bounded(var, size, max_size, bound_name) {
-        Ok(settings) => settings,
-        Err(e) => {
-            let line = format!("error: {name}: {e}\n");
-            eprint!("{line}");
-            write_report(&line);
-            std::process::exit(2);
-        }
-    };
-    if let StressLimit::Seconds(seconds) = settings.limit {
-        bound::arm(name, seconds, write_report.clone());
-    }
-    let (report, failed) = stress(settings);
-    bound::record(Phase::Done);
-    write_report(&report);
-    if failed {
-        std::process::exit(1);
-    }
 }
 
 impl<P: Problem> Harness<P> {
@@ -393,31 +154,7 @@ impl<P: Problem> Harness<P> {
             }
             if let Some(failure) = found {
                 progress.finish();
-                let saved = self.save(current, &failure);
-                let ours_slow = self
-                    .programs
-                    .as_ref()
-                    .is_some_and(|p| p.last == Last::OursSlow);
-                if self.max || ours_slow {
-                    return StressOutcome::Disagree {
-                        failure,
-                        shrunk: false,
-                        saved,
-                    };
-                }
-                bound::record(Phase::Shrinking {
-                    seed: current,
-                    oracle: self.oracle(),
-                    reason: failure.reason.clone(),
-                    saved: saved_line(&saved),
-                });
-                let small = self.shrink(failure, size);
-                let saved = self.save(current, &small);
-                return StressOutcome::Disagree {
-                    failure: small,
-                    shrunk: true,
-                    saved,
-                };
+                return self.disagreement(current, failure, size);
             }
             count += 1;
             progress.update(start.elapsed(), || {
@@ -427,6 +164,42 @@ impl<P: Problem> Harness<P> {
                     self.name, count, rate
                 )
             });
+        }
+    }
+
+    /// The outcome of the disagreement `failure` on the input from seed `seed` (of size
+    /// `size`): saved, then shrunk and saved again, unless it is a judge-size input or our
+    /// program was the slow one (then it stays as found).
+    fn disagreement(
+        &mut self,
+        seed: u64,
+        failure: Failure<P::Case>,
+        size: u64,
+    ) -> StressOutcome<P::Case> {
+        let saved = self.save(seed, &failure);
+        let ours_slow = self
+            .programs
+            .as_ref()
+            .is_some_and(|p| p.last == Last::OursSlow);
+        if self.max || ours_slow {
+            return StressOutcome::Disagree {
+                failure,
+                shrunk: false,
+                saved,
+            };
+        }
+        bound::record(Phase::Shrinking {
+            seed,
+            oracle: self.oracle(),
+            reason: failure.reason.clone(),
+            saved: saved_line(&saved),
+        });
+        let small = self.shrink(failure, size);
+        let saved = self.save(seed, &small);
+        StressOutcome::Disagree {
+            failure: small,
+            shrunk: true,
+            saved,
         }
     }
 
@@ -567,395 +340,4 @@ fn saved_line(saved: &Result<PathBuf, String>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fixtures::{sums_counting, Sums as Sum};
-    use crate::{Problem, Rng};
-
-    /// Sums each case, adding 1 to a sum whose case holds a 7.
-    fn broken(input: &str) -> Result<String, String> {
-        let cases = crate::fixtures::cases_of(input);
-        let sum = |c: &Vec<u64>| c.iter().sum::<u64>() + u64::from(c.contains(&7));
-        Ok(cases.iter().map(|c| format!("{}\n", sum(c))).collect())
-    }
-
-    fn fixed(input: &str) -> Result<String, String> {
-        Ok(sums_counting(input, |n| n))
-    }
-
-    #[test]
-    fn finds_and_shrinks_a_disagreement() {
-        let dir = std::env::temp_dir().join(format!("testkit-{}", std::process::id()));
-        let mut harness = Harness::<Sum>::new("sum", dir.join("crate").to_str().unwrap(), broken);
-        match harness.stress(1, 20, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved, .. } => {
-                // One case, holding a 7 among numbers no larger than 7.
-                assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
-                assert!(failure.cases[0].contains(&7));
-                assert!(
-                    failure.cases[0].iter().all(|&n| n <= 7),
-                    "{:?}",
-                    failure.cases
-                );
-                let saved = saved.unwrap();
-                let name = format!("stress-{}.in", failure.seed);
-                assert_eq!(saved, dir.join("testcases").join("sum").join(name));
-                assert_eq!(std::fs::read_to_string(&saved).unwrap(), failure.input);
-                let out = std::fs::read_to_string(saved.with_extension("out")).unwrap();
-                assert_eq!(out, Sum.brute(&failure.cases[0]));
-                assert!(failure.report().contains("line 1: expected"));
-            }
-            _ => panic!("the broken sum was not caught"),
-        }
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn a_correct_solution_agrees() {
-        let mut harness = Harness::<Sum>::new("sum", "/nowhere", fixed);
-        assert!(harness.find_failure(0, 500, 20).is_none());
-        match harness.stress(3, 20, StressLimit::Inputs(100)) {
-            StressOutcome::Agree { inputs } => assert_eq!(inputs, 100),
-            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
-            StressOutcome::Stopped { why, .. } => panic!("{why}"),
-        }
-        let settings = StressSettings {
-            seed: 3,
-            size: 20,
-            least_size: 20,
-            limit: StressLimit::Inputs(50),
-        };
-        assert_eq!(
-            harness.stress_report(settings),
-            ("50 inputs agree (seed 3)\n".to_string(), false)
-        );
-    }
-
-    /// Take 1 from one heap: the brute force's search is as deep as the heap is large.
-    struct TakeOne(crate::search::Search<u64>);
-    impl Default for TakeOne {
-        fn default() -> Self {
-            TakeOne(crate::search::Search::normal(|&n: &u64| {
-                if n > 0 {
-                    vec![n - 1]
-                } else {
-                    vec![]
-                }
-            }))
-        }
-    }
-    impl Problem for TakeOne {
-        type Case = u64;
-        const MAX_CASES: usize = 2;
-        fn case(rng: &mut Rng, size: u64) -> u64 {
-            rng.range(size - size / 10, size)
-        }
-        fn input(cases: &[u64]) -> String {
-            cases.iter().map(|n| format!("{n}\n")).collect()
-        }
-        fn brute(&mut self, &n: &u64) -> String {
-            format!("{}\n", self.0.mover_wins(n))
-        }
-    }
-
-    fn parity(input: &str) -> Result<String, String> {
-        let heaps = input.lines().map(|l| l.parse::<u64>().unwrap());
-        Ok(heaps.map(|n| format!("{}\n", n % 2 == 1)).collect())
-    }
-
-    #[test]
-    fn a_million_deep_brute_force_does_not_crash() {
-        let mut harness = Harness::<TakeOne>::new("take_one", "/nowhere", parity);
-        match harness.stress(1, MAX_SIZE, StressLimit::Inputs(4)) {
-            StressOutcome::Agree { inputs } => assert_eq!(inputs, 4),
-            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
-            StressOutcome::Stopped { why, .. } => panic!("{why}"),
-        }
-    }
-
-    /// Winning moves from the last winning heap: right, and often not the brute force's.
-    fn last_moves(input: &str) -> Result<String, String> {
-        let cases = crate::fixtures::cases_of(input);
-        Ok(cases
-            .iter()
-            .map(|heaps| crate::fixtures::nim_move(heaps, true, |_, take| take))
-            .collect())
-    }
-
-    /// Like `last_moves`, but from a heap of 7 it takes one too few.
-    fn careless_moves(input: &str) -> Result<String, String> {
-        let cases = crate::fixtures::cases_of(input);
-        let take = |heap: u64, take: u64| {
-            if heap == 7 && take > 1 {
-                take - 1
-            } else {
-                take
-            }
-        };
-        Ok(cases
-            .iter()
-            .map(|heaps| crate::fixtures::nim_move(heaps, true, take))
-            .collect())
-    }
-
-    #[test]
-    fn with_a_checker_another_right_answer_agrees() {
-        use crate::fixtures::AnyNimMove;
-        let mut harness = Harness::<AnyNimMove>::new("nim_move", "/nowhere", last_moves);
-        // The outputs differ from the brute force's on many inputs, and every one is right.
-        let differing = (0..500)
-            .filter(|&seed| {
-                let cases = harness.generate(seed, 16);
-                last_moves(&AnyNimMove::input(&cases)).unwrap() != harness.expected(&cases)
-            })
-            .count();
-        assert!(differing > 50, "{differing}");
-        match harness.stress(0, 16, StressLimit::Inputs(500)) {
-            StressOutcome::Agree { inputs } => assert_eq!(inputs, 500),
-            StressOutcome::Disagree { failure, .. } => panic!("{}", failure.report()),
-            StressOutcome::Stopped { why, .. } => panic!("{why}"),
-        }
-    }
-
-    #[test]
-    fn a_planted_wrong_move_is_caught_and_shrunk_through_the_checker() {
-        use crate::fixtures::AnyNimMove;
-        let dir = std::env::temp_dir().join(format!("testkit-move-{}", std::process::id()));
-        let crate_dir = dir.join("crate");
-        let mut harness =
-            Harness::<AnyNimMove>::new("nim_move", crate_dir.to_str().unwrap(), careless_moves);
-        match harness.stress(0, 16, StressLimit::Inputs(10_000)) {
-            StressOutcome::Disagree { failure, saved, .. } => {
-                // Shrunk through the checker: the one case left is wrong, not merely different
-                // (an exact comparison would have shrunk to any input the last heap answers).
-                assert_eq!(failure.cases.len(), 1, "{:?}", failure.cases);
-                assert!(failure.cases[0].contains(&7), "{:?}", failure.cases);
-                let got = failure.got.clone().unwrap();
-                let reason = AnyNimMove::check(&failure.input, &got, "").unwrap_err();
-                assert_eq!(failure.reason, reason);
-                assert!(
-                    reason.starts_with("case 1: taking ") && reason.contains("from heap"),
-                    "{reason}"
-                );
-                assert!(failure.report().ends_with(&format!("{reason}\n")));
-                // The saved answer is the brute force's, one right answer for the runner.
-                let out = std::fs::read_to_string(saved.unwrap().with_extension("out")).unwrap();
-                assert_eq!(out, AnyNimMove.brute(&failure.cases[0]));
-            }
-            _ => panic!("the careless move was not caught"),
-        }
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn testcases_are_judged_by_the_checker() {
-        use crate::fixtures::AnyNimMove;
-        let dir = std::env::temp_dir().join(format!("testkit-cases-{}", std::process::id()));
-        let cases = dir.join("testcases/nim_move");
-        std::fs::create_dir_all(&cases).unwrap();
-        // 3 5 6 7: the .out holds the first winning move; another one is right too.
-        std::fs::write(cases.join("a.in"), "1\n4\n3 5 6 7\n").unwrap();
-        std::fs::write(cases.join("a.out"), "2 2\n").unwrap();
-        let crate_dir = dir.join("crate");
-        let crate_dir = crate_dir.to_str().unwrap();
-        Harness::<AnyNimMove>::new("nim_move", crate_dir, last_moves).testcases();
-        // Careless: from the heap of 7 it takes 6, not 7.
-        let wrong = std::panic::catch_unwind(|| {
-            Harness::<AnyNimMove>::new("nim_move", crate_dir, careless_moves).testcases()
-        });
-        let message = wrong.unwrap_err();
-        let message = message.downcast_ref::<String>().unwrap();
-        assert!(
-            message.ends_with("a.in: case 1: taking 6 from heap 4 leaves nim-sum 1, not 0"),
-            "{message}"
-        );
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn a_run_is_replayed_by_its_seed() {
-        // The failing seed a run reports is the one whose generated input fails.
-        let mut harness = Harness::<Sum>::new("sum", "/nowhere", broken);
-        let first = harness.find_failure(100, 10_000, 20).unwrap();
-        let again = harness.generate(first.seed, 20);
-        assert_eq!(format!("{:?}", again), format!("{:?}", first.cases));
-        assert!(harness.find_failure(100, first.seed - 100, 20).is_none());
-    }
-
-    #[test]
-    fn settings_are_checked() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |key: &str| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
-        let read = |pairs| StressSettings::read(env(pairs), 8, 100);
-        let settings = read(&[("STRESS_SEED", "5")]).unwrap();
-        assert_eq!(settings.size, 8);
-        assert_eq!(settings.limit, StressLimit::Seconds(10.0));
-        let settings = read(&[
-            ("STRESS_SEED", "5"),
-            ("STRESS_SIZE", "100"),
-            ("STRESS_SECONDS", "2.5"),
-        ]);
-        assert_eq!(
-            settings.unwrap(),
-            StressSettings {
-                seed: 5,
-                size: 100,
-                least_size: 100,
-                limit: StressLimit::Seconds(2.5)
-            }
-        );
-        let refused: [(&'static [(&'static str, &'static str)], &str); 6] = [
-            (&[("STRESS_SIZE", "101")], "from 1 to 100"),
-            (&[("STRESS_SIZE", "0")], "not 0"),
-            (&[("STRESS_SIZE", "18446744073709551616")], "whole number"),
-            (&[("STRESS_SEED", "-1")], "STRESS_SEED"),
-            (&[("STRESS_SECONDS", "0")], "positive"),
-            (&[("STRESS_SECONDS", "NaN")], "positive"),
-        ];
-        for (pairs, needle) in refused {
-            let message = read(pairs).unwrap_err();
-            assert!(message.contains(needle), "{pairs:?}: {message}");
-        }
-        let iters = read(&[("STRESS_ITERS", "9"), ("STRESS_SECONDS", "1")]).unwrap();
-        assert_eq!(iters.limit, StressLimit::Inputs(9));
-        for message in [
-            read(&[("STRESS_SIZE", "x")]).unwrap_err(),
-            read(&[("STRESS_SIZE", "1000")]).unwrap_err(),
-        ] {
-            assert!(!message.contains('\n'), "{message}");
-        }
-    }
-
-    #[test]
-    fn a_request_reads_back_as_the_settings_it_asks_for() {
-        let read_back = |request: &StressRequest| {
-            let env = request.environment();
-            let var = |key: &str| env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
-            StressSettings::read(var, 8, MAX_SIZE)
-        };
-        let all = StressRequest {
-            iters: None,
-            seconds: Some(2.5),
-            seed: Some(u64::MAX),
-            size: Some(MAX_SIZE),
-            least_size: None,
-        };
-        assert_eq!(
-            read_back(&all),
-            Ok(StressSettings {
-                seed: u64::MAX,
-                size: MAX_SIZE,
-                least_size: MAX_SIZE,
-                limit: StressLimit::Seconds(2.5)
-            })
-        );
-        let iters = StressRequest {
-            iters: Some(9),
-            seed: Some(0),
-            ..StressRequest::default()
-        };
-        let settings = read_back(&iters).unwrap();
-        assert_eq!((settings.seed, settings.size), (0, 8));
-        assert_eq!(settings.limit, StressLimit::Inputs(9));
-        let longest = StressRequest {
-            seconds: Some(MAX_SECONDS),
-            ..StressRequest::default()
-        };
-        assert_eq!(
-            read_back(&longest).unwrap().limit,
-            StressLimit::Seconds(MAX_SECONDS)
-        );
-        let too_long = StressRequest {
-            seconds: Some(MAX_SECONDS * 2.0),
-            ..StressRequest::default()
-        };
-        assert!(read_back(&too_long).unwrap_err().contains(STRESS_SECONDS));
-        let range = StressRequest {
-            size: Some(5000),
-            least_size: Some(10),
-            ..StressRequest::default()
-        };
-        let settings = read_back(&range).unwrap();
-        assert_eq!((settings.least_size, settings.size), (10, 5000));
-        let reversed = [(STRESS_SIZE, "50..=10")];
-        let var = |key: &str| {
-            reversed
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.to_string())
-        };
-        assert!(StressSettings::read(var, 8, MAX_SIZE)
-            .unwrap_err()
-            .contains("is empty"));
-    }
-
-    #[test]
-    fn against_a_reference_the_sizes_go_past_the_brute_forces() {
-        #[derive(Default)]
-        struct Small;
-        impl Problem for Small {
-            type Case = u64;
-            const MAX_SIZE: u64 = 200;
-            const MAX_GENERATED_SIZE: u64 = 50_000;
-            fn case(_: &mut Rng, size: u64) -> u64 {
-                size
-            }
-            fn input(cases: &[u64]) -> String {
-                format!("{:?}\n", cases)
-            }
-            fn brute(&mut self, &n: &u64) -> String {
-                format!("{n}\n")
-            }
-        }
-        assert_eq!(size_bound::<Small>(false).0, 200);
-        assert_eq!(size_bound::<Small>(true).0, 50_000);
-        let var = |key: &str| (key == STRESS_SIZE).then(|| "1000..=40000".to_string());
-        let (max, name) = size_bound::<Small>(false);
-        let refused = StressSettings::read_bounded(var, 8, max, name).unwrap_err();
-        assert!(refused.contains("from 1 to 200 for this problem (its Problem::MAX_SIZE)"));
-        let (max, name) = size_bound::<Small>(true);
-        let settings = StressSettings::read_bounded(var, 8, max, name).unwrap();
-        assert_eq!((settings.least_size, settings.size), (1000, 40_000));
-    }
-
-    #[test]
-    fn a_range_of_sizes_gives_each_input_its_own_size() {
-        // The generator records the sizes it is asked for.
-        thread_local! {
-            static ASKED: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        #[derive(Default)]
-        struct Sizes;
-        impl Problem for Sizes {
-            type Case = u64;
-            const MAX_CASES: usize = 1;
-            fn case(_: &mut Rng, size: u64) -> u64 {
-                ASKED.with(|a| a.borrow_mut().push(size));
-                size
-            }
-            fn input(cases: &[u64]) -> String {
-                format!("{}\n", cases[0])
-            }
-            fn brute(&mut self, &n: &u64) -> String {
-                format!("{n}\n")
-            }
-        }
-        let echo = |input: &str| Ok(input.to_string());
-        let mut harness = Harness::<Sizes>::new("sizes", "/nowhere", echo);
-        let outcome = harness.stress_sizes(1, 2, 100_000, StressLimit::Inputs(300));
-        assert!(matches!(outcome, StressOutcome::Agree { inputs: 300 }));
-        let asked = ASKED.with(|a| a.borrow().clone());
-        assert!(asked.iter().all(|s| (2..=100_000).contains(s)));
-        assert!(asked.iter().any(|&s| s < 100) && asked.iter().any(|&s| s > 10_000));
-        // One size: every input at it.
-        ASKED.with(|a| a.borrow_mut().clear());
-        harness.stress(1, 77, StressLimit::Inputs(20));
-        assert!(ASKED.with(|a| a.borrow().iter().all(|&s| s == 77)));
-    }
-}
+mod tests;

@@ -126,8 +126,14 @@ fn ruler_search(n: u32) -> Vec<Nimber> {
 
 /// The facts the searches and the modules agree on, as the lesson prints them.
 fn facts() -> Vec<String> {
-    let mut lines = Vec::new();
-    // Euclid: the losing pairs a > b, b = 5.
+    let mut lines = vec![euclid_fact(), fibonacci_fact()];
+    lines.extend((1..=3).map(moore_fact));
+    lines.push(ruler_fact());
+    lines
+}
+
+/// Euclid: the module against the search on every pair up to 40; the losing pairs a > b, b = 5.
+fn euclid_fact() -> String {
     let n = 40;
     let euclid_table = euclid_search(n);
     for (a, row) in euclid_table.iter().enumerate().skip(1) {
@@ -140,11 +146,15 @@ fn facts() -> Vec<String> {
         .filter(|&a| !euclid_table[a][5])
         .map(|a| a.to_string())
         .collect();
-    lines.push(format!(
+    format!(
         "euclid: (a, 5) lost for the mover at a = {}",
         lost.join(" ")
-    ));
-    // Fibonacci Nim: the first move takes up to h − 1.
+    )
+}
+
+/// Fibonacci Nim: the module's outcome and winning move against the search on heaps up to 60
+/// (the first move takes up to h − 1); the heaps the first player loses on.
+fn fibonacci_fact() -> String {
     let n = 60;
     let fib_table = fibonacci_search(n);
     let mut lost = Vec::new();
@@ -173,39 +183,44 @@ fn facts() -> Vec<String> {
             lost.push(h.to_string());
         }
     }
-    lines.push(format!(
+    format!(
         "fibonacci nim: the first player loses on {}",
         lost.join(" ")
-    ));
-    // Moore's Nim_k, three heaps up to 7.
-    for k in 1..=3 {
-        let n = 7;
-        let table = moore_search(k, n);
-        let mut lost = 0;
-        for x in 0..=n {
-            for y in 0..=n {
-                for z in 0..=n {
-                    let wins = table[(x * (n + 1) + y) * (n + 1) + z];
-                    let module = moore::outcome(k as u64, [x as u64, y as u64, z as u64]);
-                    assert_eq!(
-                        module.first_player_wins(),
-                        wins,
-                        "k {}: {} {} {}",
-                        k,
-                        x,
-                        y,
-                        z
-                    );
-                    lost += usize::from(!wins);
-                }
+    )
+}
+
+/// Moore's Nim_k: the module against the search on three heaps up to 7; how many are lost.
+fn moore_fact(k: usize) -> String {
+    let n = 7;
+    let table = moore_search(k, n);
+    let mut lost = 0;
+    for x in 0..=n {
+        for y in 0..=n {
+            for z in 0..=n {
+                let wins = table[(x * (n + 1) + y) * (n + 1) + z];
+                let module = moore::outcome(k as u64, [x as u64, y as u64, z as u64]);
+                assert_eq!(
+                    module.first_player_wins(),
+                    wins,
+                    "k {}: {} {} {}",
+                    k,
+                    x,
+                    y,
+                    z
+                );
+                lost += usize::from(!wins);
             }
         }
-        lines.push(format!(
-            "moore k = {}: {} of 512 positions of three heaps up to 7 are lost",
-            k, lost
-        ));
     }
-    // Ruler: one heads, and whole rows as the nim-sum of their heads.
+    format!(
+        "moore k = {}: {} of 512 positions of three heaps up to 7 are lost",
+        k, lost
+    )
+}
+
+/// Ruler: whole rows of 10 coins as the nim-sum of their heads' values, against the search;
+/// one heads at each place.
+fn ruler_fact() -> String {
     let n = 10;
     let table = ruler_search(n);
     for (row, &value) in table.iter().enumerate() {
@@ -216,11 +231,7 @@ fn facts() -> Vec<String> {
         assert_eq!(value, sum, "ruler row {:b}", row);
     }
     let single: Vec<String> = (0..n).map(|i| table[1 << i].to_string()).collect();
-    lines.push(format!(
-        "ruler: a heads at 1..=10 is worth {}",
-        single.join(" ")
-    ));
-    lines
+    format!("ruler: a heads at 1..=10 is worth {}", single.join(" "))
 }
 
 fn main() {

@@ -203,11 +203,10 @@ mod tests {
         g
     }
 
-    fn random_code(rng: &mut Rng, max_digits: u64) -> OctalCode {
-        let digits: Vec<u8> = (0..rng.range(1, max_digits))
-            .map(|_| rng.below(8) as u8)
-            .collect();
-        let d0 = if rng.below(4) == 0 { 4 } else { 0 };
+    /// A random code of 1 to `max_digits` digits after the point (`testkit`'s generator):
+    /// the one the solvers' tests draw from.
+    pub(super) fn random_code(rng: &mut Rng, max_digits: u64) -> OctalCode {
+        let (d0, digits) = testkit::random_octal_digits(rng, max_digits);
         OctalCode::from_digits(d0, &digits).unwrap()
     }
 

@@ -327,117 +327,167 @@ pub fn guess(values: &[u64]) -> Result<Guess, Refusal> {
         });
     }
     let fitted = len - held_out(len);
-    // When the values are a division game, the game extends them: every rule must agree
-    // with it far past the data (the runs of a division game grow geometrically).
-    let games = DivisionGame::consistent(values);
-    let far = games.first().map_or(len, |game| {
-        let k = *game.divisors().last().expect("a divisor") as usize;
-        (16 * len).max(len * k * k).min(1 << 20).max(len)
-    });
-    // Extended when a first candidate explains every value, not before: most candidates
-    // fail on the data itself.
-    let mut truths: Option<Vec<Vec<u64>>> = None;
-    // The candidate that held longest: (formula, first n it fails at, its value there).
-    let mut nearest: Option<(String, usize, u64)> = None;
-    let mut overfitted: Option<String> = None;
-    let mut chosen: Option<(Rule, usize)> = None;
+    let mut extension = Extension::of(values);
+    let mut trials = Trials::default();
     for (rule, fitted) in candidates(values, fitted) {
-        if let Some((best, _)) = &chosen {
+        trials.consider(rule, fitted, values, &mut extension);
+    }
+    let (rule, fitted) = match trials.chosen.take() {
+        Some(chosen) => chosen,
+        None => return Err(trials.refusal(values, fitted)),
+    };
+    if let Some(refusal) = undecided(&rule, values) {
+        return Err(refusal);
+    }
+    Ok(Guess {
+        rule,
+        fitted,
+        held_out: len - fitted,
+    })
+}
+
+/// The division games the values are, if they are any, and their values far past the data:
+/// every rule must agree with them there (the runs of a division game grow geometrically).
+struct Extension {
+    games: Vec<DivisionGame>,
+    /// Where the extension ends: 16·N, at least N·k² for the largest divisor k, at most 2^20
+    /// (and never below N).
+    far: usize,
+    /// Each game's values up to `far`, computed when a first candidate explains every value,
+    /// not before: most candidates fail on the data itself.
+    truths: Option<Vec<Vec<u64>>>,
+}
+
+impl Extension {
+    /// The division games consistent with `values`.
+    fn of(values: &[u64]) -> Self {
+        let len = values.len();
+        let games = DivisionGame::consistent(values);
+        let far = games.first().map_or(len, |game| {
+            let k = *game.divisors().last().expect("a divisor") as usize;
+            (16 * len).max(len * k * k).min(1 << 20).max(len)
+        });
+        Extension {
+            games,
+            far,
+            truths: None,
+        }
+    }
+
+    /// The first n past the data's `len` values where `rule` and one of the games disagree,
+    /// with the game's value there and the game. A rule that is the game's own recursion is
+    /// its extension.
+    fn first_break(&mut self, rule: &Rule, len: usize) -> Option<(usize, u64, &DivisionGame)> {
+        let Extension { games, far, truths } = self;
+        let far = *far;
+        let truths = truths.get_or_insert_with(|| games.iter().map(|g| g.extend(far)).collect());
+        truths.iter().zip(games.iter()).find_map(|(truth, game)| {
+            let same = match &rule.kind {
+                Kind::Division(own) => own.divisors() == game.divisors(),
+                _ => false,
+            };
+            (len..if same { len } else { far })
+                .find(|&n| rule.value(n as u64) != truth[n])
+                .map(|n| (n, truth[n], game))
+        })
+    }
+}
+
+/// What the candidates tried so far leave: the rule chosen with the number of values it was
+/// fitted on, the candidate that held longest, and why a rule was not believed.
+#[derive(Default)]
+struct Trials {
+    chosen: Option<(Rule, usize)>,
+    /// The candidate that held longest: (formula, first n it fails at, its value there).
+    nearest: Option<(String, usize, u64)>,
+    /// The first reason a rule was not believed: too little evidence, or a division game
+    /// that the values are and that it contradicts past them.
+    overfitted: Option<String>,
+}
+
+impl Trials {
+    /// Tries `rule`, fitted on the first `fitted` values: chosen when it stores fewer numbers
+    /// than the rule chosen so far, has its family's evidence, explains every value, agrees
+    /// with the division game the values are (if any) and, if a rule was chosen already,
+    /// disagrees with it past the data (the digit sum that looks periodic on a prefix: the
+    /// simpler explanation replaces the first).
+    fn consider(&mut self, rule: Rule, fitted: usize, values: &[u64], extension: &mut Extension) {
+        if let Some((best, _)) = &self.chosen {
             if rule.parameters() >= best.parameters() {
-                continue;
+                return;
             }
         }
         if let Some(why) = lacks_evidence(&rule, values, fitted) {
-            if overfitted.is_none() {
-                overfitted = Some(why);
+            if self.overfitted.is_none() {
+                self.overfitted = Some(why);
             }
-            continue;
+            return;
         }
-        match (0..len).find(|&n| rule.value(n as u64) != values[n]) {
-            None => {
-                let truths = truths
-                    .get_or_insert_with(|| games.iter().map(|game| game.extend(far)).collect());
-                let broken = truths.iter().zip(games.iter()).find_map(|(truth, game)| {
-                    // The game's own recursion is its extension.
-                    let same = match &rule.kind {
-                        Kind::Division(own) => own.divisors() == game.divisors(),
-                        _ => false,
-                    };
-                    (len..if same { len } else { far })
-                        .find(|&n| rule.value(n as u64) != truth[n])
-                        .map(|n| (n, truth[n], game))
-                });
-                match broken {
-                    None => {
-                        // A later family's rule that stores fewer numbers, explains every
-                        // value too and disagrees beyond them is the simpler explanation (the
-                        // digit sum that looks periodic on a prefix): it replaces the first.
-                        let replaces = chosen.as_ref().map_or(true, |(best, _)| {
-                            (len..disagreement_window(len))
-                                .any(|n| rule.value(n as u64) != best.value(n as u64))
-                        });
-                        if replaces {
-                            chosen = Some((rule, fitted));
-                        }
-                    }
-                    Some((n, truth, game)) => {
-                        overfitted = Some(format!(
-                            "{} explains every value, but they are the division game {}, which gives G({}) = {} where the rule gives {}",
-                            rule,
-                            game,
-                            n,
-                            truth,
-                            rule.value(n as u64)
-                        ));
-                    }
-                }
+        let len = values.len();
+        if let Some(n) = (0..len).find(|&n| rule.value(n as u64) != values[n]) {
+            if self.nearest.as_ref().map_or(true, |best| n > best.1) {
+                self.nearest = Some((rule.to_string(), n, rule.value(n as u64)));
             }
-            Some(n) => {
-                if nearest.as_ref().map_or(true, |best| n > best.1) {
-                    nearest = Some((rule.to_string(), n, rule.value(n as u64)));
-                }
-            }
+            return;
         }
-    }
-    if let Some((rule, fitted)) = chosen {
-        // A digit rule through every value that disagrees with the rule past the data: the
-        // values (a base-10 digit sum up to n = 99 is periodic with period 20) do not decide.
-        let window = disagreement_window(len);
-        for rival in DigitSum::rivals(values) {
-            if let Some(n) = (len..window).find(|&n| rival.value(n as u64) != rule.value(n as u64))
-            {
-                return Err(Refusal {
-                    reason: format!(
-                        "undecided: {} and {} both explain the {} values and differ at n = {}",
-                        rule, rival, len, n
-                    ),
-                    nearest: None,
-                });
-            }
+        if let Some((n, truth, game)) = extension.first_break(&rule, len) {
+            self.overfitted = Some(format!(
+                "{} explains every value, but they are the division game {}, which gives G({}) = {} where the rule gives {}",
+                rule,
+                game,
+                n,
+                truth,
+                rule.value(n as u64)
+            ));
+            return;
         }
-        return Ok(Guess {
-            rule,
-            fitted,
-            held_out: len - fitted,
+        let replaces = self.chosen.as_ref().map_or(true, |(best, _)| {
+            (len..disagreement_window(len)).any(|n| rule.value(n as u64) != best.value(n as u64))
         });
+        if replaces {
+            self.chosen = Some((rule, fitted));
+        }
     }
-    let reason = match overfitted {
-        Some(why) if nearest.is_none() => format!("no rule: {}", why),
-        _ => format!(
-            "no rule: none of the families (periodic, runs, floor division, digit sum, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
-            fitted,
-            len - fitted
-        ),
-    };
-    let nearest = nearest.map(|(formula, n, predicted)| {
-        format!(
-            "{} explains G(0..{}) but gives G({}) = {} where the value is {}",
-            formula,
-            n.saturating_sub(1),
-            n,
-            predicted,
-            values[n]
-        )
-    });
-    Err(Refusal { reason, nearest })
+
+    /// The refusal when no rule was chosen, the first `fitted` of `values` having been the
+    /// fitted part.
+    fn refusal(self, values: &[u64], fitted: usize) -> Refusal {
+        let len = values.len();
+        let reason = match self.overfitted {
+            Some(why) if self.nearest.is_none() => format!("no rule: {}", why),
+            _ => format!(
+                "no rule: none of the families (periodic, runs, floor division, digit sum, base-k digits, factorisation, division game) fitted on the first {} values predicts the last {}",
+                fitted,
+                len - fitted
+            ),
+        };
+        let nearest = self.nearest.map(|(formula, n, predicted)| {
+            format!(
+                "{} explains G(0..{}) but gives G({}) = {} where the value is {}",
+                formula,
+                n.saturating_sub(1),
+                n,
+                predicted,
+                values[n]
+            )
+        });
+        Refusal { reason, nearest }
+    }
+}
+
+/// The refusal when a digit rule through every value disagrees with `rule` past the data: the
+/// values (a base-10 digit sum up to n = 99 is periodic with period 20) do not decide.
+fn undecided(rule: &Rule, values: &[u64]) -> Option<Refusal> {
+    let len = values.len();
+    let window = disagreement_window(len);
+    DigitSum::rivals(values).into_iter().find_map(|rival| {
+        let n = (len..window).find(|&n| rival.value(n as u64) != rule.value(n as u64))?;
+        Some(Refusal {
+            reason: format!(
+                "undecided: {} and {} both explain the {} values and differ at n = {}",
+                rule, rival, len, n
+            ),
+            nearest: None,
+        })
+    })
 }

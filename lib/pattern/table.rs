@@ -232,130 +232,139 @@ fn candidates(
     fit_columns: usize,
     notes: &mut Vec<String>,
 ) -> Vec<(TableRule, usize)> {
-    let mut found = Vec::new();
     let block: Vec<Vec<u64>> = rows[..fit_rows]
         .iter()
         .map(|r| r[..fit_columns].to_vec())
         .collect();
-    let transposed: Vec<Vec<u64>> = (0..fit_columns)
-        .map(|y| block.iter().map(|r| r[y]).collect())
-        .collect();
-    if let (Some(r), Some(c)) = (line_period(&block), line_period(&transposed)) {
-        let base: Vec<Vec<u64>> = rows[..r.0 + r.1]
-            .iter()
-            .map(|row| row[..c.0 + c.1].to_vec())
-            .collect();
-        let cells = base.len() * base[0].len();
-        if cells * 3 <= fit_rows * fit_columns {
-            found.push((
-                TableRule {
-                    kind: TableKind::Periodic {
-                        block: base,
-                        rows: r,
-                        columns: c,
-                    },
-                },
-                fit_rows * fit_columns,
-            ));
-        }
-    }
-    let column: Vec<u64> = rows.iter().map(|r| r[0]).collect();
-    let corner = rows[0][0];
-    let ops = [Combine::Xor, Combine::Sum, Combine::NimProduct];
-    for &op in ops.iter() {
-        let (f, g): (Vec<u64>, Vec<u64>) = match op {
-            Combine::Xor => (
-                column.clone(),
-                rows[0].iter().map(|&v| v ^ corner).collect(),
-            ),
-            Combine::Sum => {
-                if rows[0].iter().any(|&v| v < corner) {
-                    continue;
-                }
-                (
-                    column.clone(),
-                    rows[0].iter().map(|&v| v - corner).collect(),
-                )
-            }
-            Combine::NimProduct => {
-                if rows[1][1] != 1 {
-                    continue;
-                }
-                (rows.iter().map(|r| r[1]).collect(), rows[1].clone())
-            }
-        };
-        let combine = |a: u64, b: u64| match op {
-            Combine::Xor => a ^ b,
-            Combine::Sum => a.wrapping_add(b),
-            Combine::NimProduct => nim_product(a, b),
-        };
-        let agrees =
-            (0..fit_rows).all(|x| (0..fit_columns).all(|y| rows[x][y] == combine(f[x], g[y])));
-        if !agrees {
-            continue;
-        }
-        let name = match op {
-            Combine::Xor => "f(x) xor g(y)",
-            Combine::Sum => "f(x) + g(y)",
-            Combine::NimProduct => "f(x) ⊗ g(y)",
-        };
-        let (fr, gr) = match (guess(&f), guess(&g)) {
-            (Ok(fr), Ok(gr)) => (fr, gr),
-            (Err(refusal), _) => {
-                notes.push(format!(
-                    "{} explains the top-left block, but f (column 0): {}",
-                    name, refusal.reason
-                ));
-                continue;
-            }
-            (_, Err(refusal)) => {
-                notes.push(format!(
-                    "{} explains the top-left block, but g (row 0): {}",
-                    name, refusal.reason
-                ));
-                continue;
-            }
-        };
-        {
-            let fitted = fr.fitted + gr.fitted;
-            found.push((
-                TableRule {
-                    kind: TableKind::Combined {
-                        op,
-                        f: Box::new(fr.rule),
-                        g: Box::new(gr.rule),
-                    },
-                },
-                fitted,
-            ));
-        }
+    let mut found: Vec<(TableRule, usize)> = doubly_periodic(rows, &block).into_iter().collect();
+    for &op in [Combine::Xor, Combine::Sum, Combine::NimProduct].iter() {
+        found.extend(combined(rows, op, fit_rows, fit_columns, notes));
     }
     if let Some(band) = Band::fit(&block) {
         let cells = band.block.len() * band.block.len();
+        let all = fit_rows * fit_columns;
         found.push((
             TableRule {
                 kind: TableKind::Band(band),
             },
-            fit_rows * fit_columns - cells.min(fit_rows * fit_columns) + cells,
+            all - cells.min(all) + cells,
         ));
     }
-    // Beatty pairs in a 0/1 table, marked by the corner's value: the mark in row 1 gives d.
-    let outcome = block.iter().flatten().all(|&v| v <= 1);
-    let mark = block[0][0];
-    if outcome {
-        if let Some(y) = (2..fit_columns).find(|&y| block[1][y] == mark) {
-            found.push((
-                TableRule {
-                    kind: TableKind::Beatty {
-                        d: y as u64 - 1,
-                        mark,
-                    },
-                },
-                2 * fit_columns,
-            ));
-        }
-    }
+    found.extend(beatty(&block));
     found
+}
+
+/// The doubly periodic candidate: rows and columns of `block` (the fitting block of `rows`)
+/// each periodic past a preperiod, the repeating corner of `rows` at most a third of the block.
+fn doubly_periodic(rows: &[Vec<u64>], block: &[Vec<u64>]) -> Option<(TableRule, usize)> {
+    let (fit_rows, fit_columns) = (block.len(), block[0].len());
+    let transposed: Vec<Vec<u64>> = (0..fit_columns)
+        .map(|y| block.iter().map(|r| r[y]).collect())
+        .collect();
+    let (r, c) = (line_period(block)?, line_period(&transposed)?);
+    let base: Vec<Vec<u64>> = rows[..r.0 + r.1]
+        .iter()
+        .map(|row| row[..c.0 + c.1].to_vec())
+        .collect();
+    let cells = base.len() * base[0].len();
+    if cells * 3 > fit_rows * fit_columns {
+        return None;
+    }
+    let rule = TableRule {
+        kind: TableKind::Periodic {
+            block: base,
+            rows: r,
+            columns: c,
+        },
+    };
+    Some((rule, fit_rows * fit_columns))
+}
+
+/// The candidate `op` of a sequence f over x and one g over y, read off the first row and
+/// column (the second ones for the nim product, whose row 0 and column 0 are all 0), when it
+/// explains the top-left `fit_rows` × `fit_columns` block and [`guess`] finds a rule for f
+/// and for g; when only the latter fails, why goes to `notes`.
+fn combined(
+    rows: &[Vec<u64>],
+    op: Combine,
+    fit_rows: usize,
+    fit_columns: usize,
+    notes: &mut Vec<String>,
+) -> Option<(TableRule, usize)> {
+    let column: Vec<u64> = rows.iter().map(|r| r[0]).collect();
+    let corner = rows[0][0];
+    let (f, g): (Vec<u64>, Vec<u64>) = match op {
+        Combine::Xor => (column, rows[0].iter().map(|&v| v ^ corner).collect()),
+        Combine::Sum => {
+            if rows[0].iter().any(|&v| v < corner) {
+                return None;
+            }
+            (column, rows[0].iter().map(|&v| v - corner).collect())
+        }
+        Combine::NimProduct => {
+            if rows[1][1] != 1 {
+                return None;
+            }
+            (rows.iter().map(|r| r[1]).collect(), rows[1].clone())
+        }
+    };
+    let combine = |a: u64, b: u64| match op {
+        Combine::Xor => a ^ b,
+        Combine::Sum => a.wrapping_add(b),
+        Combine::NimProduct => nim_product(a, b),
+    };
+    let agrees = (0..fit_rows).all(|x| (0..fit_columns).all(|y| rows[x][y] == combine(f[x], g[y])));
+    if !agrees {
+        return None;
+    }
+    let name = match op {
+        Combine::Xor => "f(x) xor g(y)",
+        Combine::Sum => "f(x) + g(y)",
+        Combine::NimProduct => "f(x) ⊗ g(y)",
+    };
+    let (fr, gr) = match (guess(&f), guess(&g)) {
+        (Ok(fr), Ok(gr)) => (fr, gr),
+        (Err(refusal), _) => {
+            notes.push(format!(
+                "{} explains the top-left block, but f (column 0): {}",
+                name, refusal.reason
+            ));
+            return None;
+        }
+        (_, Err(refusal)) => {
+            notes.push(format!(
+                "{} explains the top-left block, but g (row 0): {}",
+                name, refusal.reason
+            ));
+            return None;
+        }
+    };
+    let rule = TableRule {
+        kind: TableKind::Combined {
+            op,
+            f: Box::new(fr.rule),
+            g: Box::new(gr.rule),
+        },
+    };
+    Some((rule, fr.fitted + gr.fitted))
+}
+
+/// Beatty pairs in a 0/1 `block`, marked by the corner's value: the first mark in row 1 past
+/// column 1 gives d.
+fn beatty(block: &[Vec<u64>]) -> Option<(TableRule, usize)> {
+    let fit_columns = block[0].len();
+    if !block.iter().flatten().all(|&v| v <= 1) {
+        return None;
+    }
+    let mark = block[0][0];
+    let y = (2..fit_columns).find(|&y| block[1][y] == mark)?;
+    let rule = TableRule {
+        kind: TableKind::Beatty {
+            d: y as u64 - 1,
+            mark,
+        },
+    };
+    Some((rule, 2 * fit_columns))
 }
 
 /// Finds a rule for a table `rows[x][y]` (all rows equally long), or refuses.

@@ -106,6 +106,17 @@ struct Jury<'a, P: Protocol> {
 /// Why the dialogue stopped early.
 type Stop = Verdict;
 
+/// What the checks of the contestant's moves in one game need to know.
+struct Turn<'a, Position> {
+    /// The game's number (from 1), for the messages.
+    number: usize,
+    start: &'a Position,
+    /// Whether the statement promises the contestant a win from `start`.
+    promised: bool,
+    /// Whether the jury can search the game from `start`.
+    searchable: bool,
+}
+
 impl<P: Protocol> Jury<'_, P> {
     /// When the contestant's wall time runs out if the jury starts waiting now.
     fn deadline(&self) -> Instant {
@@ -263,41 +274,7 @@ impl<P: Protocol> Jury<'_, P> {
         }
         let searchable = self.protocol.searchable(start);
         let first_wins = self.knows(searchable, start);
-        let contestant_first = match P::SIDES {
-            Sides::Choose { first, second } => {
-                let line = self.hear("side")?;
-                let chose_first = if line.trim() == first {
-                    true
-                } else if line.trim() == second {
-                    false
-                } else {
-                    return Err(self.reject(format!(
-                        "game {number}: expected `{first}` or `{second}`, got `{}`",
-                        shown(&line, QUOTED)
-                    )));
-                };
-                match first_wins {
-                    Some(first_wins) if chose_first != first_wins => {
-                        let (winner, chosen) = if first_wins {
-                            (first, second)
-                        } else {
-                            (second, first)
-                        };
-                        return Err(self.reject(format!(
-                            "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
-                            if first_wins { "first" } else { "second" }
-                        )));
-                    }
-                    Some(_) => {}
-                    None => self.note(&format!(
-                        "game {number}: the jury does not know who wins from {start:?}: any loss is a wrong answer"
-                    )),
-                }
-                chose_first
-            }
-            Sides::ContestantFirst => true,
-            Sides::JuryFirst => false,
-        };
+        let contestant_first = self.side(number, start, first_wins)?;
         // With a side to choose, the statement promises a win from every start.
         let promised = match (P::SIDES, first_wins) {
             (Sides::Choose { .. }, _) => true,
@@ -307,60 +284,138 @@ impl<P: Protocol> Jury<'_, P> {
         if !promised {
             self.note(&format!("game {number}: no win is promised from {start:?}"));
         }
+        let turn = Turn {
+            number,
+            start,
+            promised,
+            searchable,
+        };
         let mut position = start.clone();
         let mut contestant_moves = contestant_first;
         loop {
-            let over = self.protocol.is_over(&position);
-            if contestant_moves {
-                if over {
-                    self.note(&format!(
-                        "game {number}: the contestant has no move from {position:?}: it lost"
-                    ));
-                    if promised {
-                        return Err(self.reject(format!("game {number}: lost from {start:?}, a promised win (no move from {position:?})")));
-                    }
-                    return Ok(());
-                }
-                let line = self.hear("move")?;
-                let next = match self.protocol.read_move(&position, &line) {
-                    Ok(next) => next,
-                    Err(why) => {
-                        return Err(self.reject(format!(
-                            "game {number}: `{}` is not a move from {position:?}: {why}",
-                            shown(&line, QUOTED)
-                        )))
-                    }
-                };
-                if !self.protocol.is_move(&position, &next) {
-                    return Err(self.reject(format!(
-                        "game {number}: illegal move `{}` from {position:?} (to {next:?})",
-                        shown(&line, QUOTED)
-                    )));
-                }
-                if promised && self.knows(searchable, &next) == Some(true) {
-                    return Err(self.reject(format!(
-                        "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
-                        shown(&line, QUOTED)
-                    )));
-                }
-                position = next;
+            let next = if contestant_moves {
+                self.contestant_move(&turn, &position)?
             } else {
-                if over {
-                    self.note(&format!(
-                        "game {number}: the jury has no move from {position:?}: the contestant won"
-                    ));
-                    if let Some(line) = self.protocol.jury_lost(&position) {
-                        self.say(&line)?;
-                    }
-                    return Ok(());
-                }
-                let next = self.oracle.choose(self.protocol, &position, strategy, rng);
-                let line = self.protocol.write_move(&position, &next);
-                self.say(&line)?;
-                position = next;
+                self.jury_move(number, &position, strategy, rng)?
+            };
+            match next {
+                Some(next) => position = next,
+                None => return Ok(()),
             }
             contestant_moves = !contestant_moves;
         }
+    }
+
+    /// Whether the contestant moves first in game `number` from `start`: its side line where
+    /// it chooses (rejected where it is not a side, or is the losing one and `first_wins`
+    /// says so), else the protocol's fixed side.
+    fn side(
+        &mut self,
+        number: usize,
+        start: &P::Position,
+        first_wins: Option<bool>,
+    ) -> Result<bool, Stop> {
+        let (first, second) = match P::SIDES {
+            Sides::Choose { first, second } => (first, second),
+            Sides::ContestantFirst => return Ok(true),
+            Sides::JuryFirst => return Ok(false),
+        };
+        let line = self.hear("side")?;
+        let chose_first = if line.trim() == first {
+            true
+        } else if line.trim() == second {
+            false
+        } else {
+            return Err(self.reject(format!(
+                "game {number}: expected `{first}` or `{second}`, got `{}`",
+                shown(&line, QUOTED)
+            )));
+        };
+        match first_wins {
+            Some(first_wins) if chose_first != first_wins => {
+                let (winner, chosen) = if first_wins {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                return Err(self.reject(format!(
+                    "game {number}: chose `{chosen}` from {start:?}, where the {} player wins (`{winner}`)",
+                    if first_wins { "first" } else { "second" }
+                )));
+            }
+            Some(_) => {}
+            None => self.note(&format!(
+                "game {number}: the jury does not know who wins from {start:?}: any loss is a wrong answer"
+            )),
+        }
+        Ok(chose_first)
+    }
+
+    /// The contestant's move from `position`, checked: read, legal, and not a losing one where
+    /// a win is promised; `None` when it has no move (the game ended, as it may where no win
+    /// was promised).
+    fn contestant_move(
+        &mut self,
+        turn: &Turn<'_, P::Position>,
+        position: &P::Position,
+    ) -> Result<Option<P::Position>, Stop> {
+        let Turn { number, start, .. } = *turn;
+        if self.protocol.is_over(position) {
+            self.note(&format!(
+                "game {number}: the contestant has no move from {position:?}: it lost"
+            ));
+            if turn.promised {
+                return Err(self.reject(format!("game {number}: lost from {start:?}, a promised win (no move from {position:?})")));
+            }
+            return Ok(None);
+        }
+        let line = self.hear("move")?;
+        let next = match self.protocol.read_move(position, &line) {
+            Ok(next) => next,
+            Err(why) => {
+                return Err(self.reject(format!(
+                    "game {number}: `{}` is not a move from {position:?}: {why}",
+                    shown(&line, QUOTED)
+                )))
+            }
+        };
+        if !self.protocol.is_move(position, &next) {
+            return Err(self.reject(format!(
+                "game {number}: illegal move `{}` from {position:?} (to {next:?})",
+                shown(&line, QUOTED)
+            )));
+        }
+        if turn.promised && self.knows(turn.searchable, &next) == Some(true) {
+            return Err(self.reject(format!(
+                "game {number}: losing move `{}` from {position:?}: the jury wins from {next:?}",
+                shown(&line, QUOTED)
+            )));
+        }
+        Ok(Some(next))
+    }
+
+    /// The jury's move from `position` by `strategy`, sent; `None` when it has none (the
+    /// contestant won, and is told so where the protocol says it).
+    fn jury_move(
+        &mut self,
+        number: usize,
+        position: &P::Position,
+        strategy: Strategy,
+        rng: &mut Rng,
+    ) -> Result<Option<P::Position>, Stop> {
+        if self.protocol.is_over(position) {
+            self.note(&format!(
+                "game {number}: the jury has no move from {position:?}: the contestant won"
+            ));
+            if let Some(line) = self.protocol.jury_lost(position) {
+                self.say(&line)?;
+            }
+            return Ok(None);
+        }
+        let next = self.oracle.choose(self.protocol, position, strategy, rng);
+        let line = self.protocol.write_move(position, &next);
+        self.say(&line)?;
+        Ok(Some(next))
     }
 
     /// Whether the player to move at `position` wins: by search in a searchable game, else

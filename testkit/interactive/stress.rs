@@ -192,20 +192,6 @@ impl<P: Protocol> Referee<P> {
     /// 2 with one line `error: ...` on a missing or bad setting, or a searching strategy asked
     /// for a start past the search.
     pub fn interactor_from_env(&mut self) {
-        fn fail(message: &str) -> ! {
-            eprintln!("error: {message}");
-            std::process::exit(2)
-        }
-        let var = |key: &str| std::env::var(key).ok().filter(|v| !v.is_empty());
-        let need = |key: &str| {
-            var(key).unwrap_or_else(|| fail(&format!("{key} is not set (the runner sets it)")))
-        };
-        let number = |key: &str| {
-            var(key).map(|v| {
-                v.parse::<u64>()
-                    .unwrap_or_else(|_| fail(&format!("{key} must be a whole number, not `{v}`")))
-            })
-        };
         let report = need("INTERACT_REPORT");
         let limit = need("INTERACT_LIMIT")
             .parse::<f64>()
@@ -224,26 +210,13 @@ impl<P: Protocol> Referee<P> {
                 fail(&format!("cannot write {report}: {e}"));
             }
         };
-        let (starts, case_seed) = match var("INTERACT_CASE") {
-            Some(case) => match self.read_case(Path::new(&case)) {
-                Ok(case) => (case.starts, case.seed),
-                Err(e) => {
-                    return write_report(
-                        &Verdict::WrongAnswer(format!("bad case: {e}")),
-                        Duration::ZERO,
-                    )
-                }
-            },
-            None => {
-                let size = number("INTERACT_SIZE").unwrap_or(P::SIZE);
-                if !(1..=P::MAX_SIZE).contains(&size) {
-                    fail(&format!(
-                        "the size must be from 1 to {} for {}, not {size}",
-                        P::MAX_SIZE,
-                        self.name
-                    ));
-                }
-                (self.generate(seed.unwrap_or(0), size), 0)
+        let (starts, case_seed) = match self.starts_from_env(seed) {
+            Ok(starts) => starts,
+            Err(e) => {
+                return write_report(
+                    &Verdict::WrongAnswer(format!("bad case: {e}")),
+                    Duration::ZERO,
+                )
             }
         };
         let seed = seed.unwrap_or(case_seed);
@@ -283,4 +256,48 @@ impl<P: Protocol> Referee<P> {
         }
         write_report(&verdict, elapsed);
     }
+
+    /// The `interactor` test's starts and the seed they came with: those of the case file
+    /// `INTERACT_CASE` (its error when it does not read), else drawn from `seed` (or 0) at
+    /// `INTERACT_SIZE` (the protocol's `SIZE` when unset) with seed 0.
+    fn starts_from_env(&mut self, seed: Option<u64>) -> Result<(Vec<P::Position>, u64), String> {
+        if let Some(case) = var("INTERACT_CASE") {
+            let case = self.read_case(Path::new(&case))?;
+            return Ok((case.starts, case.seed));
+        }
+        let size = number("INTERACT_SIZE").unwrap_or(P::SIZE);
+        if !(1..=P::MAX_SIZE).contains(&size) {
+            fail(&format!(
+                "the size must be from 1 to {} for {}, not {size}",
+                P::MAX_SIZE,
+                self.name
+            ));
+        }
+        Ok((self.generate(seed.unwrap_or(0), size), 0))
+    }
+}
+
+/// Ends the `interactor` test on a missing or bad setting: one line `error: MESSAGE`, exit
+/// status 2.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2)
+}
+
+/// The environment variable `key`, where it is set and not empty.
+fn var(key: &str) -> Option<String> {
+    std::env::var(key).ok().filter(|v| !v.is_empty())
+}
+
+/// The environment variable `key`, which the runner sets; [`fail`] without it.
+fn need(key: &str) -> String {
+    var(key).unwrap_or_else(|| fail(&format!("{key} is not set (the runner sets it)")))
+}
+
+/// The environment variable `key` as a whole number, where it is set; [`fail`] if it is not one.
+fn number(key: &str) -> Option<u64> {
+    var(key).map(|v| {
+        v.parse::<u64>()
+            .unwrap_or_else(|_| fail(&format!("{key} must be a whole number, not `{v}`")))
+    })
 }

@@ -16,6 +16,13 @@ use std::time::Instant;
 /// in all, as its documentation says; rounded up).
 pub const BIT_SLICED_TABLES: u64 = 3 << 20;
 
+/// What `Auto` on two threads ([`crate::threads::TwoCores`]) adds: the far marks handed
+/// between the threads (`grundy::octal::FarMarks`, 1 MiB of tables and 128 KiB of bits each;
+/// at most three besides the solver's own tables, counted in [`BIT_SLICED_TABLES`]), rounded
+/// up. The helper's stack and malloc arena are address space more than memory: below
+/// [`SECOND_THREAD_BUDGET`] a run keeps to one thread.
+pub const TWO_CORE_BUFFERS: u64 = 4 << 20;
+
 /// The most values a run computes (with `--upto` or not): the engines store positions as
 /// `u32`. Below it, what fits in memory is the limit ([`Game::values_fitting`]).
 pub const MAX_VALUES: usize = u32::MAX as usize;
@@ -112,21 +119,25 @@ impl Game {
     /// index when rare positions pass 1/8) and `Auto`'s bit planes (two a bit of the largest
     /// value, with a quarter to spare: at most 5 bytes a value), its mirrored copy of the
     /// values (2.5 bytes a value, counted as 3) and fixed tables
-    /// ([`BIT_SLICED_TABLES`]).
-    pub fn bytes_needed(&self, len: usize, method: Method) -> u64 {
+    /// ([`BIT_SLICED_TABLES`]), and on `threads` of 2 or more the buffers of the second
+    /// ([`TWO_CORE_BUFFERS`]).
+    pub fn bytes_needed(&self, len: usize, method: Method, threads: usize) -> u64 {
         let len64 = len as u64;
         let index = match method {
             _ if !self.code.has_splits() => 0,
             Method::Naive => 0,
-            Method::Auto => 2 * len64 + 5 * len64 + 3 * len64 + BIT_SLICED_TABLES,
+            Method::Auto => {
+                let second = if threads >= 2 { TWO_CORE_BUFFERS } else { 0 };
+                2 * len64 + 5 * len64 + 3 * len64 + BIT_SLICED_TABLES + second
+            }
             Method::Rare => 4 * len64,
         };
         2 * len64 + scratch_bytes(len, self.rule) as u64 + index + (1 << 20)
     }
 
     /// The most values whose run fits in `budget` bytes (at most [`MAX_VALUES`]).
-    pub fn values_fitting(&self, budget: u64, method: Method) -> usize {
-        fitting(budget, |len| self.bytes_needed(len, method))
+    pub fn values_fitting(&self, budget: u64, method: Method, threads: usize) -> usize {
+        fitting(budget, |len| self.bytes_needed(len, method, threads))
     }
 }
 
@@ -295,19 +306,20 @@ fn analyze_with<S: Solver>(
     run: &Plan,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    let threads = threads_within(run);
     let mut certifier = Certifier::with_rule(solver, game.rule);
     let mut progress = ProgressLine::new();
     let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();
     let period = match run.upto {
         Some(n) => {
             within_max_values(n).map_err(|e| format!("--upto: {e}"))?;
-            let needed = game.bytes_needed(n, run.method);
+            let needed = game.bytes_needed(n, run.method, threads);
             if let Some(memory) = run.memory.filter(|&m| needed > m) {
                 return Err(format!(
                     "--upto {n}: needs up to {} MiB, more than the {} MiB available (free memory, --memory, ulimit -v); at most {} values fit",
                     needed >> 20,
                     memory >> 20,
-                    game.values_fitting(memory, run.method)
+                    game.values_fitting(memory, run.method, threads)
                 ));
             }
             certifier.reserve(n);
@@ -324,7 +336,7 @@ fn analyze_with<S: Solver>(
         }
         None => {
             let cap = match run.memory {
-                Some(memory) => game.values_fitting(memory, run.method),
+                Some(memory) => game.values_fitting(memory, run.method, threads),
                 None => MAX_VALUES,
             };
             let limits = Limits::up_to(cap).with_work(run.work);
@@ -338,8 +350,8 @@ fn analyze_with<S: Solver>(
                     format!(
                         "the default cap stops at the {cap} values that fit in the {} MiB available (free memory, --memory, ulimit -v; up to {} bytes a value)",
                         run.memory.unwrap_or(0) >> 20,
-                        (game.bytes_needed(2 << 20, run.method)
-                            - game.bytes_needed(1 << 20, run.method))
+                        (game.bytes_needed(2 << 20, run.method, threads)
+                            - game.bytes_needed(1 << 20, run.method, threads))
                             >> 20
                     )
                 } else if run.work == DEFAULT_WORK {

@@ -222,13 +222,7 @@ impl Solver for TwoCores {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::Rng;
-
-    fn random_code(rng: &mut Rng) -> OctalCode {
-        let digits: Vec<u8> = (0..rng.range(1, 5)).map(|_| rng.below(8) as u8).collect();
-        let d0 = if rng.below(4) == 0 { 4 } else { 0 };
-        OctalCode::from_digits(d0, &digits).unwrap()
-    }
+    use testkit::{random_octal_digits, Rng};
 
     #[test]
     fn two_threads_give_the_values_and_work_of_one() {
@@ -237,7 +231,10 @@ mod tests {
             .iter()
             .map(|c| c.parse().unwrap())
             .collect();
-        codes.extend((0..40).map(|_| random_code(&mut rng)));
+        codes.extend((0..40).map(|_| {
+            let (d0, digits) = random_octal_digits(&mut rng, 5);
+            OctalCode::from_digits(d0, &digits).unwrap()
+        }));
         for code in codes {
             let len = rng.range(2000, 20_000) as usize;
             let mut one = BitSliced::new(code.clone());

@@ -8,22 +8,33 @@ fn the_estimate_counts_values_scratch_and_index() {
     let n = 1 << 20;
     // Values, z up to n/2 (4 bytes), 1 MiB of slack.
     let naive = 2 * n as u64 + 4 * (n as u64 / 2) + (1 << 20);
-    assert!(officers.bytes_needed(n, Method::Naive).abs_diff(naive) < 16);
+    assert!(officers.bytes_needed(n, Method::Naive, 1).abs_diff(naive) < 16);
     assert_eq!(
-        officers.bytes_needed(n, Method::Rare) - officers.bytes_needed(n, Method::Naive),
+        officers.bytes_needed(n, Method::Rare, 1) - officers.bytes_needed(n, Method::Naive, 1),
         4 * n as u64
     );
     // Auto: an index of at most half the positions, the bit planes, the mirrored values
     // and the fixed tables.
     assert_eq!(
-        officers.bytes_needed(n, Method::Auto) - officers.bytes_needed(n, Method::Naive),
+        officers.bytes_needed(n, Method::Auto, 1) - officers.bytes_needed(n, Method::Naive, 1),
         10 * n as u64 + BIT_SLICED_TABLES
     );
+    // Two threads: the far marks handed between them, for Auto alone.
+    assert_eq!(
+        officers.bytes_needed(n, Method::Auto, 2) - officers.bytes_needed(n, Method::Auto, 1),
+        TWO_CORE_BUFFERS
+    );
+    for method in [Method::Naive, Method::Rare] {
+        assert_eq!(
+            officers.bytes_needed(n, method, 2),
+            officers.bytes_needed(n, method, 1)
+        );
+    }
     // No splits: no index; the window rule checks periods up to n.
     let nim = Game::octal("0.3".parse().unwrap());
     let expected = 2 * MAX_VALUES as u64 + 4 * MAX_VALUES as u64 + (1 << 20);
     assert!(
-        nim.bytes_needed(MAX_VALUES, Method::Rare)
+        nim.bytes_needed(MAX_VALUES, Method::Rare, 1)
             .abs_diff(expected)
             < 16
     );
@@ -64,26 +75,34 @@ fn values_fitting_inverts_the_estimate() {
     for code in ["0.6", "0.3", "0.07"] {
         let game = Game::octal(code.parse().unwrap());
         for method in [Method::Naive, Method::Rare, Method::Auto] {
-            for budget in [0, 1 << 20, 3 << 20, 1 << 30, 2 << 30, u64::MAX] {
-                let n = game.values_fitting(budget, method);
-                assert!(n <= MAX_VALUES);
-                if n > 0 {
-                    assert!(game.bytes_needed(n, method) <= budget, "{code} {budget}");
-                }
-                if n < MAX_VALUES {
-                    assert!(game.bytes_needed(n + 1, method) > budget, "{code} {budget}");
+            for threads in [1, 2] {
+                for budget in [0, 1 << 20, 3 << 20, 1 << 30, 2 << 30, u64::MAX] {
+                    let n = game.values_fitting(budget, method, threads);
+                    assert!(n <= MAX_VALUES);
+                    let needed = |n| game.bytes_needed(n, method, threads);
+                    if n > 0 {
+                        assert!(needed(n) <= budget, "{code} {budget}");
+                    }
+                    if n < MAX_VALUES {
+                        assert!(needed(n + 1) > budget, "{code} {budget}");
+                    }
                 }
             }
         }
     }
     let nim = Game::octal("0.3".parse().unwrap());
     // 2^28 values of 0.3 need 1.5 GiB and the 1 MiB of slack: they do not fit in 1 GiB.
-    assert!(nim.values_fitting(1 << 30, Method::Auto) < 1 << 28);
+    assert!(nim.values_fitting(1 << 30, Method::Auto, 1) < 1 << 28);
     let budget = (6 << 28) + (1 << 20);
-    assert_eq!(nim.values_fitting(budget, Method::Auto), 1 << 28);
+    assert_eq!(nim.values_fitting(budget, Method::Auto, 1), 1 << 28);
     // No fixed cap below the engine's: 4 GiB hold more than 2^28 values.
-    assert!(nim.values_fitting(4 << 30, Method::Auto) > 700_000_000);
-    assert_eq!(nim.values_fitting(u64::MAX, Method::Auto), MAX_VALUES);
+    assert!(nim.values_fitting(4 << 30, Method::Auto, 1) > 700_000_000);
+    assert_eq!(nim.values_fitting(u64::MAX, Method::Auto, 1), MAX_VALUES);
+    // No splits, no far pass: a second thread adds nothing.
+    assert_eq!(
+        nim.bytes_needed(1 << 20, Method::Auto, 2),
+        nim.bytes_needed(1 << 20, Method::Auto, 1)
+    );
 }
 
 #[test]

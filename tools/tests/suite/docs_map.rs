@@ -191,7 +191,7 @@ fn production_code(path: &Path) -> String {
 }
 
 /// The library's files that reach a bundle: not its lessons (`examples/`), not its test
-/// binaries (`tests/`), not a module's `tests.rs`.
+/// binaries (`tests/`), not a module's `tests.rs` or `tests/` folder.
 fn library_production_files() -> Vec<PathBuf> {
     let lib = root().join("lib");
     rust_files("lib")
@@ -199,7 +199,7 @@ fn library_production_files() -> Vec<PathBuf> {
         .filter(|p| {
             let inner = p.strip_prefix(&lib).unwrap();
             !inner.starts_with("examples")
-                && !inner.starts_with("tests")
+                && !inner.components().any(|c| c.as_os_str() == "tests")
                 && p.file_name().unwrap() != "tests.rs"
         })
         .collect()
@@ -341,7 +341,12 @@ fn every_problem_runs_the_house_tests() {
         if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        let code = code_of(&fs::read_to_string(&path).unwrap());
+        let mut code = code_of(&fs::read_to_string(&path).unwrap());
+        // Tests that are the bulk of a problem live beside it, in `problems/NAME/tests.rs`.
+        let beside = path.with_extension("").join("tests.rs");
+        if let Ok(tests) = fs::read_to_string(beside) {
+            code += &code_of(&tests);
+        }
         if !code.contains("testkit::problem_tests!(")
             && !code.contains("testkit::interactive_tests!(")
         {
