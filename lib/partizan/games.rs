@@ -47,7 +47,7 @@
 //! ```
 
 use super::dyadic::{simplest_between, Dyadic};
-use std::collections::HashMap;
+use super::hash::FastMap;
 
 /// A game in a [`Games`] arena: the id of its canonical form (equal games, equal ids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -154,11 +154,11 @@ struct Node {
 #[derive(Clone, Debug)]
 pub struct Games {
     nodes: Vec<Node>,
-    canonical: HashMap<Node, GameId>,
-    le_memo: HashMap<(GameId, GameId), bool>,
-    sum_memo: HashMap<(GameId, GameId), GameId>,
-    neg_memo: HashMap<GameId, GameId>,
-    number_memo: HashMap<GameId, Option<Dyadic>>,
+    canonical: FastMap<Node, GameId>,
+    le_memo: FastMap<(GameId, GameId), bool>,
+    sum_memo: FastMap<(GameId, GameId), GameId>,
+    neg_memo: FastMap<GameId, GameId>,
+    number_memo: FastMap<GameId, Option<Dyadic>>,
 }
 
 impl Default for Games {
@@ -172,11 +172,11 @@ impl Games {
     pub fn new() -> Self {
         let mut games = Games {
             nodes: Vec::new(),
-            canonical: HashMap::new(),
-            le_memo: HashMap::new(),
-            sum_memo: HashMap::new(),
-            neg_memo: HashMap::new(),
-            number_memo: HashMap::new(),
+            canonical: FastMap::default(),
+            le_memo: FastMap::default(),
+            sum_memo: FastMap::default(),
+            neg_memo: FastMap::default(),
+            number_memo: FastMap::default(),
         };
         games.intern(Vec::new(), Vec::new());
         games

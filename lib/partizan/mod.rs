@@ -21,5 +21,6 @@ pub mod big;
 pub mod dyadic;
 pub mod games;
 pub mod hackenbush;
+mod hash;
 pub mod loopy;
 mod names;

@@ -13,8 +13,9 @@
 //! ([`Picture::tree_value`]); an all-green picture by green Hackenbush
 //! ([`grundy::hackenbush::Graph::value`]); anything else by canonical forms
 //! ([`Picture::game`]), a mixed forest of at most [`MAX_MIXED_TREE`] edges, a picture with a
-//! cycle of at most [`MAX_GRAPH_EDGES`] edges and [`MAX_POSITIONS`] positions visited a
-//! component (parallel edges of one colour counted, not told apart).
+//! cycle of at most [`MAX_GRAPH_EDGES`] edges and, past [`ALWAYS_SEARCHED`] edges,
+//! [`MAX_POSITIONS`] positions searched a component (blocks with the values hanging from
+//! them, parallel edges of one colour counted, not told apart).
 //! Larger ones are refused with their size. Every refusal is one line, returned as `Err`.
 
 use grundy::hackenbush::Graph;
@@ -32,11 +33,16 @@ pub const MAX_GRAPH_EDGES: usize = 30;
 /// The most edges of a forest that mixes green with blue or red (canonical forms by ordinal
 /// sums, which can grow with the tree).
 pub const MAX_MIXED_TREE: usize = 2000;
-/// The most positions visited in one component with a cycle (a position reached again
-/// counts again). A visit costs 1 to 20 µs of CPU, the most on sparse pictures whose hanging
-/// values are large, so reaching this budget takes 0.3 to 6 s (docs/analyzer.md measures
-/// what answers within a second).
-pub const MAX_POSITIONS: usize = 300_000;
+/// The most positions (blocks with the values hanging from them) searched in one component
+/// with a cycle in a picture of more than [`ALWAYS_SEARCHED`] edges; the search also stops
+/// after 4 canonical forms a position (plus 4096). A position costs 4 to 70 µs of CPU, the
+/// most where large forms hang, so a refusal comes within about a second
+/// (docs/analyzer.md measures what answers).
+pub const MAX_POSITIONS: usize = 25_000;
+/// Pictures of at most this many edges are searched to the end, never refused: a literal
+/// search of their 2^20 sets of standing edges answers too, so they are within reach
+/// (docs/analyzer.md: up to 20 s of CPU and 1 GB on the densest).
+pub const ALWAYS_SEARCHED: usize = 20;
 /// The most positions `partizan` reads.
 pub const MAX_GAME_LINES: usize = 10_000;
 
@@ -135,8 +141,13 @@ pub fn hackenbush(input: &str) -> Result<Answer, String> {
         ));
     }
     let mut games = Games::new();
+    let budget = if m <= ALWAYS_SEARCHED {
+        usize::MAX
+    } else {
+        MAX_POSITIONS
+    };
     let g = picture
-        .game(&mut games, MAX_POSITIONS)
+        .game(&mut games, budget)
         .map_err(|e| format!("{e}: refused"))?;
     let class = games.outcome(g);
     Ok(answer(&games.name(g), class))

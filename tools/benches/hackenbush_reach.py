@@ -1,33 +1,32 @@
 #!/usr/bin/env python3
-"""What `grundy hackenbush` answers within a second: random dense pictures of M edges.
+"""What `grundy hackenbush` answers and refuses: random pictures of M edges on N vertices.
 
-    python3 tools/benches/hackenbush_reach.py GRUNDY SEEDS M N1 N2 ...
+    python3 tools/benches/hackenbush_reach.py GRUNDY SEEDS M1,M2,... N1,N2,...|auto KIND COLOURS
 
-For each vertex count N and seed 1..SEEDS, a picture of M edges, each edge's two ends and
-colour uniform (a xorshift64 stream from the seed, so the pictures are the same on every
-machine), is given to `GRUNDY hackenbush` (e.g. target/release/grundy). Prints, per N, how many
-were answered and how many refused, and the worst CPU seconds of each kind (the machine is
+KIND is `connected` (a random tree on the N vertices from the ground first, then the other
+edges) or `uniform` (each edge's two ends uniform: pieces away from the ground fall at
+once); COLOURS is `BRG` or `BR`; `auto` takes N in 2, 3, 4, 6, 10, M/2 + 1 and M + 1. Each
+picture comes from Python's seeded `random` (the same on every machine) and is given to
+`GRUNDY hackenbush` (e.g. target/release/grundy). Prints, per M and N, how many of seeds
+1..SEEDS were answered and refused, and the worst CPU seconds of each (the machine is
 shared: CPU time, not wall time, is what to read; see docs/analyzer.md).
 """
+import random
 import resource
 import subprocess
 import sys
 
 
-def picture(n, m, seed):
-    state = (seed * 0x9E3779B97F4A7C15 + 1) % 2**64
-
-    def draw():
-        nonlocal state
-        state ^= (state << 13) % 2**64
-        state ^= state >> 7
-        state ^= (state << 17) % 2**64
-        return state
-
-    lines = [f"{n} {m}"]
-    for _ in range(m):
-        a, b, c = draw() % n, draw() % n, "BRG"[draw() % 3]
-        lines.append(f"{a} {b} {c}")
+def picture(n, m, seed, kind, colours):
+    r = random.Random(seed * 1000003 + n * 101 + m)
+    edges = []
+    if kind == "connected":
+        for v in range(1, n):
+            edges.append((r.randrange(v), v))
+    while len(edges) < m:
+        edges.append((r.randrange(n), r.randrange(n)))
+    r.shuffle(edges)
+    lines = [f"{n} {m}"] + [f"{a} {b} {r.choice(colours)}" for a, b in edges]
     return "\n".join(lines) + "\n"
 
 
@@ -37,20 +36,28 @@ def cpu():
 
 
 def main():
-    if len(sys.argv) < 5:
-        sys.exit("usage: hackenbush_reach.py GRUNDY SEEDS M N1 [N2 ...]")
-    grundy, seeds, m = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    for n in map(int, sys.argv[4:]):
-        answered, refused = [], []
-        for seed in range(1, seeds + 1):
-            before = cpu()
-            run = subprocess.run([grundy, "hackenbush"], input=picture(n, m, seed).encode(),
-                                 capture_output=True)
-            spent = cpu() - before
-            (answered if run.returncode == 0 else refused).append(spent)
-        worst = lambda xs: f"{max(xs):.2f} s" if xs else "-"
-        print(f"n={n}: answered {len(answered)} (worst {worst(answered)}), "
-              f"refused {len(refused)} (worst {worst(refused)})", flush=True)
+    if len(sys.argv) != 7:
+        sys.exit("usage: hackenbush_reach.py GRUNDY SEEDS M1,M2,.. N1,N2,..|auto KIND COLOURS")
+    grundy, seeds = sys.argv[1], int(sys.argv[2])
+    kind, colours = sys.argv[5], sys.argv[6]
+    for m in map(int, sys.argv[3].split(",")):
+        if sys.argv[4] == "auto":
+            ns = [2, 3, 4, 6, 10, m // 2 + 1, m + 1]
+        else:
+            ns = [int(n) for n in sys.argv[4].split(",")]
+        for n in sorted(set(n for n in ns if n >= 2 and (kind != "connected" or n <= m + 1))):
+            answered, refused = [], []
+            for seed in range(1, seeds + 1):
+                before = cpu()
+                run = subprocess.run([grundy, "hackenbush"],
+                                     input=picture(n, m, seed, kind, colours).encode(),
+                                     capture_output=True)
+                spent = cpu() - before
+                (answered if run.returncode == 0 else refused).append(spent)
+            worst = lambda xs: f"{max(xs):.2f} s" if xs else "-"
+            print(f"m={m} n={n} {kind} {colours}: answered {len(answered)} "
+                  f"(worst {worst(answered)}), refused {len(refused)} "
+                  f"(worst {worst(refused)})", flush=True)
 
 
 if __name__ == "__main__":

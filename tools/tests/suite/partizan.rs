@@ -180,6 +180,46 @@ fn hackenbush_refuses_in_one_line() {
     let (status, _, err) = grundy(&["hackenbush"], &cycle);
     assert_eq!(status, 2);
     assert!(err.contains("40 edges"), "{err}");
+    // Past 20 edges a dense picture is refused by its positions, in one line naming them.
+    // 30 edges on 4 vertices, 5 of them loops at the ground: a component of 25.
+    let dense = "4 30\n\
+        3 3 R\n\
+        0 1 G\n\
+        1 3 B\n\
+        0 3 B\n\
+        0 2 G\n\
+        2 2 B\n\
+        1 3 B\n\
+        3 0 B\n\
+        0 0 B\n\
+        1 2 G\n\
+        3 1 G\n\
+        0 2 R\n\
+        1 3 G\n\
+        1 3 R\n\
+        2 0 B\n\
+        0 3 B\n\
+        0 0 G\n\
+        3 1 R\n\
+        0 0 B\n\
+        1 0 G\n\
+        3 0 B\n\
+        0 0 G\n\
+        3 3 G\n\
+        0 2 G\n\
+        0 0 R\n\
+        0 1 G\n\
+        3 0 R\n\
+        1 3 B\n\
+        2 3 R\n\
+        0 2 G\n";
+    let (status, _, err) = grundy(&["hackenbush"], dense);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("25 edges has more than 25000 positions"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     let n = 200_000;
     let mut tree = format!("{n} {}\n", n - 1);
     for v in 1..n {
