@@ -282,8 +282,22 @@ impl<'ast> Visit<'ast> for PathVisitor<'_> {
         syn::visit::visit_path(self, path);
     }
 
-    fn visit_vis_restricted(&mut self, _: &'ast syn::VisRestricted) {
-        // `pub(crate)`, `pub(super)`: visibility, not a path to follow.
+    fn visit_vis_restricted(&mut self, vis: &'ast syn::VisRestricted) {
+        // `pub(crate)`, `pub(super)`: visibility, not a path to follow. But `pub(in crate::m)`
+        // in a library names a module by the crate's root, which in the bundle is the module
+        // `crate::NAME`: the path moves with it, or the bundle does not compile.
+        if let (Some(_), Role::Library { crate_name, .. }) = (&vis.in_token, &self.role) {
+            if let Some(first) = vis.path.segments.first() {
+                if first.ident == "crate" {
+                    let end = first.ident.span().byte_range().end;
+                    let with = format!("::{}", crate_name);
+                    self.edits.push(Edit {
+                        range: end..end,
+                        with,
+                    });
+                }
+            }
+        }
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
