@@ -244,3 +244,32 @@ fn long_paths_need_no_recursion() {
     assert_eq!(m.size(), half);
     assert!(m.in_every_maximum_matching(Vertex::Left(half))); // R(h−1)-L(h) is forced
 }
+
+/// `joined` is the edge list's membership, either way round, whatever was removed; two
+/// vertices of one side are never joined.
+#[test]
+fn joined_is_the_edge_lists_membership() {
+    let mut rng = Rng::new(71);
+    for _ in 0..300 {
+        let (left, right, edges) = random_bipartite(&mut rng, 6);
+        let mut matching = BipartiteMatching::new(left, right, &edges);
+        if rng.below(2) == 1 {
+            matching.remove(Vertex::Left(rng.below(left as u64) as usize));
+        }
+        for l in 0..left {
+            for r in 0..right {
+                let edge = edges.contains(&(l, r));
+                assert_eq!(matching.joined(Vertex::Left(l), Vertex::Right(r)), edge);
+                assert_eq!(matching.joined(Vertex::Right(r), Vertex::Left(l)), edge);
+            }
+            for other in 0..left {
+                assert!(!matching.joined(Vertex::Left(l), Vertex::Left(other)));
+            }
+        }
+        for r in 0..right {
+            for other in 0..right {
+                assert!(!matching.joined(Vertex::Right(r), Vertex::Right(other)));
+            }
+        }
+    }
+}
