@@ -74,15 +74,23 @@ pub struct GrundysGame {
     /// The tables are zero from this value up (every mark is below the values' next power of
     /// two).
     dirty: usize,
+    /// The first heap of the block whose far pairs are in `lanes` (`usize::MAX`: none).
+    block: usize,
+    /// The values known when the block's far pairs were marked.
+    block_known: usize,
+    /// Heaps started ([`GrundysGame::start`]) and not finished.
+    open: usize,
     /// The values as bit planes, for the search of rare candidates 64 splits at a time.
     planes: Planes,
     /// The rare candidates of the heap being computed, still without a witness pair.
     wanted: Vec<u16>,
+    /// Room for the candidates of the next heaps started (no allocation a value).
+    pool: Vec<Vec<u16>>,
 }
 
 /// Heaps computed together: the partners n − r of a rare heap r for the heaps of a block are
 /// neighbouring values, read once for all of them.
-const LANES: usize = 16;
+pub const LANES: usize = 16;
 
 /// A heap's table in `lanes`: every 16-bit value and 64 bytes to spare, so that the tables do
 /// not start 64 KiB apart, which would put the same value of every heap in one set of the
@@ -136,8 +144,12 @@ impl GrundysGame {
                 .try_into()
                 .expect("the length is LANES"),
             dirty: 0,
+            block: usize::MAX,
+            block_known: 0,
+            open: 0,
             planes: Planes::new(&[]),
             wanted: Vec::new(),
+            pool: Vec::new(),
         }
     }
 
@@ -159,9 +171,23 @@ impl GrundysGame {
             self.values.reserve_exact(n - self.values.len());
         }
         while self.values.len() < n {
-            let count = LANES.min(n - self.values.len());
-            self.push_block(count);
+            let heap = self.values.len();
+            // Nothing left out: `finish` only takes the value.
+            let started = self.start(heap);
+            self.finish(started);
         }
+    }
+
+    /// Reserves room for `additional` more values (so that pushes do not move them).
+    ///
+    /// ```
+    /// let mut game = grundy::grundys_game::GrundysGame::new();
+    /// game.reserve(1000);
+    /// game.extend_to(1000);
+    /// assert_eq!(game.values().len(), 1000);
+    /// ```
+    pub fn reserve(&mut self, additional: usize) {
+        self.values.reserve_exact(additional);
     }
 
     /// The values computed so far, heap 0 first.
@@ -188,107 +214,285 @@ impl GrundysGame {
         Nimber(u64::from(self.values[heap]))
     }
 
-    /// Appends the values of the next `count` heaps (1 ≤ `count` ≤ [`LANES`]).
-    fn push_block(&mut self, count: usize) {
-        let n0 = self.values.len();
+    /// Starts the value of heap `heap` while the values of heaps `len..heap` (up to
+    /// [`AHEAD`] of them) are not known yet, for a driver outside the library (which stays
+    /// single-threaded) whose two threads compute alternate runs of heaps: everything but the
+    /// splits (a, heap − a) whose larger part is unknown, a ≤ heap − len. The heaps of one
+    /// run of at most [`LANES`] (16) are started together, the values below them are told
+    /// with [`GrundysGame::push_known`], and [`GrundysGame::finish`] completes each in turn
+    /// from the splits left out.
+    ///
+    /// ```
+    /// use grundy::grundys_game::GrundysGame;
+    /// let mut reference = GrundysGame::new();
+    /// reference.extend_to(3000);
+    /// let g = reference.values();
+    /// // Heaps 0..2000 here; heaps 2016..2032 started without the values of 2000..2016.
+    /// let mut game = GrundysGame::new();
+    /// game.extend_to(2000);
+    /// let started: Vec<_> = (2016..2032).map(|n| game.start(n)).collect();
+    /// for &v in &g[2000..2016] {
+    ///     game.push_known(v);
+    /// }
+    /// for s in started {
+    ///     let heap = s.heap();
+    ///     assert_eq!(game.finish(s), g[heap]);
+    /// }
+    /// assert_eq!(game.values(), &g[..2032]);
+    /// ```
+    ///
+    /// # Panics
+    /// If `heap` is below the values computed or more than [`AHEAD`] past them, or if the
+    /// heaps started since the last finish do not lie within [`LANES`] of the first.
+    ///
+    /// # Complexity
+    /// That of one value (see the type); the rare candidates that the splits left out would
+    /// have met among the first are looked for further along the row.
+    pub fn start(&mut self, heap: usize) -> Started {
+        let known = self.values.len();
+        assert!(
+            known <= heap && heap <= known + AHEAD,
+            "start: heap {} with {} values known (at most {} ahead)",
+            heap,
+            known,
+            AHEAD
+        );
+        // A run started early begins a block; heaps computed one by one use a block to its
+        // end (its far pairs hold for more values known too).
+        let in_block = self.block <= heap && heap < self.block + LANES;
+        if !in_block || (self.open == 0 && heap > known) {
+            assert!(
+                self.open == 0,
+                "start: the heaps started together must lie within {} of the first",
+                LANES
+            );
+            self.mark_block(heap, known);
+        }
+        self.open += 1;
+        let lane = heap - self.block;
+        self.mark_near(heap, lane, known);
+        let common = first_common(&self.lanes[lane], 0);
+        self.wanted_between(lane, 0, common);
+        self.search(heap, lane, heap - known + 1);
+        let wanted = std::mem::replace(&mut self.wanted, self.pool.pop().unwrap_or_default());
+        Started {
+            heap,
+            known,
+            common,
+            wanted,
+        }
+    }
+
+    /// Appends the value of the next heap, computed elsewhere (by the other thread of a
+    /// driver; see [`GrundysGame::start`]). The value is taken as it is given.
+    ///
+    /// ```
+    /// let mut game = grundy::grundys_game::GrundysGame::new();
+    /// for &v in &[0, 0, 0, 1] {
+    ///     game.push_known(v);
+    /// }
+    /// game.extend_to(6);
+    /// assert_eq!(game.values(), &[0, 0, 0, 1, 0, 2]);
+    /// ```
+    ///
+    /// # Panics
+    /// If `value` is 2^15 or more.
+    pub fn push_known(&mut self, value: u16) {
+        self.push_value(usize::from(value));
+    }
+
+    /// Completes and appends the value of the heap `started` began ([`GrundysGame::start`]),
+    /// now that every heap below it is known, and returns it.
+    ///
+    /// # Panics
+    /// If the values below `started`'s heap are not all there, or its own already is, or
+    /// `started` is not of the run of heaps started last.
+    ///
+    /// # Complexity
+    /// The splits left out, one by one (at most [`AHEAD`]); if they raise the first common
+    /// value missing, the search for the rare candidates that adds, as for one value.
+    pub fn finish(&mut self, started: Started) -> u16 {
+        let n = started.heap;
+        assert_eq!(
+            self.values.len(),
+            n,
+            "finish needs the values below the heap started, and not its own"
+        );
+        assert!(
+            self.open > 0 && self.block <= n && n < self.block + LANES,
+            "finish: a heap not of the run started last"
+        );
+        self.open -= 1;
+        let lane = n - self.block;
+        let mut left = started.wanted;
+        let g = &self.values[..];
+        let table = &mut self.lanes[lane];
+        // The splits (a, n − a) left out: a ≤ n − known, a < n − a.
+        for a in 1..(n - started.known + 1).min((n + 1) / 2) {
+            table[usize::from(g[a] ^ g[n - a])] = 1;
+        }
+        left.retain(|&v| table[usize::from(v)] == 0);
+        let common = first_common(table, started.common);
+        if common > started.common {
+            self.wanted_between(lane, started.common + 1, common);
+            self.search(n, lane, 1);
+            left.extend_from_slice(&self.wanted);
+        }
+        let value = left.iter().map(|&v| usize::from(v)).min().unwrap_or(common);
+        left.clear();
+        self.pool.push(left);
+        self.push_value(value);
+        value as u16
+    }
+
+    /// Clears the tables and marks in them, for the block of heaps n0..n0 + [`LANES`] (lane
+    /// i heap n0 + i), the pairs (r, n − r) with r rare, n0 + LANES − known ≤ r < known and 2r
+    /// not within the block: those whose partners n − r are below `known` for every heap of
+    /// the block, and so are known.
+    fn mark_block(&mut self, n0: usize, known: usize) {
         let dirty = self.dirty;
         for table in self.lanes.iter_mut() {
             table[..dirty].iter_mut().for_each(|m| *m = 0);
         }
-        // The pairs (r, n − r) with r rare, LANES ≤ r < n0 and n − r ≠ r, for every heap
-        // n = n0 + i of the block at once: the partners n0 + i − r are below n0, known
-        // already, and side by side. (Marks in lanes past `count` are never read.)
+        self.block = n0;
+        self.block_known = known;
+        let far_from = n0 + LANES - known;
         let g = &self.values[..];
         let lanes = &mut self.lanes;
-        let below = self.rare.partition_point(|&r| (r as usize) < n0);
+        let below = self.rare.partition_point(|&r| (r as usize) < known);
         for &r in &self.rare[..below] {
             let r = r as usize;
-            if r < LANES || (n0 <= 2 * r && 2 * r < n0 + LANES) {
+            if r < far_from || (n0 <= 2 * r && 2 * r < n0 + LANES) {
                 continue;
             }
             let x = g[r];
+            // Lane i's partner is n0 + i − r, the last at known − 1 or below.
             let partners = &g[n0 - r..n0 - r + LANES];
             for (table, &p) in lanes.iter_mut().zip(partners) {
                 table[usize::from(x ^ p)] = 1;
             }
         }
-        for i in 0..count {
-            self.push_next(i);
-        }
-        // Every mark is an XOR of two values, below their next power of two.
-        let top = self.values[n0..].iter().copied().max().unwrap_or(0);
-        self.dirty = self.dirty.max((usize::from(top) + 1).next_power_of_two());
     }
 
-    /// Appends G(n) for n = the number of values so far, heap `lane` of its block, whose
-    /// table holds the block's shared marks.
-    fn push_next(&mut self, lane: usize) {
-        let n = self.values.len();
-        let n0 = n - lane;
+    /// Marks in heap n's table (lane `lane` of the block) the pairs with a rare part the
+    /// block's far pass left (r below its first, 2r within the block, r at or past the
+    /// values it knew), but only those whose parts are both below `known`.
+    fn mark_near(&mut self, n: usize, lane: usize, known: usize) {
+        let n0 = self.block;
         let g = &self.values[..];
         let table = &mut self.lanes[lane];
-        // The pairs with a rare part the block left out: r < LANES, r inside the block,
-        // and those where n0 + i − r = r for some lane i.
         let rare = &self.rare[..];
         let from = |bound: usize| rare.partition_point(|&r| (r as usize) < bound);
-        let small = &rare[..from(LANES.min(n))];
+        let far_from = n0 + LANES - self.block_known;
+        let small = &rare[..from(far_from.min(n))];
         let halves = &rare[from(n0 / 2)..from((n0 + LANES + 1) / 2).max(from(n0 / 2))];
-        let inside = &rare[from(n0)..from(n)];
+        let late = from(self.block_known);
+        let inside = &rare[late..from(n).max(late)];
         for &r in small.iter().chain(halves).chain(inside) {
             let r = r as usize;
-            if r < n && n - r != r {
+            if r < n && n - r != r && n - r < known {
                 table[usize::from(g[r] ^ g[n - r])] = 1;
             }
         }
-        // Every common option is there now: a common XOR has exactly one rare side. The
-        // first common value not there bounds the mex.
-        let mut c = 0usize;
-        while is_rare(c as u16) || table[c] != 0 {
-            c += 1;
-        }
-        // Below c only rare values can be missing: look for witnesses among the splits
-        // (a, n − a), 1 ≤ a < n − a. Most candidates have one among the first splits, marked
-        // one by one without a branch; the planes look for the rest, 64 splits a step.
-        let pairs = (n + 1) / 2;
-        let wanted_in = |table: &[u8; LANE], wanted: &mut Vec<u16>| {
-            wanted.clear();
-            wanted.extend(
-                (0..c)
-                    .filter(|&v| is_rare(v as u16) && table[v] == 0)
-                    .map(|v| v as u16),
-            );
-        };
+    }
+
+    /// Sets `wanted` to the rare values v, `lo ≤ v < hi`, that lane `lane`'s table lacks.
+    fn wanted_between(&mut self, lane: usize, lo: usize, hi: usize) {
+        let table = &self.lanes[lane];
+        self.wanted.clear();
+        self.wanted.extend(
+            (lo..hi)
+                .filter(|&v| is_rare(v as u16) && table[v] == 0)
+                .map(|v| v as u16),
+        );
+    }
+
+    /// Removes from `wanted` the values the splits (a, n − a), a ≥ `from_split`, make, with
+    /// an early exit once none is left: the first splits marked one by one in lane `lane`'s
+    /// table, the rest 64 a step in the planes. Reads the values below n − `from_split` + 1
+    /// only.
+    fn search(&mut self, n: usize, lane: usize, from_split: usize) {
         let wanted = &mut self.wanted;
-        wanted_in(table, wanted);
-        if !wanted.is_empty() && n >= 3 {
-            let first = pairs.min(FIRST_SPLITS);
-            // The splits a = 1..first, their left parts upwards and right parts downwards,
-            // 64 at a time, until no candidate is left.
-            let left = &g[1..first];
-            let right = &g[n + 1 - first..n];
+        if wanted.is_empty() || n < 3 {
+            return;
+        }
+        let g = &self.values[..];
+        let table = &mut self.lanes[lane];
+        let pairs = (n + 1) / 2;
+        let first = pairs.min(FIRST_SPLITS);
+        if from_split < first {
+            // The splits a = from_split..first, their left parts upwards and right parts
+            // downwards, 64 at a time, until no candidate is left.
+            let left = &g[from_split..first];
+            let right = &g[n + 1 - first..n + 1 - from_split];
             for (lefts, rights) in left.chunks(64).zip(right.rchunks(64)) {
                 for (&x, &y) in lefts.iter().zip(rights.iter().rev()) {
                     table[usize::from(x ^ y)] = 1;
                 }
                 wanted.retain(|&v| table[usize::from(v)] == 0);
                 if wanted.is_empty() {
-                    break;
+                    return;
                 }
             }
-            if !wanted.is_empty() && first < pairs {
-                self.planes
-                    .find_pairs(scan_order(n, first, pairs), wanted, |_| {});
-            }
         }
-        // The smallest candidate without a witness is the mex; c if every one has one.
-        let value = wanted.iter().map(|&v| usize::from(v)).min().unwrap_or(c);
+        let first = first.max(from_split);
+        if first < pairs {
+            self.planes
+                .find_pairs(scan_order(n, first, pairs), wanted, |_| {});
+        }
+    }
+
+    /// Appends `value` as the next heap's.
+    fn push_value(&mut self, value: usize) {
         assert!(value < 1 << 15, "Grundy's game: a value reached 2^15");
-        let value = value as u16;
-        self.values.push(value);
+        let n = self.values.len();
+        self.values.push(value as u16);
         self.planes.record(&self.values);
-        if n >= 1 && is_rare(value) {
+        if n >= 1 && is_rare(value as u16) {
             self.rare.push(n as u32);
         }
+        // Every mark is an XOR of two values, below their next power of two.
+        self.dirty = self.dirty.max((value + 1).next_power_of_two());
+    }
+}
+
+/// The first common value at or above `from` that `table` lacks.
+fn first_common(table: &[u8; LANE], from: usize) -> usize {
+    let mut c = from;
+    while is_rare(c as u16) || table[c] != 0 {
+        c += 1;
+    }
+    c
+}
+
+/// How far past the values known [`GrundysGame::start`] may start a heap: two runs of
+/// [`LANES`] heaps (one a thread computes while the other computes the run before).
+pub const AHEAD: usize = 2 * LANES;
+
+/// A value of Grundy's game started before every value below it is known
+/// ([`GrundysGame::start`]), to complete with [`GrundysGame::finish`].
+///
+/// ```
+/// let mut game = grundy::grundys_game::GrundysGame::new();
+/// game.extend_to(100);
+/// let started = game.start(110);
+/// assert_eq!(started.heap(), 110);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Started {
+    heap: usize,
+    /// The values known when it was started.
+    known: usize,
+    /// The first common value the splits known then miss.
+    common: usize,
+    /// The rare values below `common` that no split known then makes.
+    wanted: Vec<u16>,
+}
+
+impl Started {
+    /// The heap whose value this is.
+    pub fn heap(&self) -> usize {
+        self.heap
     }
 }
 
@@ -342,6 +546,81 @@ mod tests {
                 .collect();
             assert_eq!(game.rare_heaps(), &rare[..]);
         }
+    }
+
+    /// Heaps `prefix..len` computed as two threads compute them (here one after the other:
+    /// each game's calls come in the same order): the runs of `run` heaps from `prefix` go
+    /// to the two games in turn; a game starts each heap of its run before the run below it
+    /// (the other game's) is known, is told those values, then finishes its own.
+    fn alternating(prefix: usize, len: usize, run: usize) -> Vec<u16> {
+        let mut mine = GrundysGame::new();
+        mine.extend_to(prefix);
+        let mut other = mine.clone();
+        // The first run needs nothing started early.
+        other.extend_to((prefix + run).min(len));
+        let mut shared = other.values().to_vec();
+        while shared.len() < len {
+            let from = shared.len();
+            let to = (from + run).min(len);
+            assert_eq!(mine.values().len(), from - run);
+            let started: Vec<Started> = (from..to).map(|n| mine.start(n)).collect();
+            for &v in &shared[from - run..from] {
+                mine.push_known(v);
+            }
+            for (n, s) in (from..to).zip(started) {
+                assert_eq!(s.heap(), n);
+                shared.push(mine.finish(s));
+            }
+            std::mem::swap(&mut mine, &mut other);
+        }
+        // Each game holds every value once told the other's last run.
+        for game in [&mut mine, &mut other] {
+            let known = game.values().len();
+            for &v in &shared[known..] {
+                game.push_known(v);
+            }
+            assert_eq!(game.values(), &shared[..]);
+        }
+        shared
+    }
+
+    #[test]
+    fn runs_started_early_match_the_naive_mex() {
+        let expected = naive(1 << 15);
+        let mut rng = testkit::Rng::new(46);
+        let mut prefixes = vec![0, 1, 2, 3, 15, 16, 17, 33, 1000, 2047, 2048, 2049];
+        prefixes.extend((0..6).map(|_| rng.range(0, 1 << 14) as usize));
+        for (i, prefix) in prefixes.into_iter().enumerate() {
+            // The fixed prefixes run to the end, the random ones a random length.
+            let len = if i < 12 {
+                1 << 15
+            } else {
+                (prefix + rng.range(2, 1 << 14) as usize).min(1 << 15)
+            };
+            let run = [LANES, 1, 2, 7, 8, 16][i % 6];
+            let got = alternating(prefix, len, run);
+            assert_eq!(got, &expected[..len], "prefix {} run {}", prefix, run);
+        }
+    }
+
+    #[test]
+    fn the_split_left_out_sometimes_moves_the_first_common_value() {
+        // The path of `finish` that looks for new candidates is taken when a split left out
+        // makes the first common value the others miss: count the heaps where the smallest
+        // split (1, n − 1) alone does, by brute force, so that the test above is known to
+        // take it (10 heaps below 2^12: rare, so a thread seldom has more to do after the
+        // hand-over).
+        let g = naive(1 << 12);
+        let mut moved = 0;
+        for n in 3..g.len() {
+            let mut made = vec![false; 1 << 10];
+            for a in 2..(n + 1) / 2 {
+                made[usize::from(g[a] ^ g[n - a])] = true;
+            }
+            let c0 = (0..).find(|&c| !is_rare(c as u16) && !made[c]).unwrap();
+            moved += usize::from(usize::from(g[n - 1]) == c0);
+        }
+        assert!(moved >= 5, "{}", moved);
     }
 
     #[test]

@@ -10,6 +10,10 @@
 //! The values themselves are kept mirrored too (`Planes::partners`), so that the scan of
 //! `super::scan` reads the partners of consecutive pairs upwards, four to a word.
 
+/// How far past the positions recorded a row may be searched (Grundy's game on two threads
+/// starts heaps whose last values another thread is computing: at most 32 past).
+pub(crate) const AHEAD: usize = 64;
+
 /// The most wanted values one search tests together (a larger set is searched in groups).
 const TARGETS: usize = 8;
 
@@ -40,13 +44,13 @@ impl Planes {
     }
 
     /// Records `values[len]`, the value just appended (rebuilding when the value needs a
-    /// new plane or the position reaches the mirror point: O(N·b) a time, after every 25% of
-    /// growth).
+    /// new plane or the position comes within [`AHEAD`] of the mirror point: O(N·b) a time,
+    /// after every 25% of growth).
     pub(crate) fn record(&mut self, values: &[u16]) {
         let p = self.len;
         debug_assert_eq!(values.len(), p + 1);
         let v = values[p];
-        if p + 1 >= self.mirror || usize::from(v) >> self.bits != 0 {
+        if p + 1 + AHEAD >= self.mirror || usize::from(v) >> self.bits != 0 {
             self.rebuild(values);
             return;
         }
@@ -64,8 +68,9 @@ impl Planes {
         self.bits = (16 - top.leading_zeros() as usize).max(1);
         self.len = values.len();
         // Room for a quarter more positions: at most 2.5 bits a position a plane for the two
-        // copies, and a rebuild every 25% of growth (O(b) a value in all).
-        self.mirror = (values.len() + values.len() / 4 + 64) / 64 * 64;
+        // copies, and a rebuild every 25% of growth (O(b) a value in all); and rows up to
+        // `AHEAD` past the last position.
+        self.mirror = (values.len() + values.len() / 4 + AHEAD + 64) / 64 * 64;
         let blocks = self.mirror / 64;
         let bits = self.bits;
         self.forward = vec![0; blocks * bits];
@@ -118,8 +123,10 @@ impl Planes {
     /// Values at or above 2^bits are never made (every value, so every XOR of two, is below
     /// it) and stay in `wanted`.
     ///
-    /// Requires, for each range, `1 <= lo`, `hi <= m / 2 + 1` and m at most the positions
-    /// recorded; an empty range (`lo >= hi`) examines nothing.
+    /// Requires, for each range, `1 <= lo`, `hi <= m / 2 + 1` and m at most [`AHEAD`] past
+    /// the positions recorded (a row whose last values are not known yet: its pairs read
+    /// positions m − lo and below, which must be recorded); an empty range (`lo >= hi`)
+    /// examines nothing.
     pub(crate) fn find_pairs<R>(
         &self,
         ranges: R,
@@ -201,7 +208,12 @@ impl Planes {
             if lo >= hi {
                 continue;
             }
-            debug_assert!(1 <= lo && hi <= m / 2 + 1 && m <= self.len && self.len < self.mirror);
+            debug_assert!(
+                1 <= lo
+                    && hi <= m / 2 + 1
+                    && m <= self.len + AHEAD
+                    && self.len + AHEAD < self.mirror
+            );
             // The partners' bit offset in the mirrored planes moves one word a block: the
             // shift within the word is the row's.
             let shift = (self.mirror - 1 - m) % 64;
@@ -345,7 +357,7 @@ pub(super) mod tests {
         for len in [0usize, 1, 63, 64, 65, 255, 256, 259, 1000, 4096, 100_000] {
             let values: Vec<u16> = (0..len).map(|i| (i % 5) as u16).collect();
             let planes = Planes::new(&values);
-            let room = len + len / 4;
+            let room = len + len / 4 + AHEAD;
             assert!(planes.mirror % 64 == 0, "len {len}");
             assert!(
                 room < planes.mirror && planes.mirror <= room + 64,

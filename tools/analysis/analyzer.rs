@@ -5,6 +5,7 @@ mod memory;
 
 pub use memory::{memory_available, memory_budget, parse_memory, ExitOnOutOfMemory};
 
+use crate::grundys_threads::TwoThreads;
 use crate::threads::TwoCores;
 use grundy::octal::{BitSliced, Certifier, Limits, Naive, OctalCode, Progress, RareValue, Solver};
 use grundy::periodicity::{best_candidate, certify, scratch_bytes, Candidate, PeriodRule};
@@ -43,6 +44,14 @@ pub fn within_max_values(n: usize) -> Result<usize, String> {
 /// heaps and the option tables are small (2 MiB).
 pub fn grundys_game_bytes(upto: usize) -> u64 {
     12 * upto as u64 + (2 << 20)
+}
+
+/// Bytes Grundy's game to `upto` heaps may take at most on two threads
+/// ([`crate::grundys_threads::TwoThreads`]): each thread its own copy of the game
+/// ([`grundys_game_bytes`] each) and the slots the values pass through (2 bytes a heap of a
+/// step, at most all of them).
+pub fn grundys_game_two_thread_bytes(upto: usize) -> u64 {
+    2 * grundys_game_bytes(upto) + 2 * upto as u64
 }
 
 /// Options examined at most when `--upto` is not given: a few minutes here at the rare-value
@@ -183,7 +192,9 @@ pub const LAST_KNOWN_RARE_HEAP: usize = 82_860;
 /// `rare heaps: R` (heaps at least 1 whose value is rare), `last rare heap: H`, `largest rare
 /// value: V`, `largest value: W`, `rare heaps past 82860: K`, `p-positions: …` (every heap of
 /// value 0), and with `values` a line `values: v0 v1 …`; progress lines on stderr every 2 s.
-/// `memory` is what the run may use.
+/// `memory` is what the run may use; `threads` of 2 or more run it on two
+/// ([`crate::grundys_threads::TwoThreads`]: the same values) when two copies fit in `memory`
+/// and it is at least [`SECOND_THREAD_BUDGET`], else on one.
 ///
 /// # Errors
 /// A one-line reason: more values than [`MAX_VALUES`] or than fit in `memory` (with the
@@ -192,6 +203,7 @@ pub fn grundys_game(
     upto: usize,
     values: bool,
     memory: Option<u64>,
+    threads: usize,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     within_max_values(upto).map_err(|e| format!("--upto: {e}"))?;
@@ -204,19 +216,28 @@ pub fn grundys_game(
             fitting(memory, grundys_game_bytes)
         ));
     }
-    let mut game = grundy::grundys_game::GrundysGame::new();
+    let two_fit = match memory {
+        Some(memory) => {
+            memory >= SECOND_THREAD_BUDGET && grundys_game_two_thread_bytes(upto) <= memory
+        }
+        None => true,
+    };
+    let threads = if two_fit { threads.min(2) } else { 1 };
+    let mut two = TwoThreads::new(threads);
     let mut progress = ProgressLine::new();
-    while game.values().len() < upto {
-        let len = game.values().len();
+    while two.game().values().len() < upto {
+        let len = two.game().values().len();
         // Steps of an eighth (a multiple of 16 heaps, the block the method computes at once).
         let step = (len + (len / 8).max(1 << 16)) & !15;
-        game.extend_to(step.min(upto));
+        two.extend_to(step.min(upto));
+        let game = two.game();
         let rare = game.rare_heaps();
         let last = rare.last().map_or(0, |&r| r as usize);
         progress.report_line(game.values().len(), || {
             format!("{} rare heaps, the last {last}", rare.len())
         });
     }
+    let game = two.game();
     let g = game.values();
     let rare = game.rare_heaps();
     let zeros: Vec<String> = (0..upto)

@@ -83,6 +83,10 @@ enum GameArg {
         /// The memory the run may use, e.g. 4G (default: the memory available).
         #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
         memory: Option<u64>,
+        /// Threads (1 or 2 are used: each computes every other heap, with its own copy of
+        /// the game, so two take twice the memory; default: the cores available).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
     },
     /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
     /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
@@ -260,10 +264,18 @@ fn run() -> Result<(), String> {
             upto,
             values,
             memory,
+            threads,
         } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            analysis::analyzer::grundys_game(upto, values, memory_budget(memory), &mut out)?;
+            let threads = threads.map_or_else(cores_available, |n| n as usize);
+            analysis::analyzer::grundys_game(
+                upto,
+                values,
+                memory_budget(memory),
+                threads,
+                &mut out,
+            )?;
             eprintln!("time: {:.2} s", start.elapsed().as_secs_f64());
             return Ok(());
         }
@@ -295,13 +307,15 @@ fn run() -> Result<(), String> {
         values: run.values,
         memory: memory_budget(run.memory),
         work: run.work,
-        threads: run.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n as usize,
-        ),
+        threads: run.threads.map_or_else(cores_available, |n| n as usize),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     analyze(&game, &run, &mut out)
+}
+
+/// The cores available, the default for `--threads`.
+fn cores_available() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn main() {

@@ -108,7 +108,7 @@ fn values_fitting_inverts_the_estimate() {
 #[test]
 fn grundys_game_is_refused_past_its_memory_naming_what_it_needs() {
     let mut out = Vec::new();
-    let err = grundys_game(1 << 28, false, Some(1 << 30), &mut out).unwrap_err();
+    let err = grundys_game(1 << 28, false, Some(1 << 30), 2, &mut out).unwrap_err();
     assert_eq!(
         err,
         "--upto 268435456: needs up to 3074 MiB, more than the 1024 MiB available (free memory, --memory, ulimit -v); at most 89303722 values fit"
@@ -116,7 +116,7 @@ fn grundys_game_is_refused_past_its_memory_naming_what_it_needs() {
     assert!(grundys_game_bytes(89_303_722) <= 1 << 30);
     assert!(grundys_game_bytes(89_303_723) > 1 << 30);
     assert!(out.is_empty());
-    let err = grundys_game(MAX_VALUES + 1, false, None, &mut out).unwrap_err();
+    let err = grundys_game(MAX_VALUES + 1, false, None, 1, &mut out).unwrap_err();
     assert!(
         err.starts_with("--upto: at most 4294967295 values"),
         "{err}"
@@ -124,9 +124,27 @@ fn grundys_game_is_refused_past_its_memory_naming_what_it_needs() {
 }
 
 #[test]
+fn grundys_game_on_two_threads_prints_what_one_prints() {
+    // Past the first progress step (2^16 heaps, on one thread), so that the second runs on two.
+    let run = |threads: usize| {
+        let mut out = Vec::new();
+        grundys_game(90_000, true, Some(1 << 30), threads, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let one = run(1);
+    assert!(one.contains("computed: 90000 values\n"), "{one}");
+    assert_eq!(run(2), one);
+    // Two copies of the game: twice the memory of one, and the slots.
+    assert_eq!(
+        grundys_game_two_thread_bytes(1 << 20),
+        2 * grundys_game_bytes(1 << 20) + (2 << 20)
+    );
+}
+
+#[test]
 fn grundys_game_reports_its_rare_heaps() {
     let mut out = Vec::new();
-    grundys_game(3000, false, Some(1 << 30), &mut out).unwrap();
+    grundys_game(3000, false, Some(1 << 30), 1, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     // A literal search: heap n splits into (a, n − a), a < n − a.
     let mut g = vec![0u16; 3000];
