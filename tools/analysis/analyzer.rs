@@ -233,8 +233,12 @@ pub fn grundys_game(
         let game = two.game();
         let rare = game.rare_heaps();
         let last = rare.last().map_or(0, |&r| r as usize);
+        let used = two.last_threads();
         progress.report_line(game.values().len(), || {
-            format!("{} rare heaps, the last {last}", rare.len())
+            format!(
+                "{} rare heaps, the last {last}; the last step on {used} thread(s)",
+                rare.len()
+            )
         });
     }
     let game = two.game();

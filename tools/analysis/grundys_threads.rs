@@ -36,6 +36,8 @@ pub struct TwoThreads {
     rates: [Option<f64>; 2],
     /// Steps long enough for two threads so far.
     steps: usize,
+    /// The threads the last step ran on.
+    last: usize,
 }
 
 impl TwoThreads {
@@ -49,6 +51,7 @@ impl TwoThreads {
             adaptive: true,
             rates: [None, None],
             steps: 0,
+            last: 1,
         }
     }
 
@@ -84,6 +87,11 @@ impl TwoThreads {
         }
     }
 
+    /// The threads the last step ran on (1 or 2).
+    pub fn last_threads(&self) -> usize {
+        self.last
+    }
+
     /// The game: its values, rare heaps.
     pub fn game(&self) -> &GrundysGame {
         &self.game
@@ -97,6 +105,7 @@ impl TwoThreads {
         if n <= len {
             return;
         }
+        self.last = 1;
         if self.threads < 2 || len < FEWEST || n < len + FEWEST {
             self.game.extend_to(n);
             self.other = None;
@@ -115,6 +124,7 @@ impl TwoThreads {
         };
         self.game.reserve(n - len);
         other.reserve(n - len);
+        self.last = 2;
         let slots: Vec<AtomicU16> = (len..n).map(|_| AtomicU16::new(EMPTY)).collect();
         let slots = Slots {
             from: len,

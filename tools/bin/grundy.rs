@@ -83,10 +83,12 @@ enum GameArg {
         /// The memory the run may use, e.g. 4G (default: the memory available).
         #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
         memory: Option<u64>,
-        /// Threads (1 or 2 are used: each computes every other heap, with its own copy of
-        /// the game, so two take twice the memory; default: the cores available).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-        threads: Option<u32>,
+        /// Threads (1 or 2 are used: runs of 16 heaps in turn, each thread with its own copy
+        /// of the game, so two take twice the memory; a step where one thread was measured
+        /// faster, as on a loaded machine, runs on one). Default 1: two threads need both
+        /// cores at once.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        threads: u32,
     },
     /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
     /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
@@ -268,7 +270,7 @@ fn run() -> Result<(), String> {
         } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let threads = threads.map_or_else(cores_available, |n| n as usize);
+            let threads = threads as usize;
             analysis::analyzer::grundys_game(
                 upto,
                 values,
@@ -307,15 +309,13 @@ fn run() -> Result<(), String> {
         values: run.values,
         memory: memory_budget(run.memory),
         work: run.work,
-        threads: run.threads.map_or_else(cores_available, |n| n as usize),
+        threads: run.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        ),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     analyze(&game, &run, &mut out)
-}
-
-/// The cores available, the default for `--threads`.
-fn cores_available() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn main() {
