@@ -18,6 +18,12 @@
 //! by one, and the rare candidates they leave are looked for 64 splits a step in the bit
 //! planes of the sequence (`octal::planes`), from both ends of the row in turn.
 //!
+//! A heap can be started before the last values below it are known
+//! ([`GrundysGame::start`]: every split whose parts are known) and finished once they are
+//! ([`GrundysGame::finish`]: the few splits with a small part left out), so that a driver
+//! outside the library can run two threads on alternate runs of heaps (the analyzer's
+//! `grundys_threads`); the library itself stays single-threaded.
+//!
 //! [`LAST_P_POSITION`] is the largest heap below 2^20 that the second player wins; a test
 //! computes it.
 
