@@ -76,7 +76,7 @@ pub struct GrundysGame {
     /// `lanes[i][v] == 1` iff v is an option found so far of heap block + i, for the block of
     /// [`LANES`] heaps being computed: a table of every 16-bit value, so that a pair's XOR
     /// indexes it without a bounds check, and a byte a mark, so that a mark is one store.
-    lanes: Box<[[u8; LANE]; LANES]>,
+    lanes: Box<[[u8; LANE]; LANES + 1]>,
     /// The tables are zero from this value up (every mark is below the values' next power of
     /// two).
     dirty: usize,
@@ -86,6 +86,9 @@ pub struct GrundysGame {
     block_known: usize,
     /// Heaps started ([`GrundysGame::start`]) and not finished.
     open: usize,
+    /// The heap after the last one started: a heap started early that is not this one
+    /// begins a run, and a block.
+    next_started: usize,
     /// The values as bit planes, for the search of rare candidates 64 splits at a time.
     planes: Planes,
     /// The rare candidates of the heap being computed, still without a witness pair.
@@ -145,7 +148,7 @@ impl GrundysGame {
         GrundysGame {
             values: Vec::new(),
             rare: Vec::new(),
-            lanes: vec![[0u8; LANE]; LANES]
+            lanes: vec![[0u8; LANE]; LANES + 1]
                 .into_boxed_slice()
                 .try_into()
                 .expect("the length is LANES"),
@@ -153,6 +156,7 @@ impl GrundysGame {
             block: usize::MAX,
             block_known: 0,
             open: 0,
+            next_started: 0,
             planes: Planes::new(&[]),
             wanted: Vec::new(),
             pool: Vec::new(),
@@ -266,7 +270,8 @@ impl GrundysGame {
         // A run started early begins a block; heaps computed one by one use a block to its
         // end (its far pairs hold for more values known too).
         let in_block = self.block <= heap && heap < self.block + LANES;
-        if !in_block || (self.open == 0 && heap > known) {
+        let new_run = self.open == 0 && heap > known && heap != self.next_started;
+        if !in_block || new_run {
             assert!(
                 self.open == 0,
                 "start: the heaps started together must lie within {} of the first",
@@ -275,6 +280,7 @@ impl GrundysGame {
             self.mark_block(heap, known);
         }
         self.open += 1;
+        self.next_started = heap + 1;
         let lane = heap - self.block;
         self.mark_near(heap, lane, known);
         let common = first_common(&self.lanes[lane], 0);
@@ -286,7 +292,40 @@ impl GrundysGame {
             known,
             common,
             wanted,
+            marks: Vec::new(),
         }
+    }
+
+    /// [`GrundysGame::start`] for another game to finish: the same values below the heap,
+    /// computed by another copy (a driver's other thread), whose [`GrundysGame::finish`]
+    /// takes this heap's table with it (the bytes below the values' next power of two: 512
+    /// for Grundy's game to 2^28). This game does not finish it, and may start heaps of any
+    /// other run next.
+    ///
+    /// ```
+    /// use grundy::grundys_game::GrundysGame;
+    /// let mut game = GrundysGame::new();
+    /// game.extend_to(2000);
+    /// let mut copy = game.clone();
+    /// // The copy starts heaps 2016..2032 while `game` computes 2000..2016.
+    /// let started: Vec<_> = (2016..2032).map(|n| copy.start_apart(n)).collect();
+    /// game.extend_to(2016);
+    /// for s in started {
+    ///     game.finish(s);
+    /// }
+    /// let mut reference = GrundysGame::new();
+    /// reference.extend_to(2032);
+    /// assert_eq!(game.values(), reference.values());
+    /// ```
+    ///
+    /// # Panics
+    /// As [`GrundysGame::start`].
+    pub fn start_apart(&mut self, heap: usize) -> Started {
+        let mut started = self.start(heap);
+        self.open -= 1;
+        let lane = heap - self.block;
+        started.marks = self.lanes[lane][..self.dirty.max(1)].to_vec();
+        started
     }
 
     /// Appends the value of the next heap, computed elsewhere (by the other thread of a
@@ -324,12 +363,21 @@ impl GrundysGame {
             n,
             "finish needs the values below the heap started, and not its own"
         );
-        assert!(
-            self.open > 0 && self.block <= n && n < self.block + LANES,
-            "finish: a heap not of the run started last"
-        );
-        self.open -= 1;
-        let lane = n - self.block;
+        let lane = if started.marks.is_empty() {
+            assert!(
+                self.open > 0 && self.block <= n && n < self.block + LANES,
+                "finish: a heap not of the run started last"
+            );
+            self.open -= 1;
+            n - self.block
+        } else {
+            // Started by another game: its table comes with it, into the spare one.
+            let spare = &mut self.lanes[LANES];
+            let clear = self.dirty.max(started.marks.len());
+            spare[..clear].iter_mut().for_each(|m| *m = 0);
+            spare[..started.marks.len()].copy_from_slice(&started.marks);
+            LANES
+        };
         let mut left = started.wanted;
         let g = &self.values[..];
         let table = &mut self.lanes[lane];
@@ -347,6 +395,10 @@ impl GrundysGame {
         let value = left.iter().map(|&v| usize::from(v)).min().unwrap_or(common);
         left.clear();
         self.pool.push(left);
+        if lane == LANES {
+            let clear = self.dirty.max(started.marks.len());
+            self.lanes[LANES][..clear].iter_mut().for_each(|m| *m = 0);
+        }
         self.push_value(value);
         value as u16
     }
@@ -493,6 +545,9 @@ pub struct Started {
     common: usize,
     /// The rare values below `common` that no split known then makes.
     wanted: Vec<u16>,
+    /// For a heap started by another game ([`GrundysGame::start_apart`]), its table (else
+    /// empty: the table is in the game's own).
+    marks: Vec<u8>,
 }
 
 impl Started {
@@ -606,6 +661,40 @@ mod tests {
             let run = [LANES, 1, 2, 7, 8, 16][i % 6];
             let got = alternating(prefix, len, run);
             assert_eq!(got, &expected[..len], "prefix {} run {}", prefix, run);
+        }
+    }
+
+    #[test]
+    fn runs_started_apart_and_finished_by_another_game_match_the_naive_mex() {
+        // A driver's main game computes the runs of 16 heaps itself, or finishes those a
+        // copy started apart, when the copy was ahead in time (chosen at random here); the
+        // copy is told every value.
+        let expected = naive(1 << 15);
+        let mut rng = testkit::Rng::new(7);
+        for prefix in [0usize, 5, 100, 2048, 9999] {
+            let mut main = GrundysGame::new();
+            main.extend_to(prefix);
+            let mut copy = main.clone();
+            let mut from = prefix;
+            while from < 1 << 15 {
+                let to = (from + LANES).min(1 << 15);
+                if from >= prefix + LANES && rng.below(3) != 0 {
+                    // The copy knows the values below the run before this one.
+                    let known = from - LANES;
+                    for &v in &main.values()[copy.values().len()..known] {
+                        copy.push_known(v);
+                    }
+                    let started: Vec<Started> = (from..to).map(|n| copy.start_apart(n)).collect();
+                    main.extend_to(from);
+                    for s in started {
+                        main.finish(s);
+                    }
+                } else {
+                    main.extend_to(to);
+                }
+                from = to;
+            }
+            assert_eq!(main.values(), &expected[..], "prefix {}", prefix);
         }
     }
 
