@@ -1,15 +1,19 @@
-//! Two cores for Grundy's game: the threads take runs of [`RUN`] (16) heaps in turn. Heap n's
-//! splits need every value below n, but only the splits with a small part need the last
-//! values: a thread starts each heap of its run (`GrundysGame::start`: every split whose parts
-//! are known, the rare candidates and their search) while the other thread computes the run
-//! below, then takes those values and finishes its heaps from the few splits left out
-//! (`GrundysGame::finish`), one hand-over a run rather than a heap. Each thread keeps its own
-//! copy of the game (its values, rare heaps and bit planes), told the other's values as they
-//! come; the values pass through one atomic slot a heap. The library stays single-threaded;
-//! this is the driver.
+//! Two cores for Grundy's game. Heap n's splits need every value below n, but only the
+//! splits with a small part need the last values, so a heap can be started early
+//! (`GrundysGame::start_apart`: every split whose parts are known, the rare candidates and
+//! their search) and finished once the values below it are known (`GrundysGame::finish`: the
+//! few splits left out). The main thread computes the runs of [`RUN`] (16) heaps in order: the
+//! even ones whole, the odd ones finished from a helper's start. The helper, with its own
+//! copy of the game, starts each odd run while the main thread computes the even one before
+//! it, from the values below that one. The main thread waits for a run only while the helper
+//! is on it and at most half its own last run's time, then computes the run itself: on a
+//! loaded machine, where the helper gets no core, two threads cost little. The library stays
+//! single-threaded; this is the driver.
 
 use grundy::grundys_game::GrundysGame;
-use std::sync::atomic::{AtomicU16, Ordering};
+use grundy::grundys_game::Started;
+use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Steps shorter than this, or from fewer values, stay on one thread (two threads' start and
@@ -65,8 +69,8 @@ impl TwoThreads {
     }
 
     /// The threads the next step long enough for two uses: two until both ways are
-    /// measured, then the faster (heaps a second of wall time in its last step: two threads
-    /// need both cores at once, and on a loaded machine one thread is often faster), the
+    /// measured, then the faster (heaps a second of wall time in its last step: on a loaded
+    /// machine the helper gets little of a core, and its copy of the game costs some), the
     /// other every fourth step to measure it again.
     fn threads_for_next_step(&mut self) -> usize {
         self.steps += 1;
@@ -126,44 +130,116 @@ impl TwoThreads {
         other.reserve(n - len);
         self.last = 2;
         let slots: Vec<AtomicU16> = (len..n).map(|_| AtomicU16::new(EMPTY)).collect();
-        let slots = Slots {
+        let runs = (n - len).div_ceil(RUN);
+        let handed: Vec<Mutex<Option<Vec<Started>>>> =
+            (0..runs).map(|_| Mutex::new(None)).collect();
+        let shared = Shared {
             from: len,
+            stop: n,
             slots: &slots,
+            done: AtomicUsize::new(len),
+            working: AtomicUsize::new(usize::MAX),
+            handed: &handed,
         };
         let game = &mut self.game;
         std::thread::scope(|scope| {
-            let helper = scope.spawn(|| every_other_run(&mut other, len + RUN, n, &slots));
-            every_other_run(game, len, n, &slots);
-            helper.join().expect("the second thread does not panic");
+            scope.spawn(|| helper(&mut other, &shared));
+            main_thread(game, &shared);
         });
+        // The helper ends once every value is there; it is told the last ones here.
+        while other.values().len() < n {
+            let next = other.values().len();
+            other.push_known(self.game.values()[next]);
+        }
         debug_assert_eq!(self.game.values(), other.values());
         self.other = Some(other);
         self.rates[1] = Some((n - len) as f64 / clock.elapsed().as_secs_f64());
     }
 }
 
-/// The values of heaps `from..` as they are computed, one atomic slot a heap.
-struct Slots<'a> {
+/// What the two threads share in a step: the main thread's values (one atomic slot a heap)
+/// and how far it is, and the runs the helper started for it.
+struct Shared<'a> {
     from: usize,
+    stop: usize,
     slots: &'a [AtomicU16],
+    /// The values the main thread has computed (all those below).
+    done: AtomicUsize,
+    /// The run the helper is starting (`usize::MAX`: none).
+    working: AtomicUsize,
+    /// `handed[k]`: the heaps of run k (heaps from + k·RUN..) started by the helper.
+    handed: &'a [Mutex<Option<Vec<Started>>>],
 }
 
-impl Slots<'_> {
+impl Shared<'_> {
     fn put(&self, heap: usize, value: u16) {
         self.slots[heap - self.from].store(value, Ordering::Release);
+        self.done.store(heap + 1, Ordering::Release);
     }
+}
 
-    /// The value of `heap`, once the other thread has put it: spins a while (a run of the
-    /// other thread is some microseconds), then yields the core between looks. (Sleeping
-    /// until woken was measured worse: under a load of 8 on 2 cores, 110 to 129 s against 32 s
-    /// for 2^22 heaps; each wake-up waits for the scheduler.)
-    fn wait(&self, heap: usize) -> u16 {
-        let slot = &self.slots[heap - self.from];
+/// The main thread: the runs of [`RUN`] heaps in order, the even ones (from the step's
+/// first) computed whole, the odd ones finished from the helper's start. For an odd run it
+/// waits for the helper only while the helper is on it, and at most half the time its last
+/// run took; then it computes the run itself (the helper's start is dropped).
+fn main_thread(game: &mut GrundysGame, shared: &Shared<'_>) {
+    let mut from = shared.from;
+    let mut own = std::time::Duration::from_micros(50);
+    while from < shared.stop {
+        let to = (from + RUN).min(shared.stop);
+        let run = (from - shared.from) / RUN;
+        let mut handed = None;
+        if run % 2 == 1 {
+            let clock = Instant::now();
+            loop {
+                handed = shared.handed[run].lock().expect("no panic holds it").take();
+                if handed.is_some()
+                    || shared.working.load(Ordering::Acquire) != run
+                    || clock.elapsed() > own / 2
+                {
+                    break;
+                }
+                std::hint::spin_loop();
+            }
+        }
+        match handed {
+            Some(started) => {
+                for s in started {
+                    let heap = s.heap();
+                    let value = game.finish(s);
+                    shared.put(heap, value);
+                }
+            }
+            None => {
+                let clock = Instant::now();
+                for heap in from..to {
+                    game.extend_to(heap + 1);
+                    shared.put(heap, game.values()[heap]);
+                }
+                own = clock.elapsed();
+            }
+        }
+        from = to;
+    }
+}
+
+/// The helper: starts (apart) each odd run once the main thread is in the run before it,
+/// from the values below that one, and hands it over. It waits for the main thread (spinning
+/// a little, then yielding its core), never the other way round for long.
+fn helper(game: &mut GrundysGame, shared: &Shared<'_>) {
+    let mut run = 1;
+    loop {
+        let from = shared.from + run * RUN;
+        if from >= shared.stop {
+            return;
+        }
+        let known = from - RUN;
+        // Wait until the main thread is in run − 1, then skip the runs it is past.
         let mut spins = 0u32;
-        loop {
-            let value = slot.load(Ordering::Acquire);
-            if value != EMPTY {
-                return value;
+        let done = loop {
+            let done = shared.done.load(Ordering::Acquire);
+            if done >= known {
+                break done;
             }
             spins += 1;
             if spins < SPINS {
@@ -171,45 +247,26 @@ impl Slots<'_> {
             } else {
                 std::thread::yield_now();
             }
+        };
+        if done > from {
+            run += 2;
+            continue;
         }
-    }
-}
-
-/// Looks at a slot before a thread waiting for it yields its core between looks.
-const SPINS: u32 = 4000;
-
-/// Computes the runs of [`RUN`] heaps from `first`, `first + 2·RUN`, … below `stop` in
-/// `game` (which holds the values below `first − RUN`, or below `first` for the first run of
-/// the step), taking the others from `slots`, and ends with every value below `stop`.
-fn every_other_run(game: &mut GrundysGame, first: usize, stop: usize, slots: &Slots<'_>) {
-    let mut from = first;
-    if from == game.values().len() && from < stop {
-        let to = (from + RUN).min(stop);
-        game.extend_to(to);
-        for heap in from..to {
-            slots.put(heap, game.values()[heap]);
-        }
-        from += 2 * RUN;
-    }
-    let mut started = Vec::with_capacity(RUN);
-    while from < stop {
-        let to = (from + RUN).min(stop);
-        started.extend((from..to).map(|heap| game.start(heap)));
-        while game.values().len() < from {
+        shared.working.store(run, Ordering::Release);
+        while game.values().len() < known {
             let next = game.values().len();
-            game.push_known(slots.wait(next));
+            game.push_known(shared.slots[next - shared.from].load(Ordering::Acquire));
         }
-        for s in started.drain(..) {
-            let heap = s.heap();
-            slots.put(heap, game.finish(s));
-        }
-        from += 2 * RUN;
-    }
-    while game.values().len() < stop {
-        let next = game.values().len();
-        game.push_known(slots.wait(next));
+        let to = (from + RUN).min(shared.stop);
+        let started: Vec<Started> = (from..to).map(|heap| game.start_apart(heap)).collect();
+        *shared.handed[run].lock().expect("no panic holds it") = Some(started);
+        shared.working.store(usize::MAX, Ordering::Release);
+        run += 2;
     }
 }
+
+/// Looks at the main thread's progress before the helper yields its core between looks.
+const SPINS: u32 = 4000;
 
 #[cfg(test)]
 mod tests {

@@ -83,12 +83,12 @@ enum GameArg {
         /// The memory the run may use, e.g. 4G (default: the memory available).
         #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
         memory: Option<u64>,
-        /// Threads (1 or 2 are used: runs of 16 heaps in turn, each thread with its own copy
-        /// of the game, so two take twice the memory; a step where one thread was measured
-        /// faster, as on a loaded machine, runs on one). Default 1: two threads need both
-        /// cores at once.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-        threads: u32,
+        /// Threads (1 or 2 are used: a helper with its own copy of the game starts every
+        /// other run of 16 heaps, so two take twice the memory, and one when two copies do not
+        /// fit; a step where one thread was measured faster runs on one; default: the cores
+        /// available).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
     },
     /// Find the pattern in values read as whitespace-separated integers (`key: value` lines
     /// skipped, a `values:` line read): period, preperiod, saltus, P-positions, and the rule
@@ -270,7 +270,10 @@ fn run() -> Result<(), String> {
         } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let threads = threads as usize;
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |n| n as usize,
+            );
             analysis::analyzer::grundys_game(
                 upto,
                 values,
