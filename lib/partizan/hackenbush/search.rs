@@ -39,6 +39,15 @@ pub(super) const FORMS_PER_POSITION: usize = 4;
 /// Forms a search may add whatever its budget (so a small budget is about blocks).
 pub(super) const FORMS_SLACK: usize = 4096;
 
+/// The comparisons of forms ([`Games::comparisons`]) a search may make for each block of its
+/// budget: where large values hang, comparing them is most of the work (a block valued
+/// cheaply makes 2 to 4; on sparse pictures of 25 edges and 13 vertices blocks made 60 to
+/// 110, and a refusal after 25,000 blocks cost 1 to 2 s of CPU; docs/analyzer.md).
+pub(super) const COMPARISONS_PER_POSITION: usize = 8;
+
+/// Comparisons a search may make whatever its budget.
+pub(super) const COMPARISONS_SLACK: usize = 16384;
+
 /// The most vertices of a component searched: one more than its at most 64 edges (it is
 /// connected).
 const MAX_VERTICES: usize = 65;
@@ -72,13 +81,23 @@ pub(super) struct Search {
     /// The most forms the arena may hold: the search stops there too, as large canonical
     /// forms make a position dear ([`FORMS_PER_POSITION`] a position of the budget).
     forms: usize,
+    /// The most comparisons the arena may have made: the search stops there too
+    /// ([`COMPARISONS_PER_POSITION`] a position of the budget).
+    comparisons: usize,
 }
 
 impl Search {
     /// A search over the component with these edges (at most 64), valuing at most `budget`
-    /// blocks and making at most [`FORMS_PER_POSITION`] forms a block of the budget (plus
-    /// [`FORMS_SLACK`]) beyond the `forms` the arena holds already.
-    pub(super) fn new(edges: &[(usize, usize, Color)], budget: usize, forms: usize) -> Self {
+    /// blocks, making at most [`FORMS_PER_POSITION`] forms a block of the budget (plus
+    /// [`FORMS_SLACK`]) beyond the `forms` the arena holds already, and at most
+    /// [`COMPARISONS_PER_POSITION`] comparisons a block (plus [`COMPARISONS_SLACK`]) beyond
+    /// the `comparisons` it has made already.
+    pub(super) fn new(
+        edges: &[(usize, usize, Color)],
+        budget: usize,
+        forms: usize,
+        comparisons: usize,
+    ) -> Self {
         let mut number: HashMap<usize, usize> = HashMap::new();
         number.insert(0, 0);
         let mut ends = Vec::with_capacity(edges.len());
@@ -135,6 +154,10 @@ impl Search {
                 .saturating_mul(FORMS_PER_POSITION)
                 .saturating_add(FORMS_SLACK)
                 .saturating_add(forms),
+            comparisons: budget
+                .saturating_mul(COMPARISONS_PER_POSITION)
+                .saturating_add(COMPARISONS_SLACK)
+                .saturating_add(comparisons),
         }
     }
 
@@ -391,7 +414,10 @@ impl Search {
             return Some(known);
         }
         self.states += 1;
-        if self.states > self.budget || games.len() > self.forms {
+        if self.states > self.budget
+            || games.len() > self.forms
+            || games.comparisons() > self.comparisons
+        {
             return None;
         }
         let zero = games.zero();

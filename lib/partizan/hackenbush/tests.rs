@@ -499,15 +499,46 @@ fn the_budget_counts_forms_too() {
     games.number(Dyadic::integer(5000));
     assert!(games.len() > 4 * 10 + 4096);
     assert_eq!(
-        search::Search::new(&triangle, 10, 0).value(&mut games),
+        search::Search::new(&triangle, 10, 0, games.comparisons()).value(&mut games),
         None
     );
     let held = games.len();
-    let g = search::Search::new(&triangle, 10, held).value(&mut games);
+    let g = search::Search::new(&triangle, 10, held, games.comparisons()).value(&mut games);
     let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
     assert_eq!(g, Some(expected));
     // With a budget of 1000 positions it may add 8096 forms: it answers.
-    assert!(search::Search::new(&triangle, 1000, 0)
+    assert!(search::Search::new(&triangle, 1000, 0, games.comparisons())
         .value(&mut games)
         .is_some());
+}
+
+#[test]
+fn the_budget_counts_comparisons_too() {
+    // A search may make 8 comparisons a position of its budget, plus 16384: told the arena
+    // had made none while it has made more, a search of budget 10 stops at once; told the
+    // truth, it answers with the value the picture has.
+    let triangle = [
+        (0, 1, Color::Green),
+        (1, 2, Color::Blue),
+        (2, 0, Color::Red),
+    ];
+    let mut games = Games::new();
+    let numbers: Vec<GameId> = (0..200).map(|k| games.number(Dyadic::integer(k))).collect();
+    for &a in &numbers {
+        for &b in &numbers {
+            games.le(a, b);
+        }
+    }
+    let made = games.comparisons();
+    assert!(made > 8 * 10 + 16384);
+    let held = games.len();
+    assert_eq!(
+        search::Search::new(&triangle, 10, held, 0).value(&mut games),
+        None
+    );
+    // Just under the limit: told it had made all but 8 * 10 + 16384 of them, it answers.
+    let under = made - (8 * 10 + 16384);
+    let g = search::Search::new(&triangle, 10, held, under).value(&mut games);
+    let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
+    assert_eq!(g, Some(expected));
 }
