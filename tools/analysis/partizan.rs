@@ -39,7 +39,7 @@ pub const MAX_MIXED_TREE: usize = 2000;
 /// (plus 16384), which is where large hanging forms make a position dear. A position costs
 /// 2 to 8 µs of CPU within those, so a refusal comes within half a second (docs/analyzer.md
 /// measures what answers and what is refused).
-pub const MAX_POSITIONS: usize = 100_000;
+pub const MAX_POSITIONS: usize = 60_000;
 /// Pictures of at most this many edges are searched to the end, never refused: a literal
 /// search of their 2^20 sets of standing edges answers too, so they are within reach
 /// (docs/analyzer.md: up to 20 s of CPU and 1 GB on the densest).

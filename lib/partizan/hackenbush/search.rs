@@ -424,11 +424,15 @@ impl Search {
         let listed = self.hangings[hanging as usize].clone();
         let mut left = Vec::new();
         let mut right = Vec::new();
+        let twins = self.twins(root, block, &listed);
         let mut edges = block;
         while edges != 0 {
             let i = edges.trailing_zeros() as usize;
             // Cutting any edge of a class leads to the same position: cut its lowest only.
             edges &= !self.class[i];
+            if self.twin_is_lower(i, block, &twins) {
+                continue;
+            }
             let color = self.ends[i].2;
             let value = self.position(games, root, block & !(1 << i), hanging)?;
             if color.cuttable_by(true) {
@@ -468,6 +472,92 @@ impl Search {
         Some(value)
     }
 }
+
+impl Search {
+    /// Pairs of twin vertices of a block: two vertices other than the root with the same
+    /// value hanging and, to every other vertex, as many edges of each colour. Exchanging
+    /// them maps the block with its hanging values onto itself, so cutting an edge and
+    /// cutting its image lead to positions of one value. Only blocks of at most
+    /// [`TWIN_VERTICES`] vertices are looked at (the check is quadratic in them).
+    fn twins(&self, root: usize, block: u64, listed: &[(usize, GameId)]) -> Vec<(usize, usize)> {
+        let mut names = [usize::MAX; TWIN_VERTICES];
+        let mut index = [u8::MAX; MAX_VERTICES];
+        let mut count = 0;
+        let mut edges = block;
+        while edges != 0 {
+            let (a, b, _) = self.ends[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            for v in [a, b] {
+                if index[v] == u8::MAX {
+                    if count == TWIN_VERTICES {
+                        return Vec::new();
+                    }
+                    index[v] = count as u8;
+                    names[count] = v;
+                    count += 1;
+                }
+            }
+        }
+        // Edges of each colour between each two vertices of the block.
+        let mut between = [[[0u8; 3]; TWIN_VERTICES]; TWIN_VERTICES];
+        let mut edges = block;
+        while edges != 0 {
+            let (a, b, color) = self.ends[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            let (x, y, c) = (index[a] as usize, index[b] as usize, color as usize);
+            between[x][y][c] += 1;
+            between[y][x][c] += 1;
+        }
+        let hung = |v: usize| listed.iter().find(|h| h.0 == v).map(|h| h.1);
+        let mut twins = Vec::new();
+        for u in 0..count {
+            for w in u + 1..count {
+                if names[u] == root || names[w] == root || hung(names[u]) != hung(names[w]) {
+                    continue;
+                }
+                if (0..count).all(|x| x == u || x == w || between[u][x] == between[w][x]) {
+                    twins.push((names[u], names[w]));
+                }
+            }
+        }
+        twins
+    }
+
+    /// Whether exchanging a pair of `twins` maps edge `i` (the lowest of its class in
+    /// `block`) onto a class whose lowest edge in `block` comes before it: that class's cut,
+    /// tried (or itself mapped lower), leads to a position of the same value.
+    fn twin_is_lower(&self, i: usize, block: u64, twins: &[(usize, usize)]) -> bool {
+        let (a, b, color) = self.ends[i];
+        twins.iter().any(|&(u, w)| {
+            let swap = |v: usize| {
+                if v == u {
+                    w
+                } else if v == w {
+                    u
+                } else {
+                    v
+                }
+            };
+            let (x, y) = (swap(a), swap(b));
+            if x.min(y) == a.min(b) && x.max(y) == a.max(b) {
+                return false;
+            }
+            let mut edges = block;
+            while edges != 0 {
+                let j = edges.trailing_zeros() as usize;
+                edges &= edges - 1;
+                let (p, q, c) = self.ends[j];
+                if c == color && p.min(q) == x.min(y) && p.max(q) == x.max(y) {
+                    return j < i;
+                }
+            }
+            false
+        })
+    }
+}
+
+/// The most vertices of a block checked for twins.
+const TWIN_VERTICES: usize = 12;
 
 /// An edge of colour `color` under a piece worth `above`: `{0 if Left may cut, e:H^L | 0 if
 /// Right may cut, e:H^R}` over `above`'s canonical options.

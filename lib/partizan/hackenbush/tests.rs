@@ -542,3 +542,69 @@ fn the_budget_counts_comparisons_too() {
     let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
     assert_eq!(g, Some(expected));
 }
+
+/// A picture with twins: a random picture on `base` vertices, then a copy of one of its
+/// vertices other than the ground (the copy joined to every other vertex by edges of the
+/// same colours, loops included), then a few edges between the two.
+fn twin_picture(rng: &mut Rng, colors: &[Color]) -> (usize, Vec<(usize, usize, Color)>) {
+    let base = rng.range(2, 4) as usize;
+    let mut edges: Vec<(usize, usize, Color)> = (0..rng.range(3, 7))
+        .map(|_| {
+            let a = rng.below(base as u64) as usize;
+            let b = rng.below(base as u64) as usize;
+            (a, b, *rng.pick(colors))
+        })
+        .collect();
+    let v = rng.range(1, base as u64 - 1) as usize;
+    let twin = base;
+    let copies: Vec<(usize, usize, Color)> = edges
+        .iter()
+        .filter(|e| e.0 == v || e.1 == v)
+        .map(|&(a, b, c)| {
+            let at = |x: usize| if x == v { twin } else { x };
+            (at(a), at(b), c)
+        })
+        .collect();
+    edges.extend(copies);
+    for _ in 0..rng.range(0, 2) {
+        edges.push((v, twin, *rng.pick(colors)));
+    }
+    (base + 1, edges)
+}
+
+#[test]
+fn twin_vertices_agree_with_minimax() {
+    // Exchangeable vertices let the search cut one edge of each pair of twins: all three
+    // colours by the outcome class, Blue-Red by G - x, each also beside a grown picture
+    // (a sum).
+    let mut rng = Rng::new(85);
+    for round in 0..150 {
+        let blue_red = round % 2 == 1;
+        let colors = if blue_red { &COLORS[..2] } else { &COLORS[..] };
+        let (n, edges) = twin_picture(&mut rng, colors);
+        if edges.len() > 16 {
+            continue;
+        }
+        let picture = Picture::new(n, &edges);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 1_000_000).unwrap();
+        if blue_red {
+            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
+            let both = minus_stalk(&edges, n, x);
+            assert_eq!(
+                Literal::new(&both).class(),
+                OutcomeClass::Previous,
+                "{:?} minus {}",
+                edges,
+                x
+            );
+        } else {
+            assert_eq!(
+                games.outcome(g),
+                Literal::new(&edges).class(),
+                "{:?}",
+                edges
+            );
+        }
+    }
+}
