@@ -311,7 +311,7 @@ impl Search {
         let mut depth = 1;
         let mut edge_stack = [0usize; 64];
         let mut stacked = 0;
-        while depth > 0 {
+        loop {
             let (v, via, rest) = frames[depth - 1];
             if rest != 0 {
                 let i = rest.trailing_zeros() as usize;
@@ -344,7 +344,8 @@ impl Search {
             low[parent] = low[parent].min(low[v]);
             if low[v] >= order[parent] {
                 let mut block = 0u64;
-                while stacked > 0 {
+                // The edge the search came by is on the stack: the block ends there.
+                loop {
                     stacked -= 1;
                     let e = edge_stack[stacked];
                     block |= 1 << e;
@@ -508,11 +509,21 @@ impl Search {
             between[x][y][c] += 1;
             between[y][x][c] += 1;
         }
-        let hung = |v: usize| listed.iter().find(|h| h.0 == v).map(|h| h.1);
+        // A quick sieve first: twins have the same value hanging and the same degree in
+        // each colour.
+        let mut sieve = [(None, [0u8; 3]); TWIN_VERTICES];
+        for (x, entry) in sieve.iter_mut().enumerate().take(count) {
+            entry.0 = listed.iter().find(|h| h.0 == names[x]).map(|h| h.1);
+            for row in &between[x][..count] {
+                for (degree, &edges) in entry.1.iter_mut().zip(row) {
+                    *degree += edges;
+                }
+            }
+        }
         let mut twins = Vec::new();
         for u in 0..count {
             for w in u + 1..count {
-                if names[u] == root || names[w] == root || hung(names[u]) != hung(names[w]) {
+                if names[u] == root || names[w] == root || sieve[u] != sieve[w] {
                     continue;
                 }
                 if (0..count).all(|x| x == u || x == w || between[u][x] == between[w][x]) {

@@ -506,6 +506,20 @@ fn the_budget_counts_forms_too() {
     let g = search::Search::new(&triangle, 10, held, games.comparisons()).value(&mut games);
     let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
     assert_eq!(g, Some(expected));
+    // At the limit exactly (told the arena held all but 4 * 10 + 4096 of its forms), it
+    // answers; one form more and it stops.
+    let held = games.len();
+    let at_limit = search::Search::new(&triangle, 10, held - (4 * 10 + 4096), games.comparisons())
+        .value(&mut games);
+    assert_eq!(at_limit, Some(expected));
+    let past = search::Search::new(
+        &triangle,
+        10,
+        held - (4 * 10 + 4096) - 1,
+        games.comparisons(),
+    )
+    .value(&mut games);
+    assert_eq!(past, None);
     // With a budget of 1000 positions it may add 8096 forms: it answers.
     assert!(search::Search::new(&triangle, 1000, 0, games.comparisons())
         .value(&mut games)
@@ -536,11 +550,15 @@ fn the_budget_counts_comparisons_too() {
         search::Search::new(&triangle, 10, held, 0).value(&mut games),
         None
     );
-    // Just under the limit: told it had made all but 8 * 10 + 16384 of them, it answers.
+    // At the limit exactly (told it had made all but 8 * 10 + 16384 of them), it answers;
+    // one comparison more and it stops.
     let under = made - (8 * 10 + 16384);
     let g = search::Search::new(&triangle, 10, held, under).value(&mut games);
     let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
     assert_eq!(g, Some(expected));
+    let made = games.comparisons();
+    let mut past = search::Search::new(&triangle, 10, games.len(), made - (8 * 10 + 16384) - 1);
+    assert_eq!(past.value(&mut games), None);
 }
 
 /// A picture with twins: a random picture on `base` vertices, then a copy of one of its
