@@ -267,8 +267,9 @@ impl Picture {
     /// [`TooLarge`] when a component with a cycle has more than `budget` positions, or when
     /// its search adds more than 4 canonical forms a position of the budget, plus 4096, to
     /// `games`, or makes more than 8 comparisons of forms a position, plus 16384
-    /// ([`Games::comparisons`]): large forms make a position dear, and the budget stands for
-    /// the work.
+    /// ([`Games::comparisons`]), or splits more than 2 positions a position of the budget,
+    /// plus 16, into blocks: large forms and many vertices make a position dear, and the
+    /// budget stands for the work.
     ///
     /// # Complexity
     /// Trees: linear in the edges plus the canonical forms' work. A component with a cycle

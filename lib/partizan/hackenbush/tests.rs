@@ -477,8 +477,10 @@ fn a_chain_of_blocks_searches_each_block_once() {
         base = b;
     }
     let mut games = Games::new();
-    // 128 positions: each triangle with the values the triangles above it can leave.
-    let whole = Picture::new(25, &edges).game(&mut games, 128);
+    // 128 positions (each triangle with the values the triangles above it can leave) and
+    // about 3 splits of a position into blocks each: a budget of 192 allows 2 splits a
+    // position plus 16 (400), and 36 edges have 2^36 sets.
+    let whole = Picture::new(25, &edges).game(&mut games, 192);
     // The first four triangles (12 edges) against the literal minimax.
     let four = Picture::new(9, &edges[..12]).game(&mut games, 128).unwrap();
     assert_eq!(games.outcome(four), Literal::new(&edges[..12]).class());
@@ -625,4 +627,25 @@ fn twin_vertices_agree_with_minimax() {
             );
         }
     }
+}
+
+#[test]
+fn the_budget_counts_splits_too() {
+    // A cycle of 40 edges on the ground is one block searched, but its search splits 41
+    // positions into blocks (the whole, then each cut, which leaves a path): a search may
+    // split 2 positions a position of its budget, plus 16, so a budget of 12 (40 splits) is
+    // refused although one block is searched, and 13 (42) answers.
+    let colors = [Color::Blue, Color::Red, Color::Green];
+    let ring: Vec<(usize, usize, Color)> =
+        (0..40).map(|i| (i, (i + 1) % 40, colors[i % 3])).collect();
+    let picture = Picture::new(40, &ring);
+    let mut games = Games::new();
+    assert!(picture.game(&mut games, 12).is_err());
+    let g = picture.game(&mut games, 13).unwrap();
+    assert_eq!(picture.game(&mut games, 1000), Ok(g));
+    // Against the minimax on a smaller ring the same way round.
+    let small: Vec<(usize, usize, Color)> =
+        (0..9).map(|i| (i, (i + 1) % 9, colors[i % 3])).collect();
+    let h = Picture::new(9, &small).game(&mut games, 5).unwrap();
+    assert_eq!(games.outcome(h), Literal::new(&small).class());
 }
