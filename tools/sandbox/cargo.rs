@@ -258,22 +258,34 @@ pub fn checked_release_args(members: &[String]) -> Vec<String> {
 /// the release build's, which this does not touch.
 pub const UNOPTIMISED_TESTS: [&str; 1] = ["problems"];
 
+/// The optimisation level of the other contest crates (the library, the judge, testkit) in the
+/// runner's test build: their tests run no slower at level 1 than at 3, while the library's
+/// harness, the largest compile of the test build, costs far less to build at it.
+pub const CHECKED_OPT_LEVEL: u8 = 1;
+
 /// [`checked_release_args`] for `members`, with [`UNOPTIMISED_TESTS`] among them built at
-/// `opt-level = 0`: the profile of the runner's test build of the contest crates.
+/// `opt-level = 0` and the others at [`CHECKED_OPT_LEVEL`]: the profile of the runner's test
+/// build of the contest crates.
 ///
 /// ```
 /// let members = ["grundy".to_string(), "problems".to_string()];
 /// let args = sandbox::cargo::test_build_args(&members);
 /// assert!(args.contains(&"profile.release.package.problems.opt-level=0".to_string()));
+/// assert!(args.contains(&"profile.release.package.grundy.opt-level=1".to_string()));
 /// assert!(!args.contains(&"profile.release.package.grundy.opt-level=0".to_string()));
 /// ```
 pub fn test_build_args(members: &[String]) -> Vec<String> {
     let mut args = checked_release_args(members);
-    for package in UNOPTIMISED_TESTS {
-        if members.iter().any(|m| m == package) {
-            args.push("--config".to_string());
-            args.push(format!("profile.release.package.{package}.opt-level=0"));
-        }
+    for member in members {
+        let level = if UNOPTIMISED_TESTS.contains(&member.as_str()) {
+            0
+        } else {
+            CHECKED_OPT_LEVEL
+        };
+        args.push("--config".to_string());
+        args.push(format!(
+            "profile.release.package.{member}.opt-level={level}"
+        ));
     }
     args
 }
