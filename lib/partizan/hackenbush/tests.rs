@@ -649,3 +649,28 @@ fn the_budget_counts_splits_too() {
     let h = Picture::new(9, &small).game(&mut games, 5).unwrap();
     assert_eq!(games.outcome(h), Literal::new(&small).class());
 }
+
+#[test]
+fn twins_save_positions() {
+    // Vertices 1 and 2 are twins (a blue edge to the ground and a green one to vertex 3
+    // each) in a block with a red edge between them; another pair of twins, 4 and 5, stands
+    // above on 3. Cutting 0-1 or 0-2 leaves the same picture turned over, so the search
+    // tries one of them: it needs fewer blocks than it would with both.
+    let edges = [
+        (0, 1, Color::Blue),
+        (0, 2, Color::Blue),
+        (1, 2, Color::Red),
+        (1, 3, Color::Green),
+        (2, 3, Color::Green),
+        (3, 4, Color::Red),
+        (3, 5, Color::Red),
+        (4, 5, Color::Blue),
+    ];
+    let picture = Picture::new(6, &edges);
+    let mut games = Games::new();
+    // 10 blocks with one cut a pair of images (17 with both).
+    assert!(picture.game(&mut games, 9).is_err());
+    let g = picture.game(&mut games, 10).unwrap();
+    assert_eq!(picture.game(&mut games, 1000), Ok(g));
+    assert_eq!(games.outcome(g), Literal::new(&edges).class());
+}
