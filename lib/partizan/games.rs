@@ -193,6 +193,27 @@ impl Games {
         self.nodes.len()
     }
 
+    /// The comparisons (`g <= h` for a pair of forms) worked out so far: each is memoised,
+    /// so this counts the work comparisons have cost, which grows with the size of the forms
+    /// compared (a search may stop on it, as [`crate::partizan::hackenbush`]'s does).
+    ///
+    /// ```
+    /// use grundy::partizan::games::Games;
+    /// let mut games = Games::new();
+    /// let before = games.comparisons();
+    /// let (up, star) = (games.up(), games.nimber(1));
+    /// let after_making = games.comparisons();
+    /// assert!(after_making >= before);
+    /// games.le(up, star);
+    /// let once = games.comparisons();
+    /// assert!(once > after_making);
+    /// games.le(up, star); // memoised: no new work
+    /// assert_eq!(games.comparisons(), once);
+    /// ```
+    pub fn comparisons(&self) -> usize {
+        self.le_memo.len()
+    }
+
     /// Always false: the arena holds 0 from the start.
     pub fn is_empty(&self) -> bool {
         false

@@ -35,10 +35,12 @@ pub const MAX_GRAPH_EDGES: usize = 30;
 pub const MAX_MIXED_TREE: usize = 2000;
 /// The most positions (blocks with the values hanging from them) searched in one component
 /// with a cycle in a picture of more than [`ALWAYS_SEARCHED`] edges; the search also stops
-/// after 4 canonical forms a position (plus 4096). A position costs 4 to 70 µs of CPU, the
-/// most where large forms hang, so a refusal comes within about a second
-/// (docs/analyzer.md measures what answers).
-pub const MAX_POSITIONS: usize = 25_000;
+/// after 4 canonical forms a position (plus 4096), 8 comparisons of forms a position (plus
+/// 16384) and 2 splits of a position into blocks a position (plus 16), which is where large
+/// hanging forms and many vertices make a position dear. Within those a refusal comes in
+/// about half a second of CPU at most (docs/analyzer.md measures what answers and what is
+/// refused).
+pub const MAX_POSITIONS: usize = 60_000;
 /// Pictures of at most this many edges are searched to the end, never refused: a literal
 /// search of their 2^20 sets of standing edges answers too, so they are within reach
 /// (docs/analyzer.md: up to 20 s of CPU and 1 GB on the densest).

@@ -266,7 +266,10 @@ impl Picture {
     /// # Errors
     /// [`TooLarge`] when a component with a cycle has more than `budget` positions, or when
     /// its search adds more than 4 canonical forms a position of the budget, plus 4096, to
-    /// `games` (large forms make a position dear, and the budget stands for the work).
+    /// `games`, or makes more than 8 comparisons of forms a position, plus 16384
+    /// ([`Games::comparisons`]), or splits more than 2 positions a position of the budget,
+    /// plus 16, into blocks: large forms and many vertices make a position dear, and the
+    /// budget stands for the work.
     ///
     /// # Complexity
     /// Trees: linear in the edges plus the canonical forms' work. A component with a cycle
@@ -354,7 +357,7 @@ impl Picture {
         if self.edges.len() > 64 {
             return Err(too_large);
         }
-        Search::new(&self.edges, budget, games.len())
+        Search::new(&self.edges, budget, games.len(), games.comparisons())
             .value(games)
             .ok_or(too_large)
     }

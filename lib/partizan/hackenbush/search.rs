@@ -39,6 +39,24 @@ pub(super) const FORMS_PER_POSITION: usize = 4;
 /// Forms a search may add whatever its budget (so a small budget is about blocks).
 pub(super) const FORMS_SLACK: usize = 4096;
 
+/// The comparisons of forms ([`Games::comparisons`]) a search may make for each block of its
+/// budget: where large values hang, comparing them is most of the work (a block valued
+/// cheaply makes 2 to 4; on sparse pictures of 25 edges and 13 vertices blocks made 60 to
+/// 110, and a refusal after 25,000 blocks cost 1 to 2 s of CPU; docs/analyzer.md).
+pub(super) const COMPARISONS_PER_POSITION: usize = 8;
+
+/// Comparisons a search may make whatever its budget.
+pub(super) const COMPARISONS_SLACK: usize = 16384;
+
+/// The positions a search may split into blocks (each O(e + v), a memo miss) for each block
+/// of its budget: on pictures of many vertices a block's cuts leave many positions to split
+/// (5 to 6 a block on 10 to 16 vertices against 1.2 on 3), and a refusal of 100,000 blocks
+/// of Blue-Red pictures there cost 1 to 1.5 s of CPU.
+pub(super) const SPLITS_PER_POSITION: usize = 2;
+
+/// Positions a search may split whatever its budget.
+pub(super) const SPLITS_SLACK: usize = 16;
+
 /// The most vertices of a component searched: one more than its at most 64 edges (it is
 /// connected).
 const MAX_VERTICES: usize = 65;
@@ -72,13 +90,27 @@ pub(super) struct Search {
     /// The most forms the arena may hold: the search stops there too, as large canonical
     /// forms make a position dear ([`FORMS_PER_POSITION`] a position of the budget).
     forms: usize,
+    /// The most comparisons the arena may have made: the search stops there too
+    /// ([`COMPARISONS_PER_POSITION`] a position of the budget).
+    comparisons: usize,
+    /// Positions split into blocks so far, and the most allowed ([`SPLITS_PER_POSITION`] a
+    /// position of the budget).
+    splits: usize,
+    max_splits: usize,
 }
 
 impl Search {
     /// A search over the component with these edges (at most 64), valuing at most `budget`
-    /// blocks and making at most [`FORMS_PER_POSITION`] forms a block of the budget (plus
-    /// [`FORMS_SLACK`]) beyond the `forms` the arena holds already.
-    pub(super) fn new(edges: &[(usize, usize, Color)], budget: usize, forms: usize) -> Self {
+    /// blocks, making at most [`FORMS_PER_POSITION`] forms a block of the budget (plus
+    /// [`FORMS_SLACK`]) beyond the `forms` the arena holds already, and at most
+    /// [`COMPARISONS_PER_POSITION`] comparisons a block (plus [`COMPARISONS_SLACK`]) beyond
+    /// the `comparisons` it has made already.
+    pub(super) fn new(
+        edges: &[(usize, usize, Color)],
+        budget: usize,
+        forms: usize,
+        comparisons: usize,
+    ) -> Self {
         let mut number: HashMap<usize, usize> = HashMap::new();
         number.insert(0, 0);
         let mut ends = Vec::with_capacity(edges.len());
@@ -135,6 +167,14 @@ impl Search {
                 .saturating_mul(FORMS_PER_POSITION)
                 .saturating_add(FORMS_SLACK)
                 .saturating_add(forms),
+            comparisons: budget
+                .saturating_mul(COMPARISONS_PER_POSITION)
+                .saturating_add(COMPARISONS_SLACK)
+                .saturating_add(comparisons),
+            splits: 0,
+            max_splits: budget
+                .saturating_mul(SPLITS_PER_POSITION)
+                .saturating_add(SPLITS_SLACK),
         }
     }
 
@@ -205,6 +245,10 @@ impl Search {
         let key = (root, self.canonical(standing), hanging);
         if let Some(&known) = self.positions.get(&key) {
             return Some(known);
+        }
+        self.splits += 1;
+        if self.splits > self.max_splits {
+            return None;
         }
         let zero = games.zero();
         let (reached, standing) = self.grounded(root, standing);
@@ -288,7 +332,7 @@ impl Search {
         let mut depth = 1;
         let mut edge_stack = [0usize; 64];
         let mut stacked = 0;
-        while depth > 0 {
+        loop {
             let (v, via, rest) = frames[depth - 1];
             if rest != 0 {
                 let i = rest.trailing_zeros() as usize;
@@ -321,7 +365,8 @@ impl Search {
             low[parent] = low[parent].min(low[v]);
             if low[v] >= order[parent] {
                 let mut block = 0u64;
-                while stacked > 0 {
+                // The edge the search came by is on the stack: the block ends there.
+                loop {
                     stacked -= 1;
                     let e = edge_stack[stacked];
                     block |= 1 << e;
@@ -391,18 +436,25 @@ impl Search {
             return Some(known);
         }
         self.states += 1;
-        if self.states > self.budget || games.len() > self.forms {
+        if self.states > self.budget
+            || games.len() > self.forms
+            || games.comparisons() > self.comparisons
+        {
             return None;
         }
         let zero = games.zero();
         let listed = self.hangings[hanging as usize].clone();
         let mut left = Vec::new();
         let mut right = Vec::new();
+        let twins = self.twins(root, block, &listed);
         let mut edges = block;
         while edges != 0 {
             let i = edges.trailing_zeros() as usize;
             // Cutting any edge of a class leads to the same position: cut its lowest only.
             edges &= !self.class[i];
+            if self.twin_is_lower(i, block, &twins) {
+                continue;
+            }
             let color = self.ends[i].2;
             let value = self.position(games, root, block & !(1 << i), hanging)?;
             if color.cuttable_by(true) {
@@ -442,6 +494,102 @@ impl Search {
         Some(value)
     }
 }
+
+impl Search {
+    /// Pairs of twin vertices of a block: two vertices other than the root with the same
+    /// value hanging and, to every other vertex, as many edges of each colour. Exchanging
+    /// them maps the block with its hanging values onto itself, so cutting an edge and
+    /// cutting its image lead to positions of one value. Only blocks of at most
+    /// [`TWIN_VERTICES`] vertices are looked at (the check is quadratic in them).
+    fn twins(&self, root: usize, block: u64, listed: &[(usize, GameId)]) -> Vec<(usize, usize)> {
+        let mut names = [usize::MAX; TWIN_VERTICES];
+        let mut index = [u8::MAX; MAX_VERTICES];
+        let mut count = 0;
+        let mut edges = block;
+        while edges != 0 {
+            let (a, b, _) = self.ends[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            for v in [a, b] {
+                if index[v] == u8::MAX {
+                    if count == TWIN_VERTICES {
+                        return Vec::new();
+                    }
+                    index[v] = count as u8;
+                    names[count] = v;
+                    count += 1;
+                }
+            }
+        }
+        // Edges of each colour between each two vertices of the block.
+        let mut between = [[[0u8; 3]; TWIN_VERTICES]; TWIN_VERTICES];
+        let mut edges = block;
+        while edges != 0 {
+            let (a, b, color) = self.ends[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            let (x, y, c) = (index[a] as usize, index[b] as usize, color as usize);
+            between[x][y][c] += 1;
+            between[y][x][c] += 1;
+        }
+        // A quick sieve first: twins have the same value hanging and the same degree in
+        // each colour.
+        let mut sieve = [(None, [0u8; 3]); TWIN_VERTICES];
+        for (x, entry) in sieve.iter_mut().enumerate().take(count) {
+            entry.0 = listed.iter().find(|h| h.0 == names[x]).map(|h| h.1);
+            for row in &between[x][..count] {
+                for (degree, &edges) in entry.1.iter_mut().zip(row) {
+                    *degree += edges;
+                }
+            }
+        }
+        let mut twins = Vec::new();
+        for u in 0..count {
+            for w in u + 1..count {
+                if names[u] == root || names[w] == root || sieve[u] != sieve[w] {
+                    continue;
+                }
+                if (0..count).all(|x| x == u || x == w || between[u][x] == between[w][x]) {
+                    twins.push((names[u], names[w]));
+                }
+            }
+        }
+        twins
+    }
+
+    /// Whether exchanging a pair of `twins` maps edge `i` (the lowest of its class in
+    /// `block`) onto a class whose lowest edge in `block` comes before it: that class's cut,
+    /// tried (or itself mapped lower), leads to a position of the same value.
+    fn twin_is_lower(&self, i: usize, block: u64, twins: &[(usize, usize)]) -> bool {
+        let (a, b, color) = self.ends[i];
+        twins.iter().any(|&(u, w)| {
+            let swap = |v: usize| {
+                if v == u {
+                    w
+                } else if v == w {
+                    u
+                } else {
+                    v
+                }
+            };
+            let (x, y) = (swap(a), swap(b));
+            if x.min(y) == a.min(b) && x.max(y) == a.max(b) {
+                return false;
+            }
+            let mut edges = block;
+            while edges != 0 {
+                let j = edges.trailing_zeros() as usize;
+                edges &= edges - 1;
+                let (p, q, c) = self.ends[j];
+                if c == color && p.min(q) == x.min(y) && p.max(q) == x.max(y) {
+                    return j < i;
+                }
+            }
+            false
+        })
+    }
+}
+
+/// The most vertices of a block checked for twins.
+const TWIN_VERTICES: usize = 12;
 
 /// An edge of colour `color` under a piece worth `above`: `{0 if Left may cut, e:H^L | 0 if
 /// Right may cut, e:H^R}` over `above`'s canonical options.

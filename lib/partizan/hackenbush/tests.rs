@@ -477,8 +477,10 @@ fn a_chain_of_blocks_searches_each_block_once() {
         base = b;
     }
     let mut games = Games::new();
-    // 128 positions: each triangle with the values the triangles above it can leave.
-    let whole = Picture::new(25, &edges).game(&mut games, 128);
+    // 128 positions (each triangle with the values the triangles above it can leave) and
+    // about 3 splits of a position into blocks each: a budget of 192 allows 2 splits a
+    // position plus 16 (400), and 36 edges have 2^36 sets.
+    let whole = Picture::new(25, &edges).game(&mut games, 192);
     // The first four triangles (12 edges) against the literal minimax.
     let four = Picture::new(9, &edges[..12]).game(&mut games, 128).unwrap();
     assert_eq!(games.outcome(four), Literal::new(&edges[..12]).class());
@@ -499,15 +501,176 @@ fn the_budget_counts_forms_too() {
     games.number(Dyadic::integer(5000));
     assert!(games.len() > 4 * 10 + 4096);
     assert_eq!(
-        search::Search::new(&triangle, 10, 0).value(&mut games),
+        search::Search::new(&triangle, 10, 0, games.comparisons()).value(&mut games),
         None
     );
     let held = games.len();
-    let g = search::Search::new(&triangle, 10, held).value(&mut games);
+    let g = search::Search::new(&triangle, 10, held, games.comparisons()).value(&mut games);
     let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
     assert_eq!(g, Some(expected));
+    // At the limit exactly (told the arena held all but 4 * 10 + 4096 of its forms), it
+    // answers; one form more and it stops.
+    let held = games.len();
+    let at_limit = search::Search::new(&triangle, 10, held - (4 * 10 + 4096), games.comparisons())
+        .value(&mut games);
+    assert_eq!(at_limit, Some(expected));
+    let past = search::Search::new(
+        &triangle,
+        10,
+        held - (4 * 10 + 4096) - 1,
+        games.comparisons(),
+    )
+    .value(&mut games);
+    assert_eq!(past, None);
     // With a budget of 1000 positions it may add 8096 forms: it answers.
-    assert!(search::Search::new(&triangle, 1000, 0)
+    assert!(search::Search::new(&triangle, 1000, 0, games.comparisons())
         .value(&mut games)
         .is_some());
+}
+
+#[test]
+fn the_budget_counts_comparisons_too() {
+    // A search may make 8 comparisons a position of its budget, plus 16384: told the arena
+    // had made none while it has made more, a search of budget 10 stops at once; told the
+    // truth, it answers with the value the picture has.
+    let triangle = [
+        (0, 1, Color::Green),
+        (1, 2, Color::Blue),
+        (2, 0, Color::Red),
+    ];
+    let mut games = Games::new();
+    let numbers: Vec<GameId> = (0..200).map(|k| games.number(Dyadic::integer(k))).collect();
+    for &a in &numbers {
+        for &b in &numbers {
+            games.le(a, b);
+        }
+    }
+    let made = games.comparisons();
+    assert!(made > 8 * 10 + 16384);
+    let held = games.len();
+    assert_eq!(
+        search::Search::new(&triangle, 10, held, 0).value(&mut games),
+        None
+    );
+    // At the limit exactly (told it had made all but 8 * 10 + 16384 of them), it answers;
+    // one comparison more and it stops.
+    let under = made - (8 * 10 + 16384);
+    let g = search::Search::new(&triangle, 10, held, under).value(&mut games);
+    let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
+    assert_eq!(g, Some(expected));
+    let made = games.comparisons();
+    let mut past = search::Search::new(&triangle, 10, games.len(), made - (8 * 10 + 16384) - 1);
+    assert_eq!(past.value(&mut games), None);
+}
+
+/// A picture with twins: a random picture on `base` vertices, then a copy of one of its
+/// vertices other than the ground (the copy joined to every other vertex by edges of the
+/// same colours, loops included), then a few edges between the two.
+fn twin_picture(rng: &mut Rng, colors: &[Color]) -> (usize, Vec<(usize, usize, Color)>) {
+    let base = rng.range(2, 4) as usize;
+    let mut edges: Vec<(usize, usize, Color)> = (0..rng.range(3, 7))
+        .map(|_| {
+            let a = rng.below(base as u64) as usize;
+            let b = rng.below(base as u64) as usize;
+            (a, b, *rng.pick(colors))
+        })
+        .collect();
+    let v = rng.range(1, base as u64 - 1) as usize;
+    let twin = base;
+    let copies: Vec<(usize, usize, Color)> = edges
+        .iter()
+        .filter(|e| e.0 == v || e.1 == v)
+        .map(|&(a, b, c)| {
+            let at = |x: usize| if x == v { twin } else { x };
+            (at(a), at(b), c)
+        })
+        .collect();
+    edges.extend(copies);
+    for _ in 0..rng.range(0, 2) {
+        edges.push((v, twin, *rng.pick(colors)));
+    }
+    (base + 1, edges)
+}
+
+#[test]
+fn twin_vertices_agree_with_minimax() {
+    // Exchangeable vertices let the search cut one edge of each pair of twins: all three
+    // colours by the outcome class, Blue-Red by G - x, each also beside a grown picture
+    // (a sum).
+    let mut rng = Rng::new(85);
+    for round in 0..150 {
+        let blue_red = round % 2 == 1;
+        let colors = if blue_red { &COLORS[..2] } else { &COLORS[..] };
+        let (n, edges) = twin_picture(&mut rng, colors);
+        if edges.len() > 16 {
+            continue;
+        }
+        let picture = Picture::new(n, &edges);
+        let mut games = Games::new();
+        let g = picture.game(&mut games, 1_000_000).unwrap();
+        if blue_red {
+            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
+            let both = minus_stalk(&edges, n, x);
+            assert_eq!(
+                Literal::new(&both).class(),
+                OutcomeClass::Previous,
+                "{:?} minus {}",
+                edges,
+                x
+            );
+        } else {
+            assert_eq!(
+                games.outcome(g),
+                Literal::new(&edges).class(),
+                "{:?}",
+                edges
+            );
+        }
+    }
+}
+
+#[test]
+fn the_budget_counts_splits_too() {
+    // A cycle of 40 edges on the ground is one block searched, but its search splits 41
+    // positions into blocks (the whole, then each cut, which leaves a path): a search may
+    // split 2 positions a position of its budget, plus 16, so a budget of 12 (40 splits) is
+    // refused although one block is searched, and 13 (42) answers.
+    let colors = [Color::Blue, Color::Red, Color::Green];
+    let ring: Vec<(usize, usize, Color)> =
+        (0..40).map(|i| (i, (i + 1) % 40, colors[i % 3])).collect();
+    let picture = Picture::new(40, &ring);
+    let mut games = Games::new();
+    assert!(picture.game(&mut games, 12).is_err());
+    let g = picture.game(&mut games, 13).unwrap();
+    assert_eq!(picture.game(&mut games, 1000), Ok(g));
+    // Against the minimax on a smaller ring the same way round.
+    let small: Vec<(usize, usize, Color)> =
+        (0..9).map(|i| (i, (i + 1) % 9, colors[i % 3])).collect();
+    let h = Picture::new(9, &small).game(&mut games, 5).unwrap();
+    assert_eq!(games.outcome(h), Literal::new(&small).class());
+}
+
+#[test]
+fn twins_save_positions() {
+    // Vertices 1 and 2 are twins (a blue edge to the ground and a green one to vertex 3
+    // each) in a block with a red edge between them; another pair of twins, 4 and 5, stands
+    // above on 3. Cutting 0-1 or 0-2 leaves the same picture turned over, so the search
+    // tries one of them: it needs fewer blocks than it would with both.
+    let edges = [
+        (0, 1, Color::Blue),
+        (0, 2, Color::Blue),
+        (1, 2, Color::Red),
+        (1, 3, Color::Green),
+        (2, 3, Color::Green),
+        (3, 4, Color::Red),
+        (3, 5, Color::Red),
+        (4, 5, Color::Blue),
+    ];
+    let picture = Picture::new(6, &edges);
+    let mut games = Games::new();
+    // 10 blocks with one cut a pair of images (17 with both).
+    assert!(picture.game(&mut games, 9).is_err());
+    let g = picture.game(&mut games, 10).unwrap();
+    assert_eq!(picture.game(&mut games, 1000), Ok(g));
+    assert_eq!(games.outcome(g), Literal::new(&edges).class());
 }

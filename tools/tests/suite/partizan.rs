@@ -216,7 +216,7 @@ fn hackenbush_refuses_in_one_line() {
     let (status, _, err) = grundy(&["hackenbush"], dense);
     assert_eq!(status, 2);
     assert!(
-        err.contains("25 edges has more than 25000 positions"),
+        err.contains("25 edges has more than 60000 positions"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
