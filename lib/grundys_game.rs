@@ -101,6 +101,9 @@ pub struct GrundysGame {
 /// neighbouring values, read once for all of them.
 pub const LANES: usize = 16;
 
+/// Candidate vectors a game keeps for its next starts: one per heap it can hold open.
+const POOLED: usize = 2 * LANES;
+
 /// A heap's table in `lanes`: every 16-bit value and 64 bytes to spare, so that the tables do
 /// not start 64 KiB apart, which would put the same value of every heap in one set of the
 /// first-level cache.
@@ -394,7 +397,11 @@ impl GrundysGame {
         }
         let value = left.iter().map(|&v| usize::from(v)).min().unwrap_or(common);
         left.clear();
-        self.pool.push(left);
+        // Heaps started by another game bring their own vector: keep no more than the
+        // starts of one game can take back, or a driver's main game would hoard one a heap.
+        if self.pool.len() < POOLED {
+            self.pool.push(left);
+        }
         if lane == LANES {
             let clear = self.dirty.max(started.marks.len());
             self.lanes[LANES][..clear].iter_mut().for_each(|m| *m = 0);
@@ -696,6 +703,27 @@ mod tests {
             }
             assert_eq!(main.values(), &expected[..], "prefix {}", prefix);
         }
+    }
+
+    #[test]
+    fn a_game_finishing_heaps_started_apart_keeps_a_bounded_pool() {
+        // Each heap started by the copy brings its own candidate vector to the main game;
+        // the main game starts none, so without a bound its pool would keep one a heap.
+        let mut main = GrundysGame::new();
+        main.extend_to(64);
+        let mut copy = main.clone();
+        for from in (64..64 + 200 * LANES).step_by(LANES) {
+            let started: Vec<Started> = (from..from + LANES).map(|n| copy.start_apart(n)).collect();
+            for s in started {
+                let value = main.finish(s);
+                copy.push_known(value);
+            }
+            assert!(main.pool.len() <= POOLED, "{} pooled", main.pool.len());
+        }
+        assert_eq!(main.pool.len(), POOLED);
+        let mut reference = GrundysGame::new();
+        reference.extend_to(64 + 200 * LANES);
+        assert_eq!(main.values(), reference.values());
     }
 
     #[test]

@@ -217,6 +217,10 @@ fn main_thread(game: &mut GrundysGame, shared: &Shared<'_>) {
                     shared.put(heap, game.values()[heap]);
                 }
                 own = clock.elapsed();
+                // A start the helper hands over after this is not kept (it looks at `done`
+                // under the same lock), and one handed before is dropped here: a step holds
+                // no more than the run in hand.
+                shared.handed[run].lock().expect("no panic holds it").take();
             }
         }
         from = to;
@@ -259,7 +263,11 @@ fn helper(game: &mut GrundysGame, shared: &Shared<'_>) {
         }
         let to = (from + RUN).min(shared.stop);
         let started: Vec<Started> = (from..to).map(|heap| game.start_apart(heap)).collect();
-        *shared.handed[run].lock().expect("no panic holds it") = Some(started);
+        let mut slot = shared.handed[run].lock().expect("no panic holds it");
+        if shared.done.load(Ordering::Acquire) <= from {
+            *slot = Some(started);
+        }
+        drop(slot);
         shared.working.store(usize::MAX, Ordering::Release);
         run += 2;
     }
