@@ -2,8 +2,9 @@
 //! splits with a small part need the last values, so a heap can be started early
 //! (`GrundysGame::start_apart`: every split whose parts are known, the rare candidates and
 //! their search) and finished once the values below it are known (`GrundysGame::finish`: the
-//! few splits left out). The main thread computes the runs of [`RUN`] (16) heaps in order: the
-//! even ones whole, the odd ones finished from a helper's start. The helper, with its own
+//! few splits left out). The main thread computes the runs of 16 heaps (`RUN`, the
+//! library's `LANES`) in order: the even ones whole, the odd ones finished from a helper's
+//! start. The helper, with its own
 //! copy of the game, starts each odd run while the main thread computes the even one before
 //! it, from the values below that one. The main thread waits for a run only while the helper
 //! is on it and at most half its own last run's time, then computes the run itself: on a
@@ -102,7 +103,7 @@ impl TwoThreads {
     }
 
     /// Computes the values of heaps `0..n`, as one step: on one thread, or on two when
-    /// allowed, the step is long enough (from [`FEWEST`] values, [`FEWEST`] more), and two
+    /// allowed, the step is long enough (from 4,096 values, 4,096 more: `FEWEST`), and two
     /// were the faster in the last measured steps.
     pub fn extend_to(&mut self, n: usize) {
         let len = self.game.values().len();
