@@ -294,6 +294,27 @@ fn minus_stalk(
     all
 }
 
+/// `edges`' value (vertices `0..n`) agrees with the literal minimax: a Blue-Red picture's
+/// number x by G - x being a second-player win, any other picture by its outcome class.
+fn assert_agrees_with_minimax(n: usize, edges: &[(usize, usize, Color)], blue_red: bool) {
+    let picture = Picture::new(n, edges);
+    let mut games = Games::new();
+    let g = picture.game(&mut games, 1_000_000).unwrap();
+    if blue_red {
+        let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
+        let both = minus_stalk(edges, n, x);
+        assert_eq!(
+            Literal::new(&both).class(),
+            OutcomeClass::Previous,
+            "{:?} minus {}",
+            edges,
+            x
+        );
+    } else {
+        assert_eq!(games.outcome(g), Literal::new(edges).class(), "{:?}", edges);
+    }
+}
+
 #[test]
 fn parallel_bundles_agree_with_minimax() {
     // Many parallel edges on 2 or 3 vertices, so classes of 3 to 8 interchangeable edges
@@ -313,27 +334,7 @@ fn parallel_bundles_agree_with_minimax() {
                 (a, b, *rng.pick(colors))
             })
             .collect();
-        let picture = Picture::new(n, &edges);
-        let mut games = Games::new();
-        let g = picture.game(&mut games, 1_000_000).unwrap();
-        if round % 2 == 0 {
-            assert_eq!(
-                games.outcome(g),
-                Literal::new(&edges).class(),
-                "{:?}",
-                edges
-            );
-        } else {
-            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
-            let both = minus_stalk(&edges, n, x);
-            assert_eq!(
-                Literal::new(&both).class(),
-                OutcomeClass::Previous,
-                "{:?} minus {}",
-                edges,
-                x
-            );
-        }
+        assert_agrees_with_minimax(n, &edges, round % 2 == 1);
     }
 }
 
@@ -399,27 +400,7 @@ fn blocks_above_cut_vertices_agree_with_minimax() {
         let size = rng.range(4, 14) as usize;
         let edges = grown_picture(&mut rng, size, colors);
         let n = edges.iter().map(|e| e.0.max(e.1)).max().unwrap_or(0) + 1;
-        let picture = Picture::new(n, &edges);
-        let mut games = Games::new();
-        let g = picture.game(&mut games, 1_000_000).unwrap();
-        if blue_red {
-            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
-            let both = minus_stalk(&edges, n, x);
-            assert_eq!(
-                Literal::new(&both).class(),
-                OutcomeClass::Previous,
-                "{:?} minus {}",
-                edges,
-                x
-            );
-        } else {
-            assert_eq!(
-                games.outcome(g),
-                Literal::new(&edges).class(),
-                "{:?}",
-                edges
-            );
-        }
+        assert_agrees_with_minimax(n, &edges, blue_red);
     }
 }
 
@@ -605,27 +586,7 @@ fn twin_vertices_agree_with_minimax() {
         if edges.len() > 16 {
             continue;
         }
-        let picture = Picture::new(n, &edges);
-        let mut games = Games::new();
-        let g = picture.game(&mut games, 1_000_000).unwrap();
-        if blue_red {
-            let x = games.to_number(g).expect("Blue-Red Hackenbush is a number");
-            let both = minus_stalk(&edges, n, x);
-            assert_eq!(
-                Literal::new(&both).class(),
-                OutcomeClass::Previous,
-                "{:?} minus {}",
-                edges,
-                x
-            );
-        } else {
-            assert_eq!(
-                games.outcome(g),
-                Literal::new(&edges).class(),
-                "{:?}",
-                edges
-            );
-        }
+        assert_agrees_with_minimax(n, &edges, blue_red);
     }
 }
 
