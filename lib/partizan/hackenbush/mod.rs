@@ -43,9 +43,10 @@
 use super::big::BigDyadic;
 use super::dyadic::Dyadic;
 use super::games::{GameId, Games};
-use search::{edge_under, Search};
+use search::Search;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
 
 mod search;
 
@@ -363,5 +364,37 @@ impl Picture {
     }
 }
 
+/// An edge of colour `color` under a piece worth `above`: `{0 if Left may cut, e:H^L | 0 if
+/// Right may cut, e:H^R}` over `above`'s canonical options.
+fn edge_under(
+    games: &mut Games,
+    color: Color,
+    above: GameId,
+    memo: &mut HashMap<(Color, GameId), GameId, impl BuildHasher>,
+) -> GameId {
+    if let Some(&known) = memo.get(&(color, above)) {
+        return known;
+    }
+    let mut left: Vec<GameId> = Vec::new();
+    let mut right: Vec<GameId> = Vec::new();
+    for a in games.left(above).to_vec() {
+        left.push(edge_under(games, color, a, memo));
+    }
+    for b in games.right(above).to_vec() {
+        right.push(edge_under(games, color, b, memo));
+    }
+    if color.cuttable_by(true) {
+        left.push(games.zero());
+    }
+    if color.cuttable_by(false) {
+        right.push(games.zero());
+    }
+    let value = games.game(&left, &right);
+    memo.insert((color, above), value);
+    value
+}
+
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod tests;

@@ -19,11 +19,10 @@
 //! root with values hanging at its other vertices; its options are cutting an edge, after
 //! which the rest splits again, and moving in a hanging value.
 
-use super::Color;
+use super::{edge_under, Color};
 use crate::partizan::games::{GameId, Games};
 use crate::partizan::hash::FastMap;
 use std::collections::HashMap;
-use std::hash::BuildHasher;
 
 /// Values hanging at vertices: (vertex, value) pairs, by vertex, no zero values.
 type Hanging = Vec<(usize, GameId)>;
@@ -590,33 +589,3 @@ impl Search {
 
 /// The most vertices of a block checked for twins.
 const TWIN_VERTICES: usize = 12;
-
-/// An edge of colour `color` under a piece worth `above`: `{0 if Left may cut, e:H^L | 0 if
-/// Right may cut, e:H^R}` over `above`'s canonical options.
-pub(super) fn edge_under(
-    games: &mut Games,
-    color: Color,
-    above: GameId,
-    memo: &mut HashMap<(Color, GameId), GameId, impl BuildHasher>,
-) -> GameId {
-    if let Some(&known) = memo.get(&(color, above)) {
-        return known;
-    }
-    let mut left: Vec<GameId> = Vec::new();
-    let mut right: Vec<GameId> = Vec::new();
-    for a in games.left(above).to_vec() {
-        left.push(edge_under(games, color, a, memo));
-    }
-    for b in games.right(above).to_vec() {
-        right.push(edge_under(games, color, b, memo));
-    }
-    if color.cuttable_by(true) {
-        left.push(games.zero());
-    }
-    if color.cuttable_by(false) {
-        right.push(games.zero());
-    }
-    let value = games.game(&left, &right);
-    memo.insert((color, above), value);
-    value
-}

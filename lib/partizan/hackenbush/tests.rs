@@ -4,17 +4,17 @@ use super::*;
 use crate::partizan::games::OutcomeClass;
 use testkit::Rng;
 
-const COLORS: [Color; 3] = [Color::Blue, Color::Red, Color::Green];
+pub(super) const COLORS: [Color; 3] = [Color::Blue, Color::Red, Color::Green];
 
 /// Literal play on a picture: a position is the set of edges standing, a move cuts one of
 /// the mover's edges, and whatever no longer reaches vertex 0 is removed.
-struct Literal {
+pub(super) struct Literal {
     edges: Vec<(usize, usize, Color)>,
     memo: HashMap<(u64, bool), bool>,
 }
 
 impl Literal {
-    fn new(edges: &[(usize, usize, Color)]) -> Self {
+    pub(super) fn new(edges: &[(usize, usize, Color)]) -> Self {
         Literal {
             edges: edges.to_vec(),
             memo: HashMap::new(),
@@ -63,7 +63,7 @@ impl Literal {
         wins
     }
 
-    fn class(&mut self) -> OutcomeClass {
+    pub(super) fn class(&mut self) -> OutcomeClass {
         let all = (1u64 << self.edges.len()) - 1;
         let start = self.standing(all);
         let left_first = self.mover_wins(start, true);
@@ -440,113 +440,6 @@ fn sums_of_grown_pictures_agree_with_minimax() {
     }
 }
 
-#[test]
-fn a_chain_of_blocks_searches_each_block_once() {
-    // Twelve triangles, each standing on a corner of the one below: 36 edges, 2^36 sets of
-    // them, but after any cut each triangle is a block hanging from the one below, valued on
-    // its own. Without the folding at cut vertices this is far past any budget.
-    let mut edges = Vec::new();
-    let mut base = 0;
-    for k in 0..12 {
-        let (a, b) = (2 * k + 1, 2 * k + 2);
-        let colors = [COLORS[k % 3], COLORS[(k + 1) % 3], COLORS[(k + 2) % 3]];
-        edges.extend_from_slice(&[
-            (base, a, colors[0]),
-            (a, b, colors[1]),
-            (b, base, colors[2]),
-        ]);
-        base = b;
-    }
-    let mut games = Games::new();
-    // 128 positions (each triangle with the values the triangles above it can leave) and
-    // about 3 splits of a position into blocks each: a budget of 192 allows 2 splits a
-    // position plus 16 (400), and 36 edges have 2^36 sets.
-    let whole = Picture::new(25, &edges).game(&mut games, 192);
-    // The first four triangles (12 edges) against the literal minimax.
-    let four = Picture::new(9, &edges[..12]).game(&mut games, 128).unwrap();
-    assert_eq!(games.outcome(four), Literal::new(&edges[..12]).class());
-    assert!(whole.is_ok());
-}
-
-#[test]
-fn the_budget_counts_forms_too() {
-    // A search may add 4 forms a position of its budget, plus 4096, to the arena: told the
-    // arena held none while it holds 5000 and more, a search of budget 10 stops at once;
-    // told the truth, it answers (a triangle is one position).
-    let triangle = [
-        (0, 1, Color::Green),
-        (1, 2, Color::Blue),
-        (2, 0, Color::Red),
-    ];
-    let mut games = Games::new();
-    games.number(Dyadic::integer(5000));
-    assert!(games.len() > 4 * 10 + 4096);
-    assert_eq!(
-        search::Search::new(&triangle, 10, 0, games.comparisons()).value(&mut games),
-        None
-    );
-    let held = games.len();
-    let g = search::Search::new(&triangle, 10, held, games.comparisons()).value(&mut games);
-    let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
-    assert_eq!(g, Some(expected));
-    // At the limit exactly (told the arena held all but 4 * 10 + 4096 of its forms), it
-    // answers; one form more and it stops.
-    let held = games.len();
-    let at_limit = search::Search::new(&triangle, 10, held - (4 * 10 + 4096), games.comparisons())
-        .value(&mut games);
-    assert_eq!(at_limit, Some(expected));
-    let past = search::Search::new(
-        &triangle,
-        10,
-        held - (4 * 10 + 4096) - 1,
-        games.comparisons(),
-    )
-    .value(&mut games);
-    assert_eq!(past, None);
-    // With a budget of 1000 positions it may add 8096 forms: it answers.
-    assert!(search::Search::new(&triangle, 1000, 0, games.comparisons())
-        .value(&mut games)
-        .is_some());
-}
-
-#[test]
-fn the_budget_counts_comparisons_too() {
-    // A search may make 8 comparisons a position of its budget, plus 16384: told the arena
-    // had made none while it has made more, a search of budget 10 stops at once; told the
-    // truth, it answers with the value the picture has.
-    let triangle = [
-        (0, 1, Color::Green),
-        (1, 2, Color::Blue),
-        (2, 0, Color::Red),
-    ];
-    let mut games = Games::new();
-    let numbers: Vec<GameId> = (0..200).map(|k| games.number(Dyadic::integer(k))).collect();
-    for &a in &numbers {
-        for &b in &numbers {
-            games.le(a, b);
-        }
-    }
-    let made = games.comparisons();
-    assert!(made > 8 * 10 + 16384);
-    let held = games.len();
-    assert_eq!(
-        search::Search::new(&triangle, 10, held, 0).value(&mut games),
-        None
-    );
-    // At the limit exactly (told it had made all but 8 * 10 + 16384 of them), it answers;
-    // one comparison more and it stops.
-    let under = made - (8 * 10 + 16384);
-    let g = search::Search::new(&triangle, 10, held, under).value(&mut games);
-    let expected = Picture::new(3, &triangle).game(&mut games, 10).unwrap();
-    assert_eq!(g, Some(expected));
-    let made = games.comparisons();
-    let mut past = search::Search::new(&triangle, 10, games.len(), made - (8 * 10 + 16384) - 1);
-    assert_eq!(past.value(&mut games), None);
-}
-
-/// A picture with twins: a random picture on `base` vertices, then a copy of one of its
-/// vertices other than the ground (the copy joined to every other vertex by edges of the
-/// same colours, loops included), then a few edges between the two.
 fn twin_picture(rng: &mut Rng, colors: &[Color]) -> (usize, Vec<(usize, usize, Color)>) {
     let base = rng.range(2, 4) as usize;
     let mut edges: Vec<(usize, usize, Color)> = (0..rng.range(3, 7))
@@ -588,27 +481,6 @@ fn twin_vertices_agree_with_minimax() {
         }
         assert_agrees_with_minimax(n, &edges, blue_red);
     }
-}
-
-#[test]
-fn the_budget_counts_splits_too() {
-    // A cycle of 40 edges on the ground is one block searched, but its search splits 41
-    // positions into blocks (the whole, then each cut, which leaves a path): a search may
-    // split 2 positions a position of its budget, plus 16, so a budget of 12 (40 splits) is
-    // refused although one block is searched, and 13 (42) answers.
-    let colors = [Color::Blue, Color::Red, Color::Green];
-    let ring: Vec<(usize, usize, Color)> =
-        (0..40).map(|i| (i, (i + 1) % 40, colors[i % 3])).collect();
-    let picture = Picture::new(40, &ring);
-    let mut games = Games::new();
-    assert!(picture.game(&mut games, 12).is_err());
-    let g = picture.game(&mut games, 13).unwrap();
-    assert_eq!(picture.game(&mut games, 1000), Ok(g));
-    // Against the minimax on a smaller ring the same way round.
-    let small: Vec<(usize, usize, Color)> =
-        (0..9).map(|i| (i, (i + 1) % 9, colors[i % 3])).collect();
-    let h = Picture::new(9, &small).game(&mut games, 5).unwrap();
-    assert_eq!(games.outcome(h), Literal::new(&small).class());
 }
 
 #[test]
