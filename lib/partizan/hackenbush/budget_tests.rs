@@ -108,10 +108,6 @@ fn the_budget_counts_comparisons_too() {
     assert_eq!(past.value(&mut games), None);
 }
 
-/// A picture with twins: a random picture on `base` vertices, then a copy of one of its
-/// vertices other than the ground (the copy joined to every other vertex by edges of the
-/// same colours, loops included), then a few edges between the two.
-
 #[test]
 fn the_budget_counts_splits_too() {
     // A cycle of 40 edges on the ground is one block searched, but its search splits 41

@@ -440,6 +440,9 @@ fn sums_of_grown_pictures_agree_with_minimax() {
     }
 }
 
+/// A picture with twins: a random picture on `base` vertices, then a copy of one of its
+/// vertices other than the ground (the copy joined to every other vertex by edges of the
+/// same colours, loops included), then a few edges between the two.
 fn twin_picture(rng: &mut Rng, colors: &[Color]) -> (usize, Vec<(usize, usize, Color)>) {
     let base = rng.range(2, 4) as usize;
     let mut edges: Vec<(usize, usize, Color)> = (0..rng.range(3, 7))
