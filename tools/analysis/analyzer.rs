@@ -216,13 +216,10 @@ pub fn grundys_game(
             fitting(memory, grundys_game_bytes)
         ));
     }
-    let two_fit = match memory {
-        Some(memory) => {
-            memory >= SECOND_THREAD_BUDGET && grundys_game_two_thread_bytes(upto) <= memory
-        }
-        None => true,
+    let threads = match memory {
+        Some(memory) if grundys_game_two_thread_bytes(upto) > memory => 1,
+        _ => threads_within(memory, threads).min(2),
     };
-    let threads = if two_fit { threads.min(2) } else { 1 };
     let mut two = TwoThreads::new(threads);
     let mut progress = ProgressLine::new();
     while two.game().values().len() < upto {
@@ -304,7 +301,10 @@ pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), Strin
         Method::Rare => analyze_with(game, RareValue::always(game.code.clone()), run, out),
         Method::Auto => analyze_with(
             game,
-            TwoCores::new(BitSliced::new(game.code.clone()), threads_within(run)),
+            TwoCores::new(
+                BitSliced::new(game.code.clone()),
+                threads_within(run.memory, run.threads),
+            ),
             run,
             out,
         ),
@@ -316,12 +316,12 @@ pub fn analyze(game: &Game, run: &Plan, out: &mut dyn Write) -> Result<(), Strin
 /// computes anything, and a run that small gains nothing from it.
 pub const SECOND_THREAD_BUDGET: u64 = 256 << 20;
 
-/// The threads `run` may use: its `threads`, or one when its memory budget is below
+/// The threads a run may use: `threads`, or one when its `memory` budget is below
 /// [`SECOND_THREAD_BUDGET`].
-fn threads_within(run: &Plan) -> usize {
-    match run.memory {
+fn threads_within(memory: Option<u64>, threads: usize) -> usize {
+    match memory {
         Some(budget) if budget < SECOND_THREAD_BUDGET => 1,
-        _ => run.threads,
+        _ => threads,
     }
 }
 
@@ -331,7 +331,7 @@ fn analyze_with<S: Solver>(
     run: &Plan,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let threads = threads_within(run);
+    let threads = threads_within(run.memory, run.threads);
     let mut certifier = Certifier::with_rule(solver, game.rule);
     let mut progress = ProgressLine::new();
     let too_large = |e: grundy::octal::ValueTooLarge| e.to_string();

@@ -270,15 +270,11 @@ fn run() -> Result<(), String> {
         } => {
             let start = std::time::Instant::now();
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |n| n as usize,
-            );
             analysis::analyzer::grundys_game(
                 upto,
                 values,
                 memory_budget(memory),
-                threads,
+                threads_or_cores(threads),
                 &mut out,
             )?;
             eprintln!("time: {:.2} s", start.elapsed().as_secs_f64());
@@ -312,13 +308,18 @@ fn run() -> Result<(), String> {
         values: run.values,
         memory: memory_budget(run.memory),
         work: run.work,
-        threads: run.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n as usize,
-        ),
+        threads: threads_or_cores(run.threads),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     analyze(&game, &run, &mut out)
+}
+
+/// `--threads` as given, else the cores available (one if they cannot be read).
+fn threads_or_cores(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    )
 }
 
 fn main() {
