@@ -56,6 +56,12 @@ pub(super) const SPLITS_PER_POSITION: usize = 2;
 /// Positions a search may split whatever its budget.
 pub(super) const SPLITS_SLACK: usize = 16;
 
+/// What a search of `budget` positions may spend of a resource: `per_position` for each,
+/// plus `slack` whatever the budget (saturating: a budget of `usize::MAX` means no bound).
+fn allowance(budget: usize, per_position: usize, slack: usize) -> usize {
+    budget.saturating_mul(per_position).saturating_add(slack)
+}
+
 /// The most vertices of a component searched: one more than its at most 64 edges (it is
 /// connected).
 const MAX_VERTICES: usize = 65;
@@ -162,18 +168,11 @@ impl Search {
             under: FastMap::default(),
             states: 0,
             budget,
-            forms: budget
-                .saturating_mul(FORMS_PER_POSITION)
-                .saturating_add(FORMS_SLACK)
-                .saturating_add(forms),
-            comparisons: budget
-                .saturating_mul(COMPARISONS_PER_POSITION)
-                .saturating_add(COMPARISONS_SLACK)
+            forms: allowance(budget, FORMS_PER_POSITION, FORMS_SLACK).saturating_add(forms),
+            comparisons: allowance(budget, COMPARISONS_PER_POSITION, COMPARISONS_SLACK)
                 .saturating_add(comparisons),
             splits: 0,
-            max_splits: budget
-                .saturating_mul(SPLITS_PER_POSITION)
-                .saturating_add(SPLITS_SLACK),
+            max_splits: allowance(budget, SPLITS_PER_POSITION, SPLITS_SLACK),
         }
     }
 
